@@ -1,0 +1,51 @@
+/** Helpers for the journeys: sign in through the login page, and call the API as a signed-in user. */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const ADMIN = { email: 'admin@sightline.local', password: 'Sightline-Demo-2024!' };
+export const DEMO_PASSWORD = ADMIN.password;
+export const OUTBOX = path.resolve(import.meta.dirname, '../.tmp/e2e-data/outbox');
+export const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+
+export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').press('Enter');
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** An API client with the admin's session and the CSRF header. */
+export async function adminApi(request: APIRequestContext) {
+  const res = await request.post('/api/auth/login', {
+    data: { username: ADMIN.email, password: ADMIN.password },
+  });
+  expect(res.ok()).toBeTruthy();
+  const headers = { 'x-requested-with': 'XMLHttpRequest' };
+  return {
+    get: (url: string) => request.get(url),
+    post: (url: string, data: unknown) => request.post(url, { data, headers }),
+    put: (url: string, data: unknown) => request.put(url, { data, headers }),
+    delete: (url: string) => request.delete(url, { headers }),
+  };
+}
+
+/** The newest mail in the outbox whose text contains `needle`; mails are sent just after the reply, so wait a little. */
+export async function latestMail(needle: string, timeoutMs = 5000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = existsSync(OUTBOX) ? readdirSync(OUTBOX).sort().reverse() : [];
+    for (const f of files) {
+      // Mail bodies are quoted-printable: undo soft line breaks and escaped '='.
+      const text = readFileSync(path.join(OUTBOX, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      if (text.includes(needle)) return text;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail containing ${needle}`);
+}
+
+export const uniq = () => Math.random().toString(36).slice(2, 8);

@@ -1,0 +1,108 @@
+/** buildApp(config): registers the platform plugins and every feature; no logic of its own. */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { type Config, outboxDir } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedBuiltInRoles } from './db/seed-roles.js';
+import { registerFeatures } from './features/index.js';
+import { registerAuthentication } from './platform/authenticate.js';
+import type { App, AppContext } from './platform/context.js';
+import { registerErrorHandler } from './platform/errors.js';
+import { createLocalBus, createPgBus } from './platform/live.js';
+import { createMailer } from './platform/mail.js';
+
+export async function buildApp(config: Config): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir === 'memory' ? undefined : path.join(config.dataDir, 'pglite'),
+  });
+  await seedBuiltInRoles(database.db);
+  const live = database.pool
+    ? await createPgBus(database.pool, (err) => app.log.error({ err }, 'live bus'))
+    : createLocalBus();
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: outboxDir(config),
+      log: app.log,
+    }),
+    live,
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await live.close();
+    await database.close();
+  });
+
+  // Fastify allows one not-found handler: the built console's single-page fallback replaces the plain one.
+  const web = webRoot(config);
+  registerErrorHandler(app, { notFound: !web });
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Sightline API', version: '1.31.2' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  registerAuthentication(app, database.db);
+  await registerFeatures(app);
+  if (web) serveWeb(app, web);
+  return app;
+}
+
+/** The built console's folder, when it has been built. */
+function webRoot(config: Config): string | undefined {
+  const dist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
+  return existsSync(path.join(dist, 'index.html')) ? dist : undefined;
+}
+
+/** The built console at / with a single-page fallback; unknown client paths are the web router's. */
+function serveWeb(app: App, dist: string) {
+  app.register(fastifyStatic, { root: dist, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (
+      request.method !== 'GET' ||
+      url.startsWith('/api/') ||
+      url.startsWith('/auth/') ||
+      path.extname(url)
+    ) {
+      return reply.status(404).send({ message: `Route ${request.method} ${url} not found` });
+    }
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,24 @@
+import { BUILT_IN_ROLES } from '@sightline/shared';
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from './client.js';
+import { accessRules, roles } from './schema.js';
+
+/** Built-in roles and their rules come from shared; re-seeded at each start so code and data agree. */
+export async function seedBuiltInRoles(db: Db): Promise<void> {
+  const ids = BUILT_IN_ROLES.map((r) => r.id);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(7245002)`);
+    await tx.delete(accessRules).where(inArray(accessRules.roleId, ids));
+    await tx.delete(roles).where(inArray(roles.id, ids));
+    await tx.insert(roles).values(BUILT_IN_ROLES.map((r) => ({ id: r.id, name: r.name, orgId: null })));
+    const rules = BUILT_IN_ROLES.flatMap((r) =>
+      r.rules.map((rule) => ({
+        roleId: r.id,
+        resource: rule.resource,
+        action: rule.action,
+        site: rule.site,
+      })),
+    );
+    if (rules.length) await tx.insert(accessRules).values(rules);
+  });
+}

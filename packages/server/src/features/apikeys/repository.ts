@@ -1,0 +1,91 @@
+import { type ApiKey, type ListQuery, maskedToken } from '@sightline/shared';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { apiKeys } from '../../db/schema.js';
+import { newId } from '../../platform/ids.js';
+import { type ListSpec, listClauses } from '../../platform/list-query.js';
+
+type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** `token` is the full token only right after creation; stored keys show their prefix. */
+export function toApi(row: ApiKeyRow, token = maskedToken(row.tokenPrefix)): ApiKey {
+  return {
+    _id: row.id,
+    name: row.name,
+    token,
+    roles: row.roles,
+    securityCtx: { sites: row.sites },
+    timeCreated: row.timeCreated.toISOString(),
+  };
+}
+
+const listSpec: ListSpec = {
+  sortable: { name: apiKeys.name, timeCreated: apiKeys.timeCreated },
+  defaultSort: [asc(apiKeys.name), asc(apiKeys.id)],
+  searchable: [apiKeys.name, apiKeys.tokenPrefix],
+};
+
+/**
+ * The organization's keys; with a site scope (a caller limited to some sites) only keys whose
+ * sites all lie within it, so nobody sees or deletes a key wider than themselves.
+ */
+function scope(orgId: string, siteIds: string[] | undefined): SQL | undefined {
+  return and(
+    eq(apiKeys.orgId, orgId),
+    siteIds
+      ? sql`${apiKeys.sites} <@ ARRAY[${sql.join(
+          (siteIds.length ? siteIds : ['']).map((s) => sql`${s}`),
+          sql`, `,
+        )}]::text[]`
+      : undefined,
+  );
+}
+
+export async function listApiKeys(db: Tx, orgId: string, siteIds: string[] | undefined, query: ListQuery) {
+  const c = listClauses(query, listSpec);
+  const where = and(scope(orgId, siteIds), c.where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(apiKeys)
+      .where(where)
+      .orderBy(...c.orderBy)
+      .limit(c.limit)
+      .offset(c.offset),
+    db.select({ n: count() }).from(apiKeys).where(where),
+  ]);
+  return { items: rows.map((r) => toApi(r)), total: total?.n ?? 0 };
+}
+
+export async function findApiKey(db: Tx, orgId: string, siteIds: string[] | undefined, id: string) {
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(scope(orgId, siteIds), eq(apiKeys.id, id)));
+  return row;
+}
+
+export interface NewApiKey {
+  name: string;
+  tokenHash: string;
+  tokenPrefix: string;
+  roles: string[];
+  sites: string[];
+}
+
+export async function insertApiKey(db: Tx, orgId: string, key: NewApiKey): Promise<ApiKeyRow> {
+  const [row] = await db
+    .insert(apiKeys)
+    .values({ id: newId(), orgId, ...key })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function deleteApiKey(db: Tx, orgId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(apiKeys)
+    .where(and(eq(apiKeys.orgId, orgId), eq(apiKeys.id, id)))
+    .returning({ id: apiKeys.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,46 @@
+/**
+ * Forgotten passwords (SPEC §2.3, §7; DESIGN §11): a request mails a one-hour, single-use link;
+ * using it sets the password, unlocks the account and signs the user out everywhere.
+ */
+import { isStrongPassword, MSG, RESET_REASONS, RESET_TOKEN_TTL_MS } from '@sightline/shared';
+import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
+import { hashPassword } from '../../platform/crypto.js';
+import { HttpError } from '../../platform/errors.js';
+import { revokeUserSessions } from '../../platform/sessions.js';
+import { findUserById, setPassword } from '../users/repository.js';
+import * as repo from './repository.js';
+import * as tokens from './reset-tokens.js';
+
+/** At most one reset mail a minute per account, so the form cannot be used to flood a mailbox. */
+const RESEND_AFTER_MS = 60_000;
+
+/** Mails a reset link when the email names an account; says nothing either way. */
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  const { db, mailer, config } = ctx;
+  const user = await repo.findUserByUsername(db, email);
+  if (!user) return;
+  if (await tokens.recentlyIssued(db, user.id, RESET_TOKEN_TTL_MS, RESEND_AFTER_MS)) return;
+  const token = await tokens.issueToken(db, user, RESET_TOKEN_TTL_MS);
+  await tokens.sendSetPasswordMail(mailer, config.publicUrl, user, token, 'reset');
+}
+
+const invalidToken = () => new HttpError(401, MSG.resetTokenInvalid, RESET_REASONS.invalid);
+
+export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
+  const userId = await tokens.findUsableToken(db, token);
+  const user = userId ? await findUserById(db, userId) : undefined;
+  if (!user) throw invalidToken();
+  // A weak password leaves the token usable, so the user can try again from the same link.
+  if (!isStrongPassword(password, [user.username, user.name])) {
+    throw new HttpError(401, MSG.passwordMustBeStronger, RESET_REASONS.weak);
+  }
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    if (!(await tokens.consumeToken(tx, token))) throw invalidToken();
+    await tokens.retireUserTokens(tx, user.id);
+    await setPassword(tx, user.id, passwordHash);
+    await revokeUserSessions(tx, user.id);
+    await repo.clearUsernameFailures(tx, user.username);
+  });
+}

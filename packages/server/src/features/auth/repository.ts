@@ -1,0 +1,55 @@
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { loginFailures, organizations, users } from '../../db/schema.js';
+
+export async function findUserByUsername(db: Tx, username: string) {
+  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  return row;
+}
+
+export async function findOrgBySubdomain(db: Tx, subdomain: string) {
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.subdomain, subdomain.toLowerCase()));
+  return row;
+}
+
+/** Failures within the window for this username or this IP, whichever is larger. */
+export async function recentFailures(db: Tx, username: string, ip: string, since: Date) {
+  const [byUser] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.username, username.toLowerCase()), gt(loginFailures.at, since)));
+  const [byIp] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
+  return Math.max(byUser?.n ?? 0, byIp?.n ?? 0);
+}
+
+export async function recordFailure(db: Tx, username: string, ip: string, lockAfter: number) {
+  await db.insert(loginFailures).values({ username: username.toLowerCase(), ip });
+  const [row] = await db
+    .update(users)
+    .set({
+      failedLogins: sql`${users.failedLogins} + 1`,
+      locked: sql`${users.failedLogins} + 1 >= ${lockAfter} OR ${users.locked}`,
+    })
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .returning({ locked: users.locked });
+  return row?.locked ?? false;
+}
+
+export async function clearFailures(db: Tx, userId: string) {
+  await db.update(users).set({ failedLogins: 0 }).where(eq(users.id, userId));
+}
+
+/** A password reset proves the mailbox: the username's recent failures no longer rate-limit it. */
+export async function clearUsernameFailures(db: Tx, username: string) {
+  await db.delete(loginFailures).where(eq(loginFailures.username, username.toLowerCase()));
+}
+
+export async function pruneFailures(db: Tx, before: Date) {
+  await db.delete(loginFailures).where(lt(loginFailures.at, before));
+}

@@ -1,0 +1,74 @@
+import {
+  LoginBody,
+  OkResponse,
+  PasswordResetBody,
+  PasswordResetRequestQuery,
+  SESSION_ABSOLUTE_MS,
+  User,
+} from '@sightline/shared';
+import type { App } from '../../platform/context.js';
+import { sha256 } from '../../platform/crypto.js';
+import { revokeSession, SESSION_COOKIE } from '../../platform/sessions.js';
+import { toApi as userToApi } from '../users/repository.js';
+import { requestPasswordReset, resetPassword } from './password-reset.js';
+import * as service from './service.js';
+
+export function registerAuthRoutes(app: App) {
+  const { db, config } = app.ctx;
+  const tags = ['auth'];
+  const open = { public: true };
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: config.publicUrl.startsWith('https://'),
+  };
+
+  app.post(
+    '/api/auth/login',
+    { config: open, schema: { tags, body: LoginBody, response: { 200: User } } },
+    async (req, reply) => {
+      const { token, user } = await service.login(
+        db,
+        { ...req.body, ip: req.ip, hostSubdomain: service.subdomainOf(req.headers.host) },
+        config.loginRateWindowMs,
+      );
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
+      return userToApi(user);
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { config: open, schema: { tags, response: { 200: OkResponse } } },
+    async (req, reply) => {
+      // Logout always clears the cookie; a valid session is revoked server-side too.
+      const token = req.cookies[SESSION_COOKIE];
+      if (token) await revokeSession(db, sha256(token));
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/passwordresetrequest',
+    { config: open, schema: { tags, querystring: PasswordResetRequestQuery, response: { 200: OkResponse } } },
+    async (req) => {
+      // Answered before the lookup and the mail, so neither the answer nor its timing tells
+      // whether the account exists.
+      void requestPasswordReset(app.ctx, req.query.email).catch((err: unknown) =>
+        req.log.error({ err }, 'password reset request failed'),
+      );
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/passwordreset',
+    { config: open, schema: { tags, body: PasswordResetBody, response: { 200: OkResponse } } },
+    async (req) => {
+      await resetPassword(db, req.body.token, req.body.password);
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,13 @@
+/** QR codes of records (SPEC §9: sizes 100-700, error-correction level H), shared by the features that show one. */
+import { QR_ERROR_LEVEL } from '@sightline/shared';
+import type { FastifyReply } from 'fastify';
+import QRCode from 'qrcode';
+
+export function qrPng(text: string, size: number): Promise<Buffer> {
+  return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: QR_ERROR_LEVEL, width: size, margin: 2 });
+}
+
+export async function sendQrPng(reply: FastifyReply, text: string, size: number) {
+  const png = await qrPng(text, size);
+  return reply.type('image/png').header('cache-control', 'private, no-cache').send(png);
+}

@@ -1,0 +1,152 @@
+/** Events, event sources and zone durations of a site: rows ↔ API objects and their queries. */
+import { NO_THING_ID } from '@sightline/shared';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { endpoints, events, locationTags, things, zoneDurations, zones } from '../../db/schema.js';
+import { type ListSpec, listClauses } from '../../platform/list-query.js';
+import {
+  type EventListQuery,
+  type EventRecord,
+  serialApiId,
+  type ZoneDurationQuery,
+  type ZoneDurationRecord,
+} from './schema.js';
+
+type EventRow = typeof events.$inferSelect;
+interface Names {
+  endpointName: string | null;
+  zoneName: string | null;
+  locationTagName: string | null;
+}
+
+export function toApi(row: EventRow, names: Names): EventRecord {
+  const data = (row.data ?? {}) as { cFloat0?: unknown };
+  return {
+    _id: serialApiId(row.id),
+    tag: row.tag,
+    thing: row.thingId,
+    time: row.time.toISOString(),
+    firstTime: row.firstTime.toISOString(),
+    repeatCount: row.repeatCount,
+    direction: row.direction,
+    endpoint: row.endpointId,
+    endpointName: names.endpointName,
+    antenna: row.antenna,
+    zone: row.zoneId,
+    zoneName: names.zoneName,
+    locationTag: row.locationTagId,
+    locationTagName: names.locationTagName,
+    alarmTamper: row.alarmTamper,
+    data: typeof data.cFloat0 === 'number' ? { cFloat0: data.cFloat0 } : {},
+    edits: Array.isArray(row.edits) ? row.edits : [],
+    matched: row.thingId !== NO_THING_ID,
+  };
+}
+
+const eventSpec: ListSpec = {
+  sortable: {
+    time: events.time,
+    firstTime: events.firstTime,
+    tag: events.tag,
+    repeatCount: events.repeatCount,
+    antenna: events.antenna,
+    direction: events.direction,
+  },
+  // Newest first (SPEC §2.5).
+  defaultSort: [desc(events.time), desc(events.id)],
+  searchable: [events.tag],
+};
+
+export async function listEvents(db: Tx, orgId: string, query: EventListQuery) {
+  const c = listClauses(query, eventSpec);
+  const where = and(
+    eq(events.orgId, orgId),
+    eq(events.siteId, query.site),
+    query.after ? gte(events.time, new Date(query.after)) : undefined,
+    query.before ? lte(events.time, new Date(query.before)) : undefined,
+    query.endpoint?.length ? inArray(events.endpointId, query.endpoint) : undefined,
+    query.thing ? eq(events.thingId, query.thing) : undefined,
+    c.where,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        event: events,
+        endpointName: endpoints.name,
+        zoneName: zones.name,
+        locationTagName: locationTags.name,
+      })
+      .from(events)
+      .leftJoin(endpoints, eq(endpoints.id, events.endpointId))
+      .leftJoin(zones, eq(zones.id, events.zoneId))
+      .leftJoin(locationTags, eq(locationTags.id, events.locationTagId))
+      .where(where)
+      .orderBy(...c.orderBy)
+      .limit(c.limit)
+      .offset(c.offset),
+    db.select({ n: count() }).from(events).where(where),
+  ]);
+  return { items: rows.map((r) => toApi(r.event, r)), total: total?.n ?? 0 };
+}
+
+/** The site's endpoints as the Events filter lists them (DESIGN §5). */
+export async function listEventSources(db: Tx, orgId: string, siteId: string) {
+  return db
+    .select({ _id: endpoints.id, name: endpoints.name })
+    .from(endpoints)
+    .where(and(eq(endpoints.orgId, orgId), eq(endpoints.siteId, siteId)))
+    .orderBy(asc(sql`lower(${endpoints.name})`), asc(endpoints.id));
+}
+
+const durationSpec: ListSpec = {
+  sortable: {
+    timeStart: zoneDurations.timeStart,
+    timeEnd: zoneDurations.timeEnd,
+    timeDuration: zoneDurations.timeDurationNs,
+  },
+  defaultSort: [desc(zoneDurations.timeEnd), desc(zoneDurations.id)],
+  searchable: [],
+};
+
+/** Stays that overlap [after, before], newest exit first. */
+export async function listZoneDurations(db: Tx, orgId: string, query: ZoneDurationQuery) {
+  const c = listClauses(query, durationSpec);
+  const where: SQL | undefined = and(
+    eq(zoneDurations.orgId, orgId),
+    eq(zoneDurations.siteId, query.site),
+    query.after ? gte(zoneDurations.timeEnd, new Date(query.after)) : undefined,
+    query.before ? lte(zoneDurations.timeStart, new Date(query.before)) : undefined,
+    query.thing ? eq(zoneDurations.thingId, query.thing) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ stay: zoneDurations, thingName: things.name, zoneName: zones.name })
+      .from(zoneDurations)
+      .leftJoin(things, eq(things.id, zoneDurations.thingId))
+      .leftJoin(zones, eq(zones.id, zoneDurations.zoneId))
+      .where(where)
+      .orderBy(...c.orderBy)
+      .limit(c.limit)
+      .offset(c.offset),
+    db.select({ n: count() }).from(zoneDurations).where(where),
+  ]);
+  const items: ZoneDurationRecord[] = rows.map(({ stay, thingName, zoneName }) => ({
+    _id: serialApiId(stay.id),
+    thing: stay.thingId,
+    thingName,
+    zone: stay.zoneId,
+    zoneName,
+    timeStart: stay.timeStart.toISOString(),
+    timeEnd: stay.timeEnd.toISOString(),
+    timeDuration: stay.timeDurationNs,
+  }));
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function findZone(db: Tx, orgId: string, zoneId: string) {
+  const [row] = await db
+    .select({ id: zones.id, siteId: zones.siteId })
+    .from(zones)
+    .where(and(eq(zones.orgId, orgId), eq(zones.id, zoneId)));
+  return row;
+}

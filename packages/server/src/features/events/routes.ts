@@ -1,0 +1,45 @@
+/** GET events, eventsources, zonedurations (SPEC §7) and POST event (manual move, DESIGN §7.10). */
+import { z } from 'zod';
+import { callerOf } from '../../platform/access.js';
+import type { App } from '../../platform/context.js';
+import { sendList } from '../../platform/list-query.js';
+import {
+  EventListQuery,
+  EventRecord,
+  EventSource,
+  ManualEventBody,
+  SiteQuery,
+  ZoneDurationQuery,
+  ZoneDurationRecord,
+} from './schema.js';
+import * as service from './service.js';
+
+export function registerEventRoutes(app: App) {
+  const { ctx } = app;
+  const tags = ['events'];
+
+  app.get(
+    '/api/events',
+    { schema: { tags, querystring: EventListQuery, response: { 200: z.array(EventRecord) } } },
+    async (req, reply) => {
+      const { items, total } = await service.listEvents(ctx, callerOf(req), req.query);
+      return sendList(reply, total, items);
+    },
+  );
+  app.get(
+    '/api/eventsources',
+    { schema: { tags, querystring: SiteQuery, response: { 200: z.array(EventSource) } } },
+    (req) => service.listEventSources(ctx, callerOf(req), req.query.site),
+  );
+  app.get(
+    '/api/zonedurations',
+    { schema: { tags, querystring: ZoneDurationQuery, response: { 200: z.array(ZoneDurationRecord) } } },
+    async (req, reply) => {
+      const { items, total } = await service.listZoneDurations(ctx, callerOf(req), req.query);
+      return sendList(reply, total, items);
+    },
+  );
+  app.post('/api/event', { schema: { tags, body: ManualEventBody, response: { 200: EventRecord } } }, (req) =>
+    service.createManualEvent(ctx, callerOf(req), req.body),
+  );
+}

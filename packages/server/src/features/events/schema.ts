@@ -1,0 +1,81 @@
+/**
+ * Shapes of the events feature (SPEC §3 Event, Zone duration record; §7 events, eventsources,
+ * zonedurations, event). Kept here until they move to packages/shared beside the other entities.
+ */
+import { EpcHex, EVENTS_QUERY_LIMIT, Id, listQuery } from '@sightline/shared';
+import { z } from 'zod';
+
+/** Event and zone duration ids are bigserials, shown ObjectId shaped (24 hex digits) like every other id. */
+export const serialApiId = (id: number) => id.toString(16).padStart(24, '0');
+
+const IsoTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time with a timezone' });
+
+/** `a,b,c` → ids, each validated. */
+const IdList = z
+  .string()
+  .max(25 * 200)
+  .transform((v) => v.split(',').filter(Boolean))
+  .pipe(z.array(Id).max(200));
+
+export const EventRecord = z.object({
+  _id: z.string(),
+  tag: z.string(),
+  thing: z.string(),
+  /** Last seen. */
+  time: z.string(),
+  /** First sighting of the compacted event ("Last Full Event"). */
+  firstTime: z.string(),
+  repeatCount: z.number(),
+  direction: z.string(),
+  endpoint: z.string().nullable(),
+  endpointName: z.string().nullable(),
+  antenna: z.number(),
+  zone: z.string().nullable(),
+  zoneName: z.string().nullable(),
+  locationTag: z.string().nullable(),
+  locationTagName: z.string().nullable(),
+  alarmTamper: z.boolean(),
+  data: z.object({ cFloat0: z.number().optional() }),
+  edits: z.array(z.unknown()),
+  /** The tag matched a known thing (thing !== NO_THING_ID). */
+  matched: z.boolean(),
+});
+export type EventRecord = z.infer<typeof EventRecord>;
+
+export const EventListQuery = listQuery(EVENTS_QUERY_LIMIT).extend({
+  site: Id,
+  after: IsoTime.optional(),
+  before: IsoTime.optional(),
+  endpoint: IdList.optional(),
+  thing: Id.optional(),
+});
+export type EventListQuery = z.infer<typeof EventListQuery>;
+
+export const SiteQuery = z.object({ site: Id });
+
+export const EventSource = z.object({ _id: z.string(), name: z.string() });
+
+export const ZoneDurationRecord = z.object({
+  _id: z.string(),
+  thing: z.string(),
+  thingName: z.string().nullable(),
+  zone: z.string(),
+  zoneName: z.string().nullable(),
+  timeStart: z.string(),
+  timeEnd: z.string(),
+  /** Nanoseconds. */
+  timeDuration: z.number(),
+});
+export type ZoneDurationRecord = z.infer<typeof ZoneDurationRecord>;
+
+export const ZoneDurationQuery = listQuery(EVENTS_QUERY_LIMIT).extend({
+  site: Id,
+  after: IsoTime.optional(),
+  before: IsoTime.optional(),
+  thing: Id.optional(),
+});
+export type ZoneDurationQuery = z.infer<typeof ZoneDurationQuery>;
+
+/** POST api/event: place the tag's thing in the zone as if a gate saw it (DESIGN §7.10). */
+export const ManualEventBody = z.object({ tag: EpcHex, zone: Id });
+export type ManualEventBody = z.infer<typeof ManualEventBody>;

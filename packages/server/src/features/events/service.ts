@@ -1,0 +1,42 @@
+/** Events, event sources, zone durations (read: access to the site) and manual moves (modify things). */
+
+import { authorize, hasSite } from '../../platform/access.js';
+import type { Caller } from '../../platform/caller.js';
+import type { AppContext } from '../../platform/context.js';
+import { HttpError, notFound } from '../../platform/errors.js';
+import { moveByHand } from '../../tracking/store/index.js';
+import { requireSite } from '../sites/service.js';
+import * as repo from './repository.js';
+import type { EventListQuery, EventRecord, ManualEventBody, ZoneDurationQuery } from './schema.js';
+
+export async function listEvents(ctx: AppContext, caller: Caller, query: EventListQuery) {
+  await requireSite(ctx.db, caller, query.site);
+  return repo.listEvents(ctx.db, caller.orgId, query);
+}
+
+export async function listEventSources(ctx: AppContext, caller: Caller, siteId: string) {
+  await requireSite(ctx.db, caller, siteId);
+  return repo.listEventSources(ctx.db, caller.orgId, siteId);
+}
+
+export async function listZoneDurations(ctx: AppContext, caller: Caller, query: ZoneDurationQuery) {
+  await requireSite(ctx.db, caller, query.site);
+  return repo.listZoneDurations(ctx.db, caller.orgId, query);
+}
+
+/** DESIGN §7.10: the tag's thing is placed in the zone as if a gate saw it. */
+export async function createManualEvent(
+  ctx: AppContext,
+  caller: Caller,
+  body: ManualEventBody,
+): Promise<EventRecord> {
+  const zone = await repo.findZone(ctx.db, caller.orgId, body.zone);
+  if (!zone || !hasSite(caller, zone.siteId)) throw notFound('Zone');
+  authorize(caller, 'things', 'modify', zone.siteId);
+  const move = { orgId: caller.orgId, tag: body.tag, zoneId: zone.id, siteId: zone.siteId };
+  const event = await moveByHand(ctx.db, ctx.live, ctx.mailer, move, Date.now(), {
+    publicUrl: ctx.config.publicUrl,
+  });
+  if (!event) throw new HttpError(404, 'Unknown tag');
+  return event;
+}

@@ -1,0 +1,79 @@
+/**
+ * Deleting an organization deletes everything it owns, in one transaction, so no row is left
+ * pointing at a tenant that no longer exists. Rows keyed by a user, endpoint, role or webhook
+ * (sessions, heartbeats, raw sightings, rules, deliveries) go first, then every org-owned table.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import {
+  accessRules,
+  apiKeys,
+  categories,
+  endpointStatus,
+  endpoints,
+  events,
+  exceptions,
+  images,
+  locationTags,
+  loginFailures,
+  maps,
+  organizations,
+  passwordResetTokens,
+  reportConfigs,
+  roles,
+  sessions,
+  sightings,
+  sites,
+  ssoSettings,
+  tagState,
+  things,
+  thingTags,
+  users,
+  webhookDeliveries,
+  webhooks,
+  zoneDurations,
+  zones,
+} from '../../db/schema.js';
+
+/** Deletes the organization and all of its data; returns the file names of its map images. */
+export async function deleteOrganizationCascade(tx: Tx, orgId: string): Promise<string[]> {
+  const mapFiles = await tx.select({ image: maps.image }).from(maps).where(eq(maps.orgId, orgId));
+  const orgUsers = tx.select({ id: users.id }).from(users).where(eq(users.orgId, orgId));
+  const orgUsernames = tx.select({ username: users.username }).from(users).where(eq(users.orgId, orgId));
+  const orgEndpoints = tx.select({ id: endpoints.id }).from(endpoints).where(eq(endpoints.orgId, orgId));
+  const orgRoles = tx.select({ id: roles.id }).from(roles).where(eq(roles.orgId, orgId));
+  const orgWebhooks = tx.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.orgId, orgId));
+
+  await tx.delete(sessions).where(inArray(sessions.userId, orgUsers));
+  await tx.delete(passwordResetTokens).where(inArray(passwordResetTokens.userId, orgUsers));
+  await tx.delete(loginFailures).where(inArray(loginFailures.username, orgUsernames));
+  await tx.delete(accessRules).where(inArray(accessRules.roleId, orgRoles));
+  await tx.delete(endpointStatus).where(inArray(endpointStatus.endpointId, orgEndpoints));
+  await tx.delete(sightings).where(inArray(sightings.endpointId, orgEndpoints));
+  await tx.delete(webhookDeliveries).where(inArray(webhookDeliveries.webhookId, orgWebhooks));
+
+  const owned = [
+    users,
+    roles,
+    apiKeys,
+    webhooks,
+    events,
+    zoneDurations,
+    exceptions,
+    tagState,
+    thingTags,
+    things,
+    images,
+    reportConfigs,
+    locationTags,
+    endpoints,
+    zones,
+    maps,
+    categories,
+    sites,
+  ] as const;
+  for (const table of owned) await tx.delete(table).where(eq(table.orgId, orgId));
+  await tx.delete(ssoSettings).where(eq(ssoSettings.orgId, orgId));
+  await tx.delete(organizations).where(eq(organizations.id, orgId));
+  return mapFiles.map((m) => m.image).filter(Boolean);
+}

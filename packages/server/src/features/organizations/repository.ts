@@ -1,0 +1,78 @@
+import type { ListQuery, Organization, OrganizationInput } from '@sightline/shared';
+import { and, asc, count, eq, ne, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { organizations } from '../../db/schema.js';
+import { newId } from '../../platform/ids.js';
+import { type ListSpec, listClauses } from '../../platform/list-query.js';
+
+type OrganizationRow = typeof organizations.$inferSelect;
+
+export function toApi(row: OrganizationRow): Organization {
+  return {
+    _id: row.id,
+    name: row.name,
+    subdomain: row.subdomain,
+    timeCreated: row.timeCreated.toISOString(),
+    oktaEnabled: row.oktaEnabled,
+    entraEnabled: row.entraEnabled,
+  };
+}
+
+const listSpec: ListSpec = {
+  sortable: {
+    name: organizations.name,
+    subdomain: organizations.subdomain,
+    timeCreated: organizations.timeCreated,
+  },
+  defaultSort: [asc(organizations.name), asc(organizations.id)],
+  searchable: [organizations.name, organizations.subdomain],
+};
+
+/** Every organization (onlyId undefined: a Super Admin) or just the caller's own. */
+export async function listOrganizations(db: Tx, onlyId: string | undefined, query: ListQuery) {
+  const c = listClauses(query, listSpec);
+  const where = and(onlyId ? eq(organizations.id, onlyId) : undefined, c.where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(organizations)
+      .where(where)
+      .orderBy(...c.orderBy)
+      .limit(c.limit)
+      .offset(c.offset),
+    db.select({ n: count() }).from(organizations).where(where),
+  ]);
+  return { items: rows.map(toApi), total: total?.n ?? 0 };
+}
+
+export async function findOrganization(db: Tx, id: string): Promise<OrganizationRow | undefined> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+  return row;
+}
+
+export async function subdomainTaken(db: Tx, subdomain: string, exceptId?: string): Promise<boolean> {
+  const where: SQL | undefined = and(
+    eq(organizations.subdomain, subdomain),
+    exceptId ? ne(organizations.id, exceptId) : undefined,
+  );
+  const [row] = await db.select({ n: count() }).from(organizations).where(where);
+  return (row?.n ?? 0) > 0;
+}
+
+export async function insertOrganization(db: Tx, input: OrganizationInput): Promise<OrganizationRow> {
+  const [row] = await db
+    .insert(organizations)
+    .values({ id: newId(), ...input })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateOrganization(
+  db: Tx,
+  id: string,
+  input: OrganizationInput,
+): Promise<OrganizationRow | undefined> {
+  const [row] = await db.update(organizations).set(input).where(eq(organizations.id, id)).returning();
+  return row;
+}

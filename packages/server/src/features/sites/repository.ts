@@ -1,0 +1,141 @@
+import {
+  type ListQuery,
+  type Site,
+  type SiteInput,
+  type SiteSettings,
+  SiteSettings as SiteSettingsSchema,
+} from '@sightline/shared';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { sites } from '../../db/schema.js';
+import { newId } from '../../platform/ids.js';
+import { type ListSpec, listClauses } from '../../platform/list-query.js';
+
+type SiteRow = typeof sites.$inferSelect;
+
+export function toApi(row: SiteRow): Site {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    startDate: row.startDate?.toISOString() ?? null,
+    addressLine1: row.addressLine1,
+    addressLine2: row.addressLine2,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    zipcode: row.zipcode,
+    timezone: { id: row.timezone },
+    reportSettings: { dailyTime: row.reportDailyTime, emails: row.reportEmails },
+  };
+}
+
+function toRow(input: SiteInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    startDate: new Date(input.startDate),
+    addressLine1: input.addressLine1,
+    addressLine2: input.addressLine2,
+    city: input.city,
+    state: input.state,
+    country: input.country,
+    zipcode: input.zipcode,
+    timezone: input.timezone.id,
+    reportDailyTime: input.reportSettings.dailyTime,
+    reportEmails: input.reportSettings.emails,
+  };
+}
+
+const listSpec: ListSpec = {
+  sortable: { name: sites.name, description: sites.description, startDate: sites.startDate },
+  defaultSort: [asc(sites.name), asc(sites.id)],
+  searchable: [sites.name, sites.description, sites.city],
+};
+
+/** Scope: the organization, and the caller's sites unless it may see all (undefined). */
+function scope(orgId: string, siteIds: string[] | undefined): SQL | undefined {
+  return and(
+    eq(sites.orgId, orgId),
+    siteIds ? inArray(sites.id, siteIds.length ? siteIds : ['']) : undefined,
+  );
+}
+
+export async function listSites(db: Tx, orgId: string, siteIds: string[] | undefined, query: ListQuery) {
+  const c = listClauses(query, listSpec);
+  const where = and(scope(orgId, siteIds), c.where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(sites)
+      .where(where)
+      .orderBy(...c.orderBy)
+      .limit(c.limit)
+      .offset(c.offset),
+    db.select({ n: count() }).from(sites).where(where),
+  ]);
+  return { items: rows.map(toApi), total: total?.n ?? 0 };
+}
+
+export async function findSite(db: Tx, orgId: string, id: string): Promise<SiteRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sites)
+    .where(and(eq(sites.orgId, orgId), eq(sites.id, id)));
+  return row;
+}
+
+export async function insertSite(
+  db: Tx,
+  orgId: string,
+  input: SiteInput,
+  settings?: SiteSettings,
+): Promise<SiteRow> {
+  const [row] = await db
+    .insert(sites)
+    .values({ id: newId(), orgId, ...toRow(input), settings: settings ?? SiteSettingsSchema.parse({}) })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateSite(
+  db: Tx,
+  orgId: string,
+  id: string,
+  input: SiteInput,
+): Promise<SiteRow | undefined> {
+  const [row] = await db
+    .update(sites)
+    .set(toRow(input))
+    .where(and(eq(sites.orgId, orgId), eq(sites.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteSite(db: Tx, orgId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(sites)
+    .where(and(eq(sites.orgId, orgId), eq(sites.id, id)))
+    .returning({ id: sites.id });
+  return rows.length > 0;
+}
+
+export async function readSiteSettings(db: Tx, orgId: string, id: string): Promise<SiteSettings | undefined> {
+  const row = await findSite(db, orgId, id);
+  return row ? SiteSettingsSchema.parse(row.settings ?? {}) : undefined;
+}
+
+export async function writeSiteSettings(
+  db: Tx,
+  orgId: string,
+  id: string,
+  settings: SiteSettings,
+): Promise<boolean> {
+  const rows = await db
+    .update(sites)
+    .set({ settings })
+    .where(and(eq(sites.orgId, orgId), eq(sites.id, id)))
+    .returning({ id: sites.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,40 @@
+import type { ListQuery, SiteInput } from '@sightline/shared';
+import type { Db } from '../../db/client.js';
+import { authorize, hasSite, siteScope } from '../../platform/access.js';
+import type { Caller } from '../../platform/caller.js';
+import { notFound } from '../../platform/errors.js';
+import * as repo from './repository.js';
+
+export function listSites(db: Db, caller: Caller, query: ListQuery) {
+  return repo.listSites(db, caller.orgId, siteScope(caller), query);
+}
+
+/** A site of the caller's organization that the caller may see, or 404. */
+export async function requireSite(db: Db, caller: Caller, id: string) {
+  const row = await repo.findSite(db, caller.orgId, id);
+  if (!row || !hasSite(caller, row.id)) throw notFound('Site');
+  return row;
+}
+
+export async function getSite(db: Db, caller: Caller, id: string) {
+  return repo.toApi(await requireSite(db, caller, id));
+}
+
+export async function createSite(db: Db, caller: Caller, input: SiteInput) {
+  authorize(caller, 'sites', 'create');
+  return repo.toApi(await repo.insertSite(db, caller.orgId, input));
+}
+
+export async function updateSite(db: Db, caller: Caller, id: string, input: SiteInput) {
+  await requireSite(db, caller, id);
+  authorize(caller, 'sites', 'modify', id);
+  const row = await repo.updateSite(db, caller.orgId, id, input);
+  if (!row) throw notFound('Site');
+  return repo.toApi(row);
+}
+
+export async function deleteSite(db: Db, caller: Caller, id: string) {
+  await requireSite(db, caller, id);
+  authorize(caller, 'sites', 'delete', id);
+  await repo.deleteSite(db, caller.orgId, id);
+}

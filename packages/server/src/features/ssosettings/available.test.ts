@@ -1,0 +1,70 @@
+import { SSO_MSG } from '@sightline/shared';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { makeApp, makeOrg, makeTenant } from '../../../test/factories.js';
+import { organizations, ssoSettings } from '../../db/schema.js';
+import type { App } from '../../platform/context.js';
+
+const app = await makeApp({ entraClientId: 'sightline-entra-app' });
+const okta = {
+  oktaIssuer: 'https://acme.okta.com',
+  oktaClientId: '0oa1client',
+  oktaClientSecret: 's3cret',
+  entraTenant: 'acme.onmicrosoft.com',
+};
+const available = (target: App, provider: 'okta' | 'entra', host?: string) =>
+  target.inject({ method: 'GET', url: `/auth/${provider}/available`, headers: host ? { host } : {} });
+const enable = (target: App, orgId: string, flags: { oktaEnabled?: boolean; entraEnabled?: boolean }) =>
+  target.ctx.db.update(organizations).set(flags).where(eq(organizations.id, orgId));
+
+describe('/auth/{provider}/available', () => {
+  it('answers 200 for the host organization when the provider is enabled and configured', async () => {
+    const t = await makeTenant(app);
+    const host = `${t.org.subdomain}.sightline.example`;
+    await t.admin.request('PUT', '/api/ssosettings', okta);
+    await enable(app, t.org.id, { oktaEnabled: true, entraEnabled: true });
+    for (const provider of ['okta', 'entra'] as const) {
+      const res = await available(app, provider, host);
+      expect(res.statusCode, provider).toBe(200);
+      expect(res.json()).toEqual({ available: true });
+    }
+  });
+
+  it('answers 404 with a message when disabled or incomplete', async () => {
+    const t = await makeTenant(app);
+    const host = `${t.org.subdomain}.sightline.example`;
+    await t.admin.request('PUT', '/api/ssosettings', okta);
+    const disabled = await available(app, 'okta', host);
+    expect(disabled.statusCode).toBe(404);
+    expect(disabled.json()).toEqual({ message: SSO_MSG.oktaUnavailable });
+    expect((await available(app, 'entra', host)).json()).toEqual({ message: SSO_MSG.entraUnavailable });
+
+    await enable(app, t.org.id, { oktaEnabled: true, entraEnabled: true });
+    await t.admin.request('PUT', '/api/ssosettings', { ...okta, oktaClientSecret: '', entraTenant: '' });
+    expect((await available(app, 'okta', host)).statusCode).toBe(404);
+    expect((await available(app, 'entra', host)).statusCode).toBe(404);
+  });
+
+  it("does not use another organization's settings", async () => {
+    const a = await makeTenant(app);
+    const b = await makeTenant(app);
+    await a.admin.request('PUT', '/api/ssosettings', okta);
+    await enable(app, a.org.id, { oktaEnabled: true });
+    expect((await available(app, 'okta', `${a.org.subdomain}.sightline.example`)).statusCode).toBe(200);
+    expect((await available(app, 'okta', `${b.org.subdomain}.sightline.example`)).statusCode).toBe(404);
+    // More than one organization and no subdomain: no organization, so nothing is available.
+    expect((await available(app, 'okta', 'localhost:8080')).statusCode).toBe(404);
+  });
+
+  it('falls back to the only organization when the host names none, and needs ENTRA_CLIENT_ID', async () => {
+    // A database of its own (PGlite), so it holds exactly one organization; no ENTRA_CLIENT_ID.
+    const single = await makeApp({ databaseUrl: undefined });
+    const org = await makeOrg(single);
+    await single.ctx.db.insert(ssoSettings).values({ orgId: org.id, ...okta });
+    await enable(single, org.id, { oktaEnabled: true, entraEnabled: true });
+    expect((await available(single, 'okta', 'localhost:8080')).statusCode).toBe(200);
+    expect((await available(single, 'okta', '10.0.0.5')).statusCode).toBe(200);
+    expect((await available(single, 'okta', `${org.subdomain}.sightline.example`)).statusCode).toBe(200);
+    expect((await available(single, 'entra', `${org.subdomain}.sightline.example`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * GET /auth/{okta,entra}/available (SPEC §7): public, 200 when the request's organization can
+ * sign in with that provider, 404 otherwise. The organization is the one named by the Host's
+ * subdomain, else the only one when there is exactly one (as for login).
+ */
+import { SSO_MSG, SsoAvailable } from '@sightline/shared';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { App } from '../../platform/context.js';
+import { HttpError } from '../../platform/errors.js';
+import { findOrgBySubdomain } from '../auth/repository.js';
+import { subdomainOf } from '../auth/service.js';
+import * as repo from './repository.js';
+
+export type SsoProvider = 'okta' | 'entra';
+
+async function requestOrganization(db: Db, host: string | undefined) {
+  const subdomain = subdomainOf(host);
+  const named = subdomain ? await findOrgBySubdomain(db, subdomain) : undefined;
+  return named ?? (await repo.onlyOrganization(db));
+}
+
+export async function providerAvailable(
+  db: Db,
+  config: Config,
+  provider: SsoProvider,
+  host: string | undefined,
+): Promise<boolean> {
+  const org = await requestOrganization(db, host);
+  if (!org) return false;
+  const sso = await repo.findSsoSettings(db, org.id);
+  if (provider === 'okta') {
+    return org.oktaEnabled && !!sso?.oktaIssuer && !!sso.oktaClientId && !!sso.oktaClientSecret;
+  }
+  return org.entraEnabled && !!sso?.entraTenant && !!config.entraClientId;
+}
+
+export function registerSsoAvailabilityRoutes(app: App) {
+  const { db, config } = app.ctx;
+  for (const provider of ['okta', 'entra'] as const) {
+    app.get(
+      `/auth/${provider}/available`,
+      { config: { public: true }, schema: { tags: ['auth'], response: { 200: SsoAvailable } } },
+      async (req) => {
+        if (!(await providerAvailable(db, config, provider, req.headers.host))) {
+          throw new HttpError(404, provider === 'okta' ? SSO_MSG.oktaUnavailable : SSO_MSG.entraUnavailable);
+        }
+        return { available: true as const };
+      },
+    );
+  }
+}

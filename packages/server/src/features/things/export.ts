@@ -1,0 +1,119 @@
+/**
+ * GET things/export: the filtered things as an xlsx, streamed row by row (exceljs WorkbookWriter)
+ * in pages, so memory stays flat however many things there are. Text cells that a spreadsheet
+ * could run as a formula are neutralised (DESIGN §11).
+ */
+import type { Writable } from 'node:stream';
+import { DEFAULT_SITE_SETTINGS, SiteSettings, type ThingExportQuery } from '@sightline/shared';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { Db } from '../../db/client.js';
+import { categories, zones } from '../../db/schema.js';
+import { siteScope } from '../../platform/access.js';
+import type { Caller } from '../../platform/caller.js';
+import { requireSite } from '../sites/service.js';
+import * as repo from './repository.js';
+import { tagsOf } from './tags.js';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const PAGE = 1000;
+
+/** A text that starts like a formula (= + - @, or tab / carriage return) gets a leading quote. */
+export const safeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/** The wall-clock time in `timeZone` as a Date whose UTC fields carry it (xlsx dates have no zone). */
+export function wallClock(date: Date, timeZone: string): Date {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(date);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return new Date(
+    Date.UTC(
+      get('year'),
+      get('month') - 1,
+      get('day'),
+      get('hour'),
+      get('minute'),
+      get('second'),
+      date.getMilliseconds(),
+    ),
+  );
+}
+
+export interface ThingExport {
+  filename: string;
+  write(out: Writable): Promise<void>;
+}
+
+/** Checks access and prepares the export; `write` then streams the workbook. */
+export async function exportThings(db: Db, caller: Caller, query: ThingExportQuery): Promise<ThingExport> {
+  const site = query.site ? await requireSite(db, caller, query.site) : undefined;
+  const settings = site ? SiteSettings.parse(site.settings ?? {}) : DEFAULT_SITE_SETTINGS;
+  const timeZone = site?.timezone ?? 'UTC';
+  const filename =
+    query.class === 'worker' ? 'workers.xlsx' : query.class === 'item' ? 'items.xlsx' : 'things.xlsx';
+
+  async function write(out: Writable) {
+    const [zoneRows, categoryRows] = await Promise.all([
+      db.select({ id: zones.id, name: zones.name }).from(zones).where(eq(zones.orgId, caller.orgId)),
+      db
+        .select({ id: categories.id, name: categories.name })
+        .from(categories)
+        .where(eq(categories.orgId, caller.orgId)),
+    ]);
+    const zoneNames = new Map(zoneRows.map((z) => [z.id, z.name]));
+    const categoryNames = new Map(categoryRows.map((c) => [c.id, c.name]));
+
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    const sheet = workbook.addWorksheet(query.class === 'worker' ? settings.workerLabel : settings.itemLabel);
+    sheet.columns = [
+      { header: settings.itemNameLabel, key: 'name', width: 30 },
+      { header: settings.itemSerialLabel, key: 'serial', width: 20 },
+      { header: 'Class', key: 'class', width: 10 },
+      { header: 'Tags', key: 'tags', width: 40 },
+      { header: 'Categories', key: 'categories', width: 30 },
+      { header: 'Labels', key: 'labels', width: 30 },
+      { header: 'Zone', key: 'zone', width: 24 },
+      {
+        header: `Zone Entry Time (${timeZone})`,
+        key: 'zoneTime',
+        width: 22,
+        style: { numFmt: 'yyyy-mm-dd hh:mm:ss' },
+      },
+    ];
+    const filter = { ...query, orgId: caller.orgId, scope: siteScope(caller), limit: PAGE };
+    for (let page = 0; ; page++) {
+      const { rows } = await repo.listThings(db, { ...filter, page }, undefined, false);
+      for (const row of rows) {
+        sheet
+          .addRow({
+            name: safeCell(row.name),
+            serial: safeCell(row.serial),
+            class: row.class,
+            tags: safeCell(tagsOf(row).join(', ')),
+            categories: safeCell(row.categories.map((id) => categoryNames.get(id) ?? id).join(', ')),
+            labels: safeCell(row.labels.join(', ')),
+            zone: safeCell(row.zoneId ? (zoneNames.get(row.zoneId) ?? '') : ''),
+            zoneTime: row.lastZoneTime ? wallClock(row.lastZoneTime, timeZone) : null,
+          })
+          .commit();
+      }
+      if (rows.length < PAGE) break;
+    }
+    sheet.commit();
+    await workbook.commit();
+  }
+
+  return { filename, write };
+}

@@ -1,0 +1,42 @@
+/** The WHERE of every thing list and export: organization, the caller's sites, and the query's filters. */
+import type { ThingClass } from '@sightline/shared';
+import { and, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import { things, zones } from '../../db/schema.js';
+
+export interface ThingFilter {
+  orgId: string;
+  /** Sites the caller is limited to; undefined = every site of the organization. */
+  scope?: string[];
+  site?: string;
+  class?: ThingClass;
+  category?: string;
+  tags?: string[];
+  zone?: string;
+  map?: string;
+  after?: string;
+}
+
+/** Things of these sites: their home site is one of them, or their current zone is in one (DESIGN §5). */
+export function inSites(orgId: string, siteIds: readonly string[]): SQL {
+  const ids = [...siteIds];
+  return sql`(${things.siteId} = ANY(${sql.param(ids)}::text[]) OR ${things.zoneId} IN (
+    SELECT ${zones.id} FROM ${zones} WHERE ${zones.orgId} = ${orgId} AND ${zones.siteId} = ANY(${sql.param(ids)}::text[])))`;
+}
+
+export function thingWhere(f: ThingFilter): SQL | undefined {
+  return and(
+    eq(things.orgId, f.orgId),
+    isNull(things.deletedAt),
+    f.scope ? inSites(f.orgId, f.scope) : undefined,
+    f.site ? inSites(f.orgId, [f.site]) : undefined,
+    f.class ? eq(things.class, f.class) : undefined,
+    f.category ? sql`${things.categories} @> ARRAY[${f.category}]::text[]` : undefined,
+    f.tags?.length
+      ? sql`${things.id} IN (SELECT thing_id FROM thing_tags WHERE org_id = ${f.orgId} AND tag = ANY(${sql.param(f.tags)}::text[]))`
+      : undefined,
+    f.zone ? eq(things.zoneId, f.zone) : undefined,
+    f.map ? eq(things.mapId, f.map) : undefined,
+    // Changed or seen since `after`.
+    f.after ? gte(sql`greatest(${things.timeModified}, ${things.lastEvent})`, new Date(f.after)) : undefined,
+  );
+}

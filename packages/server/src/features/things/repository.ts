@@ -1,0 +1,205 @@
+/**
+ * Things: rows ↔ API objects and every query of the feature (lists, lookups, writes, links).
+ * `findThingIdsByTags` and `softDeleteThing` are also used by the tracking engine's DB layer.
+ */
+import type { Thing, ThingInput } from '@sightline/shared';
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { things, thingTags, zones } from '../../db/schema.js';
+import { newId } from '../../platform/ids.js';
+import { escapeLike, type ListSpec, listClauses } from '../../platform/list-query.js';
+import { type ThingFilter, thingWhere } from './filters.js';
+import { releaseThingTags } from './tags.js';
+
+export type ThingRow = typeof things.$inferSelect;
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export function toApi(row: ThingRow): Thing {
+  const data = (row.data ?? {}) as { cFloat0?: unknown };
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    serial: row.serial,
+    class: row.class === 'worker' ? 'worker' : 'item',
+    tag1: row.tag1 ?? '',
+    tag2: row.tag2 ?? '',
+    tags: row.tags,
+    categories: row.categories,
+    labels: row.labels,
+    timeCreated: row.timeCreated.toISOString(),
+    timeModified: row.timeModified.toISOString(),
+    parents: row.parents,
+    photo: row.photo,
+    site: row.siteId,
+    zone: row.zoneId,
+    lastZoneTime: iso(row.lastZoneTime),
+    lastEvent: iso(row.lastEvent),
+    lastEndpointTime: iso(row.lastEndpointTime),
+    endpoint: row.endpointId,
+    direction: row.direction,
+    locationTag: row.locationTagId,
+    map: row.mapId,
+    xycoordinates: row.x === null || row.y === null ? null : [row.x, row.y],
+    alarmTamper: row.alarmTamper,
+    alarmTamperTag: row.alarmTamperTag,
+    alarmTamperTime: iso(row.alarmTamperTime),
+    data: typeof data.cFloat0 === 'number' ? { cFloat0: data.cFloat0 } : {},
+  };
+}
+
+/** The writable fields (SPEC §3 "common"); state columns are the engine's. */
+function toRow(input: ThingInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    serial: input.serial,
+    class: input.class,
+    tag1: input.tag1 || null,
+    tag2: input.tag2 || null,
+    tags: [...new Set(input.tags)],
+    categories: [...new Set(input.categories)],
+    labels: [...new Set(input.labels)],
+    parents: [...new Set(input.parents)],
+    photo: [...new Set(input.photo)],
+    siteId: input.site,
+  };
+}
+
+const zoneName = sql`(SELECT lower(${zones.name}) FROM ${zones} WHERE ${zones.id} = ${things.zoneId})`;
+const fuzzyText = sql`(${things.name} || ' ' || ${things.serial} || ' ' || array_to_string(${things.tags}, ' ') || ' ' || coalesce(${things.tag1}, '') || ' ' || coalesce(${things.tag2}, ''))`;
+const byRecentZoneEntry = [sql`${things.lastZoneTime} DESC NULLS LAST`, desc(things.id)];
+
+function listSpec(fuzzy: string | undefined): ListSpec {
+  return {
+    sortable: {
+      name: sql`lower(${things.name})`,
+      serial: things.serial,
+      class: things.class,
+      description: things.description,
+      zone: zoneName,
+      lastZoneTime: things.lastZoneTime,
+      lastEvent: things.lastEvent,
+      timeCreated: things.timeCreated,
+      timeModified: things.timeModified,
+    },
+    // Most recent zone entry first (SPEC §2.11); a fuzzy search ranks the best matches first.
+    defaultSort: fuzzy
+      ? [sql`word_similarity(${fuzzy}, ${fuzzyText}) DESC`, ...byRecentZoneEntry]
+      : byRecentZoneEntry,
+    searchable,
+  };
+}
+
+const searchable = [
+  things.name,
+  things.serial,
+  things.description,
+  sql`array_to_string(${things.tags}, ' ')`,
+  sql`coalesce(${things.tag1}, '')`,
+  sql`coalesce(${things.tag2}, '')`,
+  sql`array_to_string(${things.labels}, ' ')`,
+];
+
+/**
+ * `search2`: a substring, or a fuzzy match on name, serial and tags. The threshold is below
+ * pg_trgm's default (0.6) so one or two typos in a word still match; the best matches sort first.
+ */
+const FUZZY_THRESHOLD = 0.5;
+function fuzzyMatch(term: string | undefined): SQL | undefined {
+  if (!term) return undefined;
+  const like = `%${escapeLike(term)}%`;
+  return or(
+    ...searchable.map((column) => ilike(column, like)),
+    sql`word_similarity(${term}, ${fuzzyText}) >= ${FUZZY_THRESHOLD}`,
+  );
+}
+
+export interface ThingPageQuery extends ThingFilter {
+  limit: number;
+  page: number;
+  sort?: string;
+  search?: string;
+  search2?: string;
+}
+
+/** One page of things; `withTotal` false skips the count (exports page through everything). */
+export async function listThings(db: Tx, filter: ThingPageQuery, extra?: SQL, withTotal = true) {
+  const fuzzy = filter.search?.trim() ? undefined : filter.search2?.trim() || undefined;
+  const c = listClauses({ ...filter, search2: undefined }, listSpec(fuzzy));
+  const where = and(thingWhere(filter), extra, c.where, fuzzyMatch(fuzzy));
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(things)
+      .where(where)
+      .orderBy(...c.orderBy)
+      .limit(c.limit)
+      .offset(c.offset),
+    withTotal ? db.select({ n: count() }).from(things).where(where) : Promise.resolve([]),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
+}
+
+/** A live (not deleted) thing of the organization, with the site of its current zone. */
+export async function findThing(db: Tx, orgId: string, id: string) {
+  const [found] = await db
+    .select({ thing: things, zoneSiteId: zones.siteId })
+    .from(things)
+    .leftJoin(zones, eq(zones.id, things.zoneId))
+    .where(and(eq(things.orgId, orgId), eq(things.id, id), isNull(things.deletedAt)));
+  return found;
+}
+
+export async function insertThing(db: Tx, orgId: string, input: ThingInput): Promise<ThingRow> {
+  const [row] = await db
+    .insert(things)
+    .values({ id: newId(), orgId, ...toRow(input) })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateThing(db: Tx, orgId: string, id: string, input: ThingInput) {
+  const [row] = await db
+    .update(things)
+    .set({ ...toRow(input), timeModified: new Date() })
+    .where(and(eq(things.orgId, orgId), eq(things.id, id), isNull(things.deletedAt)))
+    .returning();
+  return row;
+}
+
+/**
+ * Soft delete (history is kept): frees the thing's tags for reuse and unlinks it from its
+ * children. Call inside a transaction.
+ */
+export async function softDeleteThing(tx: Tx, orgId: string, id: string): Promise<boolean> {
+  const now = new Date();
+  const deleted = await tx
+    .update(things)
+    .set({ deletedAt: now, timeModified: now })
+    .where(and(eq(things.orgId, orgId), eq(things.id, id), isNull(things.deletedAt)))
+    .returning({ id: things.id });
+  if (!deleted.length) return false;
+  await releaseThingTags(tx, orgId, id);
+  await tx
+    .update(things)
+    .set({ parents: sql`array_remove(${things.parents}, ${id})` })
+    .where(and(eq(things.orgId, orgId), sql`${things.parents} @> ARRAY[${id}]::text[]`));
+  return true;
+}
+
+/** Tag → thing id for the organization's live things, in one query (tracking engine, import). */
+export async function findThingIdsByTags(
+  db: Tx,
+  orgId: string,
+  tags: readonly string[],
+): Promise<Map<string, string>> {
+  if (!tags.length) return new Map();
+  const found = await db
+    .select({ tag: thingTags.tag, thingId: thingTags.thingId })
+    .from(thingTags)
+    .where(and(eq(thingTags.orgId, orgId), inArray(thingTags.tag, [...new Set(tags)])));
+  return new Map(found.map((r) => [r.tag, r.thingId]));
+}

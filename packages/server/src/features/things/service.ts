@@ -1,0 +1,159 @@
+/** Rules of things: access per class (SPEC §6), home site (DESIGN §5), unique tags, parent links (SPEC §4). */
+import {
+  type ListQuery,
+  THING_MSG,
+  type ThingClass,
+  type ThingInput,
+  type ThingListQuery,
+  type ThingUpdateInput,
+  thingResource,
+} from '@sightline/shared';
+import type { Db, Tx } from '../../db/client.js';
+import { authorize, hasSite, siteScope } from '../../platform/access.js';
+import type { Caller } from '../../platform/caller.js';
+import type { AppContext } from '../../platform/context.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import type { LiveMessage } from '../../platform/live.js';
+import { isUniqueViolation } from '../catalog/unique.js';
+import { categoryNames } from '../categories/repository.js';
+import { requireSite } from '../sites/service.js';
+import * as links from './links.js';
+import * as repo from './repository.js';
+import { lockTags, replaceThingTags, tagOfLocationTag, tagsOf } from './tags.js';
+
+type Deps = Pick<AppContext, 'db' | 'live'>;
+
+export async function listThings(db: Db, caller: Caller, query: ThingListQuery) {
+  if (query.site) await requireSite(db, caller, query.site);
+  const { rows, total } = await repo.listThings(db, {
+    ...query,
+    orgId: caller.orgId,
+    scope: siteScope(caller),
+  });
+  return { items: rows.map(repo.toApi), total };
+}
+
+/** A live thing the caller may see (its home site or its current zone's site), or 404. */
+export async function requireThing(db: Db, caller: Caller, id: string) {
+  const found = await repo.findThing(db, caller.orgId, id);
+  if (!found) throw notFound('Thing');
+  const { thing, zoneSiteId } = found;
+  if (!hasSite(caller, thing.siteId) && !(zoneSiteId && hasSite(caller, zoneSiteId))) throw notFound('Thing');
+  return thing;
+}
+
+export async function getThing(db: Db, caller: Caller, id: string) {
+  return repo.toApi(await requireThing(db, caller, id));
+}
+
+async function checkCategories(db: Db, orgId: string, ids: string[]) {
+  const known = await categoryNames(db, orgId, ids);
+  const unknown = ids.find((id) => !known.has(id));
+  if (unknown) throw badRequest(THING_MSG.unknownCategory(unknown));
+}
+
+/** Parents must be live things of the organization, never the thing itself nor one of its descendants. */
+async function checkParents(db: Db, orgId: string, parents: string[], selfId?: string) {
+  if (selfId && parents.includes(selfId)) throw badRequest(THING_MSG.ownParent);
+  const existing = await links.existingThingIds(db, orgId, parents);
+  if (parents.some((id) => !existing.has(id))) throw badRequest(THING_MSG.parentGone);
+  if (selfId && (await links.isAncestorOf(db, orgId, selfId, parents)))
+    throw badRequest(THING_MSG.parentCycle);
+}
+
+/** Runs `write` with the thing's tags locked and free, then makes them the thing's: all or nothing. */
+async function withTags(db: Db, orgId: string, input: ThingInput, write: (tx: Tx) => Promise<repo.ThingRow>) {
+  const tags = tagsOf(input);
+  const fallback = badRequest(THING_MSG.duplicateTag(tags.join(', ')));
+  try {
+    return await db.transaction(async (tx) => {
+      await lockTags(tx, orgId, tags);
+      const heldByLocationTag = await tagOfLocationTag(tx, orgId, tags);
+      if (heldByLocationTag) throw badRequest(THING_MSG.duplicateTag(heldByLocationTag));
+      const row = await write(tx);
+      const heldByThing = await replaceThingTags(tx, orgId, row.id, tags);
+      if (heldByThing) throw badRequest(THING_MSG.duplicateTag(heldByThing));
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fallback;
+    throw error;
+  }
+}
+
+function publish(deps: Deps, caller: Caller, change: 'created' | 'updated' | 'deleted', row: repo.ThingRow) {
+  const message: LiveMessage = {
+    type: 'thing',
+    orgId: caller.orgId,
+    siteId: row.siteId,
+    data: { change, thing: repo.toApi(row) },
+    at: Date.now(),
+  };
+  // Live updates are best effort: the write is committed whatever the bus says.
+  deps.live.publish([message]).catch(() => undefined);
+}
+
+export async function createThing(deps: Deps, caller: Caller, input: ThingInput) {
+  const { db } = deps;
+  await requireSite(db, caller, input.site);
+  authorize(caller, thingResource(input.class), 'create', input.site);
+  await checkCategories(db, caller.orgId, input.categories);
+  await checkParents(db, caller.orgId, input.parents);
+  const row = await withTags(db, caller.orgId, input, (tx) => repo.insertThing(tx, caller.orgId, input));
+  publish(deps, caller, 'created', row);
+  return repo.toApi(row);
+}
+
+const classOf = (row: repo.ThingRow): ThingClass => (row.class === 'worker' ? 'worker' : 'item');
+
+function authorizeModify(caller: Caller, cls: ThingClass, siteId: string) {
+  authorize(caller, thingResource(cls), 'modify', siteId);
+}
+
+export async function updateThing(deps: Deps, caller: Caller, id: string, body: ThingUpdateInput) {
+  const { db } = deps;
+  const current = await requireThing(db, caller, id);
+  const input: ThingInput = { ...body, site: body.site ?? current.siteId };
+  authorizeModify(caller, classOf(current), current.siteId);
+  if (input.site !== current.siteId) {
+    await requireSite(db, caller, input.site);
+    authorizeModify(caller, input.class, input.site);
+  }
+  if (input.class !== current.class) authorizeModify(caller, input.class, input.site);
+  await checkCategories(db, caller.orgId, input.categories);
+  await checkParents(db, caller.orgId, input.parents, id);
+  const row = await withTags(db, caller.orgId, input, async (tx) => {
+    const updated = await repo.updateThing(tx, caller.orgId, id, input);
+    if (!updated) throw notFound('Thing');
+    return updated;
+  });
+  publish(deps, caller, 'updated', row);
+  return repo.toApi(row);
+}
+
+export async function deleteThing(deps: Deps, caller: Caller, id: string) {
+  const { db } = deps;
+  const current = await requireThing(db, caller, id);
+  authorize(caller, thingResource(classOf(current)), 'delete', current.siteId);
+  const deleted = await db.transaction((tx) => repo.softDeleteThing(tx, caller.orgId, id));
+  if (!deleted) throw notFound('Thing');
+  publish(deps, caller, 'deleted', current);
+}
+
+/** Things linked to `id` (SPEC §2.11 Parents/Children tab): its children, or the things in its parents[]. */
+export async function linkedThings(
+  db: Db,
+  caller: Caller,
+  id: string,
+  link: 'children' | 'parents',
+  query: ListQuery,
+) {
+  const thing = await requireThing(db, caller, id);
+  const extra = link === 'children' ? links.childrenOf(id) : links.amongIds(thing.parents);
+  const { rows, total } = await repo.listThings(
+    db,
+    { ...query, orgId: caller.orgId, scope: siteScope(caller) },
+    extra,
+  );
+  return { items: rows.map(repo.toApi), total };
+}

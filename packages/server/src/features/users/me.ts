@@ -1,0 +1,43 @@
+/**
+ * The caller's own profile (SPEC §2.13 userMe, §5 Profile): name, username and password; roles and
+ * sites are read-only here. A new password ends the user's other sessions, not this one.
+ */
+import type { ProfileInput } from '@sightline/shared';
+import type { Db } from '../../db/client.js';
+import type { Caller } from '../../platform/caller.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import { revokeUserSessions } from '../../platform/sessions.js';
+import * as repo from './repository.js';
+import { assertUsernameFree, hashIfStrong } from './rules.js';
+
+function requireUserCaller(caller: Caller) {
+  if (caller.kind !== 'user') throw forbidden('An API key has no user profile');
+}
+
+export async function getMe(db: Db, caller: Caller) {
+  requireUserCaller(caller);
+  const row = await repo.findUser(db, caller.orgId, caller.id);
+  if (!row) throw notFound('User');
+  return repo.toApi(row);
+}
+
+export async function updateMe(db: Db, caller: Caller, input: ProfileInput) {
+  requireUserCaller(caller);
+  await assertUsernameFree(db, input.username, caller.id);
+  const passwordHash = await hashIfStrong(input.password, {
+    required: false,
+    userInputs: [input.username, input.name],
+  });
+  return db.transaction(async (tx) => {
+    const row = await repo.updateUser(tx, caller.orgId, caller.id, {
+      name: input.name,
+      username: input.username,
+    });
+    if (!row) throw notFound('User');
+    if (passwordHash) {
+      await repo.setPassword(tx, caller.id, passwordHash);
+      await revokeUserSessions(tx, caller.id, caller.sessionHash);
+    }
+    return repo.toApi(row);
+  });
+}

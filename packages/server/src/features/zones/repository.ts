@@ -1,0 +1,112 @@
+import type { Gate, KillMode, Zone, ZoneInput, ZoneListQuery } from '@sightline/shared';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { endpoints, locationTags, things, zones } from '../../db/schema.js';
+import { newId } from '../../platform/ids.js';
+import { type ListSpec, listClauses } from '../../platform/list-query.js';
+
+export type ZoneRow = typeof zones.$inferSelect;
+
+export function toApi(row: ZoneRow): Zone {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    duration: row.durationNs,
+    emails: row.emails,
+    killDuration: row.killDuration,
+    immediateKill: row.immediateKill,
+    killMode: row.killMode as KillMode,
+    gates: row.gates as Gate[],
+    site: row.siteId,
+  };
+}
+
+function toRow(input: ZoneInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    durationNs: input.duration,
+    emails: input.emails,
+    killDuration: input.killDuration,
+    immediateKill: input.immediateKill,
+    killMode: input.killMode,
+    gates: input.gates,
+  };
+}
+
+const listSpec: ListSpec = {
+  sortable: {
+    name: sql`lower(${zones.name})`,
+    description: zones.description,
+    duration: zones.durationNs,
+    killDuration: zones.killDuration,
+  },
+  defaultSort: [asc(sql`lower(${zones.name})`), asc(zones.id)],
+  searchable: [zones.name, zones.description],
+};
+
+export async function listZones(db: Tx, orgId: string, query: ZoneListQuery) {
+  const c = listClauses(query, listSpec);
+  const where = and(eq(zones.orgId, orgId), eq(zones.siteId, query.site), c.where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(zones)
+      .where(where)
+      .orderBy(...c.orderBy)
+      .limit(c.limit)
+      .offset(c.offset),
+    db.select({ n: count() }).from(zones).where(where),
+  ]);
+  return { items: rows.map(toApi), total: total?.n ?? 0 };
+}
+
+export async function findZone(db: Tx, orgId: string, id: string): Promise<ZoneRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(zones)
+    .where(and(eq(zones.orgId, orgId), eq(zones.id, id)));
+  return row;
+}
+
+export async function insertZone(db: Tx, orgId: string, input: ZoneInput): Promise<ZoneRow> {
+  const [row] = await db
+    .insert(zones)
+    .values({ id: newId(), orgId, siteId: input.site, ...toRow(input) })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateZone(db: Tx, orgId: string, id: string, input: ZoneInput) {
+  const [row] = await db
+    .update(zones)
+    .set(toRow(input))
+    .where(and(eq(zones.orgId, orgId), eq(zones.id, id)))
+    .returning();
+  return row;
+}
+
+/** Deletes a zone and clears what points at it (location tags, things currently in it). */
+export async function deleteZone(db: Tx, orgId: string, id: string): Promise<void> {
+  await db
+    .update(locationTags)
+    .set({ zoneId: null })
+    .where(and(eq(locationTags.orgId, orgId), eq(locationTags.zoneId, id)));
+  await db
+    .update(things)
+    .set({ zoneId: null })
+    .where(and(eq(things.orgId, orgId), eq(things.zoneId, id)));
+  await db.delete(zones).where(and(eq(zones.orgId, orgId), eq(zones.id, id)));
+}
+
+/** Which of `ids` are endpoints of the site. */
+export async function endpointIdsOfSite(db: Tx, orgId: string, siteId: string, ids: string[]) {
+  if (!ids.length) return new Set<string>();
+  const rows = await db
+    .select({ id: endpoints.id })
+    .from(endpoints)
+    .where(and(eq(endpoints.orgId, orgId), eq(endpoints.siteId, siteId), inArray(endpoints.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,120 @@
+/**
+ * Resolves the caller of every /api request: a cookie session or an API key Bearer token.
+ * Cookie-authenticated unsafe methods must carry `x-requested-with: XMLHttpRequest` (DESIGN §11).
+ */
+import {
+  type AccessRule,
+  CSRF_HEADER,
+  CSRF_VALUE,
+  isSuperAdmin,
+  SUPER_ADMIN_ROLE_ID,
+} from '@sightline/shared';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+import { accessRules, apiKeys, users } from '../db/schema.js';
+import type { Caller } from './caller.js';
+import { sha256 } from './crypto.js';
+import { forbidden, unauthorized } from './errors.js';
+import { resolveSession, SESSION_COOKIE } from './sessions.js';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Built-in roles never change at run time, so their rules are cached per process. */
+const rulesCache = new Map<string, AccessRule[]>();
+export async function rulesForRoles(db: Db, roleIds: string[]): Promise<AccessRule[]> {
+  const missing = roleIds.filter((r) => !rulesCache.has(r));
+  if (missing.length) {
+    const rows = await db.select().from(accessRules).where(inArray(accessRules.roleId, missing));
+    for (const role of missing) {
+      rulesCache.set(
+        role,
+        rows
+          .filter((r) => r.roleId === role)
+          .map((r) => ({
+            role: r.roleId,
+            resource: r.resource,
+            action: r.action as AccessRule['action'],
+            site: r.site,
+          })),
+      );
+    }
+  }
+  return roleIds.flatMap((r) => rulesCache.get(r) ?? []);
+}
+
+export async function callerForUser(
+  db: Db,
+  userId: string,
+  sessionHash?: string,
+): Promise<Caller | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user || user.locked) return undefined;
+  const rules = await rulesForRoles(db, user.roles);
+  return {
+    kind: 'user',
+    id: user.id,
+    orgId: user.orgId,
+    name: user.name,
+    username: user.username,
+    roles: user.roles,
+    sites: user.sites,
+    rules,
+    superAdmin: isSuperAdmin(rules),
+    sessionHash,
+  };
+}
+
+async function callerForApiKey(db: Db, token: string): Promise<Caller | undefined> {
+  const [key] = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.tokenHash, sha256(token)));
+  if (!key) return undefined;
+  // An API key never acts as Super Admin, whatever its stored roles say.
+  const roles = key.roles.filter((r) => r !== SUPER_ADMIN_ROLE_ID);
+  const rules = (await rulesForRoles(db, roles)).filter((r) => !(r.resource === '*' && r.site === '*'));
+  return {
+    kind: 'apiKey',
+    id: key.id,
+    orgId: key.orgId,
+    name: key.name,
+    username: key.name,
+    roles,
+    sites: key.sites,
+    rules,
+    superAdmin: false,
+  };
+}
+
+export async function authenticate(db: Db, request: FastifyRequest): Promise<Caller> {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const caller = await callerForApiKey(db, header.slice(7).trim());
+    if (!caller) throw unauthorized('Invalid API key');
+    return caller;
+  }
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) throw unauthorized();
+  const session = await resolveSession(db, token);
+  if (!session) throw unauthorized('Session expired');
+  const caller = await callerForUser(db, session.userId, session.tokenHash);
+  if (!caller) throw unauthorized();
+  if (UNSAFE.has(request.method) && request.headers[CSRF_HEADER] !== CSRF_VALUE) {
+    throw forbidden(`Missing ${CSRF_HEADER} header`);
+  }
+  return caller;
+}
+
+export function registerAuthentication(app: FastifyInstance, db: Db) {
+  app.addHook('onRequest', async (request) => {
+    if (
+      !request.url.startsWith('/api/') ||
+      request.url.startsWith('/api/docs') ||
+      request.routeOptions.config?.public
+    )
+      return;
+    if (!request.routeOptions.url) return; // unknown route: let the 404 handler answer
+    request.caller = await authenticate(db, request);
+  });
+}

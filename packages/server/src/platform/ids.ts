@@ -1,0 +1,11 @@
+import { randomBytes } from 'node:crypto';
+
+/** ObjectId-shaped ids: 4-byte seconds + 8 random bytes, 24 lowercase hex (DESIGN §5). */
+export function newId(now: number = Date.now()): string {
+  const seconds = Math.floor(now / 1000)
+    .toString(16)
+    .padStart(8, '0');
+  return seconds + randomBytes(8).toString('hex');
+}
+
+export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');

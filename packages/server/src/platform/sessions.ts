@@ -1,0 +1,55 @@
+/** Server-side sessions (DESIGN §11): idle 12 h, absolute 7 days, revocable. */
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@sightline/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Tx } from '../db/client.js';
+import { sessions } from '../db/schema.js';
+import { sha256 } from './crypto.js';
+import { randomToken } from './ids.js';
+
+export const SESSION_COOKIE = 'sl_session';
+const TOUCH_EVERY_MS = 60_000;
+
+export async function createSession(db: Tx, userId: string): Promise<string> {
+  const token = randomToken();
+  await db.insert(sessions).values({ tokenHash: sha256(token), userId });
+  return token;
+}
+
+/** The user id of a live session, touching its idle clock at most once a minute. */
+export async function resolveSession(
+  db: Tx,
+  token: string,
+): Promise<{ userId: string; tokenHash: string } | undefined> {
+  const tokenHash = sha256(token);
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  if (!row) return undefined;
+  const now = Date.now();
+  if (now - row.createdAt.getTime() > SESSION_ABSOLUTE_MS || now - row.lastSeenAt.getTime() > SESSION_IDLE_MS)
+    return undefined;
+  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.tokenHash, tokenHash));
+  }
+  return { userId: row.userId, tokenHash };
+}
+
+export async function revokeSession(db: Tx, tokenHash: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Revokes every session of a user, optionally keeping one (the caller's own after a profile change). */
+export async function revokeUserSessions(db: Tx, userId: string, keepTokenHash?: string): Promise<void> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ tokenHash: sessions.tokenHash });
+  if (keepTokenHash && rows.some((r) => r.tokenHash === keepTokenHash)) {
+    await db.update(sessions).set({ revokedAt: null }).where(eq(sessions.tokenHash, keepTokenHash));
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Loads what one batch needs in ONE statement (one round trip): the organization's zones (a stay
+ * may close in another site), the site's endpoints with their current location tags, the maps,
+ * the location tags among the batch's tags, and the state of the batch's tags — their things
+ * (thing_tags ⨝ things) and open events (tag_state ⨝ events).
+ */
+import { sql } from 'drizzle-orm';
+import { rows, type Tx } from '../../db/client.js';
+import {
+  buildSiteModel,
+  type EngineState,
+  type LocationTagModel,
+  type SiteModel,
+  type ThingState,
+} from '../engine/index.js';
+import {
+  type EndpointRow,
+  type LocationTagRow,
+  type MapRow,
+  type OpenEventRow,
+  type ThingRow,
+  toEndpoint,
+  toMap,
+  toOpenEvent,
+  toThing,
+  toZone,
+  type ZoneRow,
+} from './rows.js';
+
+/** Names and mail addresses the engine does not need but live messages and mails do. */
+export interface Directory {
+  zoneNames: ReadonlyMap<string, string>;
+  zoneEmails: ReadonlyMap<string, readonly string[]>;
+  endpointNames: ReadonlyMap<string, string>;
+  thingNames: Map<string, string>;
+  locationTagNames: ReadonlyMap<string, string>;
+}
+
+export interface Loaded {
+  model: SiteModel;
+  state: EngineState;
+  directory: Directory;
+}
+
+/** Epoch milliseconds of a timestamptz column, as a JSON number. */
+const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::bigint`);
+
+interface LoadRow {
+  zones: ZoneRow[];
+  endpoints: EndpointRow[];
+  maps: MapRow[];
+  location_tags: LocationTagRow[];
+  things: ThingRow[];
+  open_events: OpenEventRow[];
+}
+
+/**
+ * `endpointId` names the batch's endpoint: the endpoints of its site (as stored now, not as an
+ * auth cache remembers it) are loaded; null loads none (a manual move).
+ */
+export async function loadBatch(
+  tx: Tx,
+  orgId: string,
+  endpointId: string | null,
+  tags: readonly string[],
+): Promise<Loaded> {
+  const [row] = await rows<LoadRow>(
+    tx,
+    sql`WITH batch_tags AS (SELECT DISTINCT jsonb_array_elements_text(${JSON.stringify(tags)}::jsonb) AS tag),
+      site_endpoints AS (SELECT * FROM endpoints WHERE org_id = ${orgId}
+        AND site_id = (SELECT site_id FROM endpoints WHERE id = ${endpointId} AND org_id = ${orgId}))
+    SELECT
+      (SELECT coalesce(json_agg(json_build_object('id', z.id, 'siteId', z.site_id, 'name', z.name,
+          'durationNs', z.duration_ns, 'killDuration', z.kill_duration, 'immediateKill', z.immediate_kill,
+          'killMode', z.kill_mode, 'gates', z.gates, 'emails', z.emails)), '[]')
+        FROM zones z WHERE z.org_id = ${orgId}) AS zones,
+      (SELECT coalesce(json_agg(json_build_object('id', e.id, 'siteId', e.site_id, 'name', e.name,
+          'externalGate', e.external_gate, 'autoEnroll', e.auto_enroll, 'autoEnrollLocations', e.auto_enroll_locations,
+          'mapId', e.map_id, 'x', e.x, 'y', e.y, 'antennas', e.antennas, 'locationTagId', e.location_tag_id)), '[]')
+        FROM site_endpoints e) AS endpoints,
+      (SELECT coalesce(json_agg(json_build_object('id', m.id, 'topLeftX', m.top_left_x, 'topLeftY', m.top_left_y,
+          'botRightX', m.bot_right_x, 'botRightY', m.bot_right_y)), '[]')
+        FROM maps m WHERE m.org_id = ${orgId}) AS maps,
+      (SELECT coalesce(json_agg(json_build_object('id', l.id, 'tag', l.tag, 'name', l.name, 'siteId', l.site_id,
+          'zoneId', l.zone_id, 'mapId', l.map_id, 'x', l.x, 'y', l.y)), '[]')
+        FROM location_tags l WHERE l.org_id = ${orgId}
+          AND (l.tag IN (SELECT tag FROM batch_tags) OR l.id IN (SELECT location_tag_id FROM site_endpoints))) AS location_tags,
+      (SELECT coalesce(json_agg(json_build_object('tag', tt.tag, 'id', t.id, 'name', t.name, 'class', t.class,
+          'siteId', t.site_id, 'zoneId', t.zone_id, 'lastZoneTime', ${ms('t.last_zone_time')},
+          'lastEvent', ${ms('t.last_event')}, 'lastEndpointTime', ${ms('t.last_endpoint_time')},
+          'endpointId', t.endpoint_id, 'direction', t.direction, 'locationTagId', t.location_tag_id,
+          'mapId', t.map_id, 'x', t.x, 'y', t.y, 'alarmTamper', t.alarm_tamper, 'alarmTamperTag', t.alarm_tamper_tag,
+          'alarmTamperTime', ${ms('t.alarm_tamper_time')}, 'data', t.data, 'parents', t.parents)), '[]')
+        FROM thing_tags tt JOIN things t ON t.id = tt.thing_id AND t.deleted_at IS NULL
+        WHERE tt.org_id = ${orgId} AND tt.tag IN (SELECT tag FROM batch_tags)) AS things,
+      (SELECT coalesce(json_agg(json_build_object('eventId', ev.id, 'tag', s.tag, 'thingId', ev.thing_id,
+          'siteId', ev.site_id, 'endpointId', ev.endpoint_id, 'antenna', ev.antenna, 'direction', ev.direction,
+          'zoneId', ev.zone_id, 'locationTagId', ev.location_tag_id, 'firstTime', ${ms('ev.first_time')},
+          'time', ${ms('ev.time')}, 'repeatCount', ev.repeat_count, 'alarmTamper', ev.alarm_tamper, 'data', ev.data)), '[]')
+        FROM tag_state s JOIN events ev ON ev.id = s.event_id
+        WHERE s.org_id = ${orgId} AND s.tag IN (SELECT tag FROM batch_tags)) AS open_events`,
+  );
+  if (!row) throw new Error('load returned no row');
+  return assemble(row);
+}
+
+function assemble(row: LoadRow): Loaded {
+  const locationTags = new Map<string, LocationTagModel>(row.location_tags.map((l) => [l.id, l]));
+  const things = new Map<string, ThingState>();
+  const tags = new Map<string, string>();
+  const thingNames = new Map<string, string>();
+  for (const t of row.things) {
+    tags.set(t.tag, t.id);
+    thingNames.set(t.id, t.name);
+    if (!things.has(t.id)) things.set(t.id, toThing(t));
+  }
+  const model = buildSiteModel({
+    zones: row.zones.map(toZone),
+    endpoints: row.endpoints.map((e) => toEndpoint(e, locationTags)),
+    locationTags: [...locationTags.values()],
+    maps: row.maps.map(toMap),
+  });
+  return {
+    model,
+    state: { things, tags, openEvents: new Map(row.open_events.map((e) => [e.tag, toOpenEvent(e)])) },
+    directory: {
+      zoneNames: new Map(row.zones.map((z) => [z.id, z.name])),
+      zoneEmails: new Map(row.zones.map((z) => [z.id, z.emails ?? []])),
+      endpointNames: new Map(row.endpoints.map((e) => [e.id, e.name])),
+      thingNames,
+      locationTagNames: new Map(row.location_tags.map((l) => [l.id, l.name])),
+    },
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * After COMMIT: the batch's live messages (DESIGN §7.11) and the zone-time exception mails.
+ * Only exceptions actually inserted are published or mailed (a second copy of a stay's exception
+ * is a no-op). Messages go out in order, per process, through one queue per bus.
+ */
+import { NO_THING_ID } from '@sightline/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { type EventRecord, serialApiId } from '../../features/events/schema.js';
+import type { LiveBus, LiveMessage } from '../../platform/live.js';
+import type { Mailer } from '../../platform/mail.js';
+import type { EngineMessage, EventWrite, ExceptionRecord, ThingState } from '../engine/index.js';
+import type { Directory } from './load.js';
+import type { StoredException } from './write-events.js';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function eventRecord(e: EventWrite, id: number, dir: Directory): EventRecord {
+  return {
+    _id: serialApiId(id),
+    tag: e.tag,
+    thing: e.thingId,
+    time: new Date(e.time).toISOString(),
+    firstTime: new Date(e.firstTime).toISOString(),
+    repeatCount: e.repeatCount,
+    direction: e.direction,
+    endpoint: e.endpointId,
+    endpointName: e.endpointId === null ? null : (dir.endpointNames.get(e.endpointId) ?? null),
+    antenna: e.antenna,
+    zone: e.zoneId,
+    zoneName: e.zoneId === null ? null : (dir.zoneNames.get(e.zoneId) ?? null),
+    locationTag: e.locationTagId,
+    locationTagName: e.locationTagId === null ? null : (dir.locationTagNames.get(e.locationTagId) ?? null),
+    alarmTamper: e.alarmTamper,
+    data: e.data.cFloat0 === undefined ? {} : { cFloat0: e.data.cFloat0 },
+    edits: [],
+    matched: e.thingId !== NO_THING_ID,
+  };
+}
+
+function thingData(thing: ThingState, change: string, dir: Directory) {
+  return {
+    _id: thing.id,
+    change,
+    name: dir.thingNames.get(thing.id) ?? null,
+    class: thing.class,
+    site: thing.siteId,
+    zone: thing.zoneId,
+    zoneName: thing.zoneId === null ? null : (dir.zoneNames.get(thing.zoneId) ?? null),
+    lastZoneTime: iso(thing.lastZoneTime),
+    lastEvent: iso(thing.lastEvent),
+    lastEndpointTime: iso(thing.lastEndpointTime),
+    endpoint: thing.endpointId,
+    direction: thing.direction,
+    locationTag: thing.locationTagId,
+    map: thing.mapId,
+    xycoordinates: thing.x === null || thing.y === null ? null : [thing.x, thing.y],
+    alarmTamper: thing.alarmTamper,
+    alarmTamperTag: thing.alarmTamperTag,
+    alarmTamperTime: iso(thing.alarmTamperTime),
+    data: thing.data,
+  };
+}
+
+function exceptionData(id: string, r: ExceptionRecord, dir: Directory) {
+  return {
+    _id: id,
+    type: r.type,
+    time: new Date(r.time).toISOString(),
+    thing: r.thingId,
+    thingName: r.thingId === null ? null : (dir.thingNames.get(r.thingId) ?? null),
+    zone: r.zoneId,
+    zoneName: r.zoneId === null ? null : (dir.zoneNames.get(r.zoneId) ?? null),
+    multipleThings: r.multipleThings,
+    timeDuration: r.timeDurationNs,
+    message: r.message,
+  };
+}
+
+export interface Committed {
+  orgId: string;
+  messages: readonly EngineMessage[];
+  eventIds: ReadonlyMap<EventWrite, number>;
+  exceptions: readonly StoredException[];
+  directory: Directory;
+}
+
+export function liveMessages(c: Committed, at: number): LiveMessage[] {
+  const stored = new Map(c.exceptions.map((e) => [e.record, e.id]));
+  const out: LiveMessage[] = [];
+  const push = (type: LiveMessage['type'], siteId: string, data: unknown) =>
+    out.push({ type, orgId: c.orgId, siteId, data, at });
+  for (const m of c.messages) {
+    if (m.type === 'event') {
+      const id = c.eventIds.get(m.event);
+      if (id !== undefined) push('event', m.siteId, eventRecord(m.event, id, c.directory));
+    } else if (m.type === 'zoneChange') {
+      const name = (z: string | null) => (z === null ? null : (c.directory.zoneNames.get(z) ?? null));
+      push('zoneChange', m.siteId, {
+        thing: m.thingId,
+        thingName: c.directory.thingNames.get(m.thingId) ?? null,
+        from: m.fromZoneId,
+        fromName: name(m.fromZoneId),
+        to: m.toZoneId,
+        toName: name(m.toZoneId),
+        time: new Date(m.time).toISOString(),
+      });
+    } else if (m.type === 'thing') {
+      push('thing', m.siteId, thingData(m.thing, m.change, c.directory));
+    } else {
+      const id = stored.get(m.exception);
+      if (id !== undefined) push('exception', m.siteId, exceptionData(id, m.exception, c.directory));
+    }
+  }
+  return out;
+}
+
+export interface Outlets {
+  live: LiveBus;
+  mailer?: Mailer;
+  log?: FastifyBaseLogger;
+  publicUrl?: string;
+}
+
+const queues = new WeakMap<LiveBus, Promise<void>>();
+
+/** Publishes in order behind the bus's previous batch; never throws (the data is committed). */
+export function publishCommitted(outlets: Outlets, c: Committed, now: number): Promise<void> {
+  const messages = liveMessages(c, now);
+  const previous = queues.get(outlets.live) ?? Promise.resolve();
+  const next = previous
+    .then(() => (messages.length ? outlets.live.publish(messages) : undefined))
+    .catch((err: unknown) => outlets.log?.error({ err }, 'live publish failed'));
+  queues.set(outlets.live, next);
+  const mails = mailExceptions(outlets, c).catch((err: unknown) =>
+    outlets.log?.error({ err }, 'zone time exception mail failed'),
+  );
+  return Promise.all([next, mails]).then(() => undefined);
+}
+
+/** A zone-time exception is mailed to the zone's `emails` (DESIGN §7.8). */
+async function mailExceptions(outlets: Outlets, c: Committed): Promise<void> {
+  const { mailer } = outlets;
+  if (!mailer) return;
+  for (const { id, record: r } of c.exceptions) {
+    if (r.type !== 'zoneTimeException' || r.zoneId === null) continue;
+    const to = c.directory.zoneEmails.get(r.zoneId) ?? [];
+    if (!to.length) continue;
+    const thing = (r.thingId && c.directory.thingNames.get(r.thingId)) || r.thingId || 'A thing';
+    const zone = c.directory.zoneNames.get(r.zoneId) ?? r.zoneId;
+    const link = outlets.publicUrl ? `\n\n${outlets.publicUrl}/exceptions/${id}?site=${r.siteId}` : '';
+    await mailer.send({
+      to: [...to],
+      subject: `Zone time exception: ${thing} in ${zone}`,
+      text: `${thing} ${r.message} (since ${new Date(r.stayStart ?? r.time).toISOString()}).${link}`,
+    });
+  }
+}

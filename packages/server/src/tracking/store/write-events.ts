@@ -1,0 +1,153 @@
+/**
+ * Writes events, stays, exceptions and endpoint updates in bulk. Events: one statement inserts the
+ * new ones (ids drawn from the sequence up front, so each write knows its id), adds merged
+ * repeats to stored ones (`repeat_count + n`: correct whatever another reader of the row saw),
+ * and points each tag's tag_state at its open event.
+ */
+import { sql } from 'drizzle-orm';
+import { rows, type Tx } from '../../db/client.js';
+import { newId } from '../../platform/ids.js';
+import type { EventWrite, ExceptionRecord, ZoneStay } from '../engine/index.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Writes the events; returns each write's id (new or stored). */
+export async function writeEvents(
+  tx: Tx,
+  orgId: string,
+  events: readonly EventWrite[],
+): Promise<Map<EventWrite, number>> {
+  const ids = new Map<EventWrite, number>();
+  if (!events.length) return ids;
+  const input = events.map((e, ord) => ({
+    ord,
+    event_id: e.eventId,
+    tag: e.tag,
+    thing_id: e.thingId,
+    site_id: e.siteId,
+    endpoint_id: e.endpointId,
+    antenna: e.antenna,
+    direction: e.direction,
+    zone_id: e.zoneId,
+    location_tag_id: e.locationTagId,
+    first_time: iso(e.firstTime),
+    time: iso(e.time),
+    repeat_count: e.repeatCount,
+    added: e.addedRepeats,
+    alarm: e.alarmTamper,
+    data: e.data,
+    open: e.open,
+  }));
+  const written = await rows<{ ord: number; id: string | number }>(
+    tx,
+    sql`WITH input AS MATERIALIZED (
+        SELECT x.*, CASE WHEN x.event_id IS NULL
+            THEN nextval((SELECT pg_get_serial_sequence('events', 'id'))) ELSE x.event_id END AS id
+        FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(ord int, event_id bigint, tag text,
+          thing_id text, site_id text, endpoint_id text, antenna int, direction text, zone_id text,
+          location_tag_id text, first_time timestamptz, time timestamptz, repeat_count int, added int,
+          alarm boolean, data jsonb, open boolean)),
+      inserted AS (
+        INSERT INTO events (id, org_id, site_id, tag, thing_id, time, first_time, repeat_count, direction,
+          endpoint_id, antenna, zone_id, location_tag_id, alarm_tamper, data)
+        SELECT id, ${orgId}, site_id, tag, thing_id, time, first_time, repeat_count, direction, endpoint_id,
+          antenna, zone_id, location_tag_id, alarm, data
+        FROM input WHERE event_id IS NULL ORDER BY ord),
+      merged AS (
+        UPDATE events e SET repeat_count = e.repeat_count + x.added, time = greatest(e.time, x.time),
+          first_time = least(e.first_time, x.first_time), data = x.data, alarm_tamper = x.alarm
+        FROM input x WHERE x.event_id IS NOT NULL AND e.id = x.event_id AND e.org_id = ${orgId}),
+      opened AS (
+        INSERT INTO tag_state (org_id, tag, event_id, endpoint_id, antenna, direction, zone_id, last_time)
+        SELECT ${orgId}, tag, id, endpoint_id, antenna, direction, zone_id, time
+        FROM input WHERE open AND endpoint_id IS NOT NULL
+        ON CONFLICT (org_id, tag) DO UPDATE SET event_id = excluded.event_id, endpoint_id = excluded.endpoint_id,
+          antenna = excluded.antenna, direction = excluded.direction, zone_id = excluded.zone_id,
+          last_time = excluded.last_time),
+      -- An event without endpoint (manual move) can never be merged into: the tag has no open event.
+      closed AS (
+        DELETE FROM tag_state s USING input x
+        WHERE x.open AND x.endpoint_id IS NULL AND s.org_id = ${orgId} AND s.tag = x.tag)
+    SELECT ord, id FROM input`,
+  );
+  for (const row of written) {
+    const event = events[row.ord];
+    if (event) ids.set(event, Number(row.id));
+  }
+  return ids;
+}
+
+export interface EndpointWrite {
+  endpointId: string;
+  /** Set by a location-tag sighting; null = unchanged. */
+  locationTagId: string | null;
+  /** Every accepted ingest counts as a sign of life (readers that always read never send a heartbeat). */
+  heartbeat: boolean;
+}
+
+export interface StoredException {
+  id: string;
+  record: ExceptionRecord;
+}
+
+/** Stays, endpoint updates and exceptions in one statement; returns only the exceptions inserted. */
+export async function writeRest(
+  tx: Tx,
+  orgId: string,
+  stays: readonly ZoneStay[],
+  endpoints: readonly EndpointWrite[],
+  exceptions: readonly ExceptionRecord[],
+  now: number,
+): Promise<StoredException[]> {
+  if (!stays.length && !endpoints.length && !exceptions.length) return [];
+  const withIds = exceptions.map((record) => ({ id: newId(now), record }));
+  const stayInput = stays.map((s) => ({
+    thing_id: s.thingId,
+    zone_id: s.zoneId,
+    site_id: s.siteId,
+    time_start: iso(s.timeStart),
+    time_end: iso(s.timeEnd),
+    ns: s.timeDurationNs,
+  }));
+  const endpointInput = endpoints.map((e) => ({
+    id: e.endpointId,
+    location_tag_id: e.locationTagId,
+    beat: e.heartbeat,
+  }));
+  const exceptionInput = withIds.map(({ id, record: r }) => ({
+    id,
+    site_id: r.siteId,
+    type: r.type,
+    time: iso(r.time),
+    thing_id: r.thingId,
+    zone_id: r.zoneId,
+    multiple_things: r.multipleThings,
+    ns: r.timeDurationNs,
+    stay_start: r.stayStart === null ? null : iso(r.stayStart),
+    expected_zone_id: r.expectedZoneId,
+  }));
+  const inserted = await rows<{ id: string }>(
+    tx,
+    sql`WITH stays AS (
+        INSERT INTO zone_durations (org_id, site_id, thing_id, zone_id, time_start, time_end, time_duration_ns)
+        SELECT ${orgId}, site_id, thing_id, zone_id, time_start, time_end, ns
+        FROM jsonb_to_recordset(${JSON.stringify(stayInput)}::jsonb) AS x(thing_id text, zone_id text, site_id text,
+          time_start timestamptz, time_end timestamptz, ns bigint)),
+      endpoint_updates AS (
+        UPDATE endpoints e SET location_tag_id = coalesce(x.location_tag_id, e.location_tag_id),
+          last_heartbeat = CASE WHEN x.beat THEN ${iso(now)}::timestamptz ELSE e.last_heartbeat END
+        FROM jsonb_to_recordset(${JSON.stringify(endpointInput)}::jsonb) AS x(id text, location_tag_id text, beat boolean)
+        WHERE e.id = x.id AND e.org_id = ${orgId}),
+      raised AS (
+        INSERT INTO exceptions (id, org_id, site_id, type, time, thing_id, zone_id, multiple_things, time_duration_ns,
+          stay_start, expected_zone_id)
+        SELECT id, ${orgId}, site_id, type, time, thing_id, zone_id, multiple_things, ns, stay_start, expected_zone_id
+        FROM jsonb_to_recordset(${JSON.stringify(exceptionInput)}::jsonb) AS x(id text, site_id text, type text,
+          time timestamptz, thing_id text, zone_id text, multiple_things text[], ns bigint, stay_start timestamptz,
+          expected_zone_id text)
+        ON CONFLICT DO NOTHING RETURNING id)
+    SELECT id FROM raised`,
+  );
+  const kept = new Set(inserted.map((r) => r.id));
+  return withIds.filter((e) => kept.has(e.id));
+}

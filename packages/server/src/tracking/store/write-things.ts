@@ -1,0 +1,136 @@
+/**
+ * Writes the engine's things and enrolled location tags in bulk: new things inserted with their
+ * full state (plus their thing_tags row), changed things updated from one jsonb recordset.
+ * Enrolling claims tags: it takes the per-tag advisory locks the things and location tags editors
+ * take (key `tag:<org>:<tag>`, see features/things/tags.ts) and inserts only when no thing or
+ * location tag holds the tag; a tag claimed meanwhile raises `StaleStateError` and the batch is
+ * retried on fresh state.
+ */
+import { sql } from 'drizzle-orm';
+import { rows, type Tx } from '../../db/client.js';
+import type { EngineOutput, NewLocationTag } from '../engine/index.js';
+
+export class StaleStateError extends Error {
+  constructor(what: string) {
+    super(`tracking state changed during the batch: ${what}`);
+    this.name = 'StaleStateError';
+  }
+}
+
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** Same key and order as the things editor, so an enrolment and an edit cannot claim one tag at once. */
+export async function lockTags(tx: Tx, orgId: string, tags: readonly string[]): Promise<void> {
+  if (!tags.length) return;
+  await tx.execute(
+    sql`SELECT count(pg_advisory_xact_lock(hashtextextended('tag:' || ${orgId} || ':' || t.tag, 0)))
+        FROM (SELECT jsonb_array_elements_text(${JSON.stringify([...tags].sort())}::jsonb) AS tag ORDER BY 1) t`,
+  );
+}
+
+export async function writeThings(tx: Tx, orgId: string, output: EngineOutput, now: string): Promise<void> {
+  if (!output.things.length) return;
+  const created = new Map(output.newThings.map((n) => [n.id, n]));
+  const input = output.things.map((t) => {
+    const born = created.get(t.id);
+    return {
+      id: t.id,
+      is_new: born !== undefined,
+      name: born?.name ?? null,
+      class: born?.class ?? t.class,
+      site_id: t.siteId,
+      tag: born?.tag ?? null,
+      zone_id: t.zoneId,
+      last_zone_time: isoOrNull(t.lastZoneTime),
+      last_event: isoOrNull(t.lastEvent),
+      last_endpoint_time: isoOrNull(t.lastEndpointTime),
+      endpoint_id: t.endpointId,
+      direction: t.direction,
+      location_tag_id: t.locationTagId,
+      map_id: t.mapId,
+      x: t.x,
+      y: t.y,
+      alarm_tamper: t.alarmTamper,
+      alarm_tamper_tag: t.alarmTamperTag,
+      alarm_tamper_time: isoOrNull(t.alarmTamperTime),
+      data: t.data,
+      deleted: t.deleted,
+    };
+  });
+  const [result] = await rows<{ expected: number; tagged: number }>(
+    tx,
+    sql`WITH input AS MATERIALIZED (
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(id text, is_new boolean, name text,
+          class text, site_id text, tag text, zone_id text, last_zone_time timestamptz, last_event timestamptz,
+          last_endpoint_time timestamptz, endpoint_id text, direction text, location_tag_id text, map_id text,
+          x double precision, y double precision, alarm_tamper boolean, alarm_tamper_tag text,
+          alarm_tamper_time timestamptz, data jsonb, deleted boolean)),
+      inserted AS (
+        INSERT INTO things (id, org_id, site_id, name, class, tag1, zone_id, last_zone_time, last_event,
+          last_endpoint_time, endpoint_id, direction, location_tag_id, map_id, x, y, alarm_tamper, alarm_tamper_tag,
+          alarm_tamper_time, data, deleted_at)
+        SELECT id, ${orgId}, site_id, name, class, tag, zone_id, last_zone_time, last_event, last_endpoint_time,
+          endpoint_id, direction, location_tag_id, map_id, x, y, alarm_tamper, alarm_tamper_tag, alarm_tamper_time,
+          data, CASE WHEN deleted THEN ${now}::timestamptz END
+        FROM input WHERE is_new RETURNING id),
+      tagged AS (
+        INSERT INTO thing_tags (org_id, tag, thing_id)
+        SELECT ${orgId}, x.tag, x.id FROM input x
+        WHERE x.is_new AND NOT x.deleted
+          AND NOT EXISTS (SELECT 1 FROM location_tags l WHERE l.org_id = ${orgId} AND l.tag = x.tag)
+        ON CONFLICT DO NOTHING RETURNING tag),
+      updated AS (
+        UPDATE things t SET zone_id = x.zone_id, last_zone_time = x.last_zone_time, last_event = x.last_event,
+          last_endpoint_time = x.last_endpoint_time, endpoint_id = x.endpoint_id, direction = x.direction,
+          location_tag_id = x.location_tag_id, map_id = x.map_id, x = x.x, y = x.y, alarm_tamper = x.alarm_tamper,
+          alarm_tamper_tag = x.alarm_tamper_tag, alarm_tamper_time = x.alarm_tamper_time, data = t.data || x.data,
+          deleted_at = CASE WHEN x.deleted THEN coalesce(t.deleted_at, ${now}::timestamptz) ELSE t.deleted_at END
+        FROM input x WHERE NOT x.is_new AND t.id = x.id AND t.org_id = ${orgId}
+        RETURNING t.id)
+    SELECT (SELECT count(*) FROM input WHERE is_new AND NOT deleted)::int AS expected,
+           (SELECT count(*) FROM tagged)::int AS tagged, (SELECT count(*) FROM updated)::int AS updated,
+           (SELECT count(*) FROM inserted)::int AS inserted`,
+  );
+  if (result && result.tagged !== result.expected) throw new StaleStateError('an enrolled tag was claimed');
+  const deleted = output.things.filter((t) => t.deleted && !created.has(t.id)).map((t) => t.id);
+  if (deleted.length) await releaseDeleted(tx, orgId, deleted);
+}
+
+/** Soft-deleted by a kill: the tags are free again and the children lose the parent (as a manual delete). */
+async function releaseDeleted(tx: Tx, orgId: string, ids: string[]): Promise<void> {
+  const list = JSON.stringify(ids);
+  await tx.execute(
+    sql`WITH gone AS (SELECT jsonb_array_elements_text(${list}::jsonb) AS id),
+      untagged AS (DELETE FROM thing_tags WHERE org_id = ${orgId} AND thing_id IN (SELECT id FROM gone))
+    UPDATE things SET parents = ARRAY(SELECT p FROM unnest(parents) p WHERE p NOT IN (SELECT id FROM gone))
+    WHERE org_id = ${orgId} AND parents && ARRAY(SELECT id FROM gone)`,
+  );
+}
+
+export async function writeLocationTags(
+  tx: Tx,
+  orgId: string,
+  created: readonly NewLocationTag[],
+): Promise<void> {
+  if (!created.length) return;
+  const input = created.map((l) => ({
+    id: l.id,
+    site_id: l.siteId,
+    name: l.name,
+    tag: l.tag,
+    zone_id: l.zoneId,
+    map_id: l.mapId,
+    x: l.x,
+    y: l.y,
+  }));
+  const inserted = await rows<{ id: string }>(
+    tx,
+    sql`INSERT INTO location_tags (id, org_id, site_id, name, tag, zone_id, map_id, x, y)
+      SELECT x.id, ${orgId}, x.site_id, x.name, x.tag, x.zone_id, x.map_id, x.x, x.y
+      FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(id text, site_id text, name text, tag text,
+        zone_id text, map_id text, x double precision, y double precision)
+      WHERE NOT EXISTS (SELECT 1 FROM thing_tags tt WHERE tt.org_id = ${orgId} AND tt.tag = x.tag)
+      ON CONFLICT DO NOTHING RETURNING id`,
+  );
+  if (inserted.length !== created.length) throw new StaleStateError('an enrolled location tag was claimed');
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { ALL_SITES } from './constants.js';
+
+/** Access rules (SPEC §6, DESIGN §6): a resource name plus an action, on a site or on all sites. */
+export const RESOURCES = [
+  'images',
+  'image-categories',
+  'locationtags',
+  'maps',
+  'organizations',
+  'ssosettings',
+  'reportconfigs',
+  'exceptions',
+  'users',
+  'webhooks',
+  'endpoints',
+  'sites',
+  'workers',
+  'things',
+  'zones',
+  'apikeys',
+  'settings',
+] as const;
+export type Resource = (typeof RESOURCES)[number];
+export const ACTIONS = ['create', 'modify', 'delete'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export const AccessRule = z.object({
+  role: z.string(),
+  resource: z.string(),
+  action: z.enum(ACTIONS),
+  site: z.string(),
+});
+export type AccessRule = z.infer<typeof AccessRule>;
+
+export const Role = z.object({ id: z.string(), name: z.string() });
+export type Role = z.infer<typeof Role>;
+
+/** Built-in roles, seeded with fixed ids; the permissions of each are DESIGN §6's. */
+export const ROLE_IDS = {
+  superAdmin: '5a0000000000000000000001',
+  admin: '5a0000000000000000000002',
+  manager: '5a0000000000000000000003',
+  operator: '5a0000000000000000000004',
+  viewer: '5a0000000000000000000005',
+} as const;
+export const SUPER_ADMIN_ROLE_ID = ROLE_IDS.superAdmin;
+
+const everything = (except: Resource[] = []) => RESOURCES.filter((r) => !except.includes(r));
+const MANAGER_RESOURCES: Resource[] = [
+  'things',
+  'workers',
+  'zones',
+  'endpoints',
+  'maps',
+  'locationtags',
+  'images',
+  'image-categories',
+  'reportconfigs',
+  'exceptions',
+];
+
+function grant(role: string, resources: readonly Resource[], actions: readonly Action[]): AccessRule[] {
+  return resources.flatMap((resource) =>
+    actions.map((action) => ({ role, resource, action, site: ALL_SITES })),
+  );
+}
+
+export const BUILT_IN_ROLES: { id: string; name: string; rules: AccessRule[] }[] = [
+  {
+    id: ROLE_IDS.superAdmin,
+    name: 'Super Admin',
+    rules: [{ role: ROLE_IDS.superAdmin, resource: '*', action: 'delete', site: ALL_SITES }],
+  },
+  { id: ROLE_IDS.admin, name: 'Admin', rules: grant(ROLE_IDS.admin, everything(['organizations']), ACTIONS) },
+  { id: ROLE_IDS.manager, name: 'Manager', rules: grant(ROLE_IDS.manager, MANAGER_RESOURCES, ACTIONS) },
+  {
+    id: ROLE_IDS.operator,
+    name: 'Operator',
+    rules: grant(ROLE_IDS.operator, ['things', 'workers', 'images'], ['create', 'modify']),
+  },
+  { id: ROLE_IDS.viewer, name: 'Viewer', rules: [] },
+];
+
+/** Super admin means delete on the all-sites marker for every resource (SPEC §6). */
+export function isSuperAdmin(rules: readonly AccessRule[]): boolean {
+  return rules.some((r) => r.resource === '*' && r.action === 'delete' && r.site === ALL_SITES);
+}
+
+/**
+ * Whether the rules grant `action` on `resource`. With a site, a rule must be for that site or
+ * for all sites; without one, any rule for the resource counts (menu and button visibility).
+ */
+export function can(rules: readonly AccessRule[], resource: string, action: Action, site?: string): boolean {
+  if (isSuperAdmin(rules)) return true;
+  return rules.some(
+    (r) =>
+      (r.resource === resource || r.resource === '*') &&
+      r.action === action &&
+      (site === undefined || r.site === ALL_SITES || r.site === site),
+  );
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { MSG } from './messages.js';
+
+export const LoginBody = z.object({
+  username: z.string().trim().min(1, 'username is required').max(320),
+  password: z.string().min(1, 'password is required').max(1000),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const LOGIN_REASONS = { rateLimited: 'rate limited', locked: 'account locked' } as const;
+
+/** The message a login failure shows (SPEC §5). */
+export function loginErrorMessage(reason: string | undefined): string {
+  if (reason === LOGIN_REASONS.rateLimited) return MSG.loginRateLimited;
+  if (reason === LOGIN_REASONS.locked) return MSG.loginLocked;
+  return MSG.loginInvalid;
+}
+
+/** A basic email pattern (SPEC §5). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const Email = z.string().trim().max(320).regex(EMAIL_PATTERN, MSG.invalidEmail);
+
+export const PasswordResetRequestQuery = z.object({ email: Email });
+export const PasswordResetBody = z.object({
+  password: z.string().min(1, MSG.enterValidPassword).max(1000),
+  token: z.string().min(10).max(500),
+});
+export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
+export const RESET_REASONS = { weak: 'password too weak', invalid: 'invalid token' } as const;
+
+export const CheckEmailBody = z.object({ email: Email });
+export const CheckEmailResult = z.object({ exists: z.boolean() });
+export type CheckEmailResult = z.infer<typeof CheckEmailResult>;
+
+/** The answer of calls that only confirm (logout, reset request, reset). */
+export const OkResponse = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof OkResponse>;
+
+/** The web route a mailed reset or activation link opens (SPEC §2.3 passwordreset/form). */
+export const PASSWORD_RESET_FORM_PATH = '/passwordreset/form';
+/** An activation link (a new user's set-password mail) stays valid longer than a reset link (1 h). */
+export const ACTIVATION_TOKEN_TTL_MS = 72 * 60 * 60 * 1000;
+
+/** Reset tokens carry the username for display only: `<base64url(username)>.<secret>`. */
+export function usernameFromResetToken(token: string): string {
+  const [head] = token.split('.');
+  if (!head) return '';
+  try {
+    const b64 = head.replace(/-/g, '+').replace(/_/g, '/');
+    const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+    return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Categories (SPEC §3 "Image category", §2.13): one collection for things and photos (DESIGN §5),
+ * served at both api/categories and api/image-categories.
+ */
+import { z } from 'zod';
+import { Id } from './ids.js';
+import { listQuery } from './list.js';
+
+export const CATEGORY_MSG = {
+  nameRequired: 'Name is required',
+  duplicateName: (name: string) => `duplicate category name: ${name}`,
+} as const;
+
+/** `_id` as every record of the API; `id` too, as SPEC §3 names it for image categories. */
+export const Category = z.object({
+  _id: Id,
+  id: Id,
+  name: z.string(),
+  description: z.string(),
+  hidden: z.boolean(),
+});
+export type Category = z.infer<typeof Category>;
+
+export const CategoryInput = z.object({
+  name: z.string({ error: CATEGORY_MSG.nameRequired }).trim().min(1, CATEGORY_MSG.nameRequired).max(200),
+  description: z.string().max(2000).default(''),
+  hidden: z.boolean().default(false),
+});
+export type CategoryInput = z.infer<typeof CategoryInput>;
+
+export const CategoryListQuery = listQuery().extend({
+  /** Include hidden categories (default true: the admin list shows all; pickers pass false). */
+  hidden: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v !== 'false'),
+});
+export type CategoryListQuery = z.infer<typeof CategoryListQuery>;
+
+/** What a category's QR code encodes. */
+export const categoryQrPayload = (c: { _id: string; name: string }) =>
+  JSON.stringify({ type: 'category', id: c._id, name: c.name });

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ListQuery, listQuery, parseSort } from './list.js';
+
+describe('list query parsing (SPEC §7)', () => {
+  it('applies the defaults: limit 25, page 0', () => {
+    expect(ListQuery.parse({})).toEqual({ limit: 25, page: 0 });
+  });
+  it('coerces query strings', () => {
+    expect(ListQuery.parse({ limit: '100', page: '3', sort: '-name', search: 'dock' })).toEqual({
+      limit: 100,
+      page: 3,
+      sort: '-name',
+      search: 'dock',
+    });
+  });
+  it.each([{ limit: '0' }, { limit: '1001' }, { page: '-1' }, { limit: 'x' }, { sort: 'name;drop' }])(
+    'rejects %j',
+    (q) => {
+      expect(ListQuery.safeParse(q).success).toBe(false);
+    },
+  );
+  it('allows larger limits where SPEC does (events 10000)', () => {
+    expect(listQuery(10_000).parse({ limit: '10000' }).limit).toBe(10_000);
+  });
+  it.each([
+    ['name', { field: 'name', desc: false }],
+    ['-lastZoneTime', { field: 'lastZoneTime', desc: true }],
+    [undefined, undefined],
+  ])('parseSort(%s)', (sort, expected) => {
+    expect(parseSort(sort)).toEqual(expected);
+  });
+});

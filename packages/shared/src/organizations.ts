@@ -1,0 +1,80 @@
+/** Organizations (tenants, SPEC §2.13, DESIGN §6) and their single-sign-on settings. */
+import { z } from 'zod';
+import { Id } from './ids.js';
+
+export const ORGANIZATION_MSG = {
+  nameRequired: 'Name is required',
+  subdomainRequired: 'Subdomain is required',
+  subdomainPattern: 'Subdomain may contain only letters, digits and hyphens',
+  superAdminOnly: 'Only a Super Admin may create, change or delete organizations',
+  duplicateSubdomain: (subdomain: string) =>
+    `duplicate subdomain: ${subdomain} is already used by another organization`,
+  cannotDeleteOwn: 'You cannot delete the organization you belong to',
+} as const;
+
+export const Organization = z.object({
+  _id: Id,
+  name: z.string(),
+  subdomain: z.string(),
+  timeCreated: z.string(),
+  oktaEnabled: z.boolean(),
+  entraEnabled: z.boolean(),
+});
+export type Organization = z.infer<typeof Organization>;
+
+export const OrganizationInput = z.object({
+  name: z
+    .string({ error: ORGANIZATION_MSG.nameRequired })
+    .trim()
+    .min(1, ORGANIZATION_MSG.nameRequired)
+    .max(200),
+  subdomain: z
+    .string({ error: ORGANIZATION_MSG.subdomainRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, ORGANIZATION_MSG.subdomainRequired)
+    .max(63)
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, ORGANIZATION_MSG.subdomainPattern),
+  oktaEnabled: z.boolean().default(false),
+  entraEnabled: z.boolean().default(false),
+});
+export type OrganizationInput = z.infer<typeof OrganizationInput>;
+
+export const ORGANIZATION_SORT_FIELDS = ['name', 'subdomain', 'timeCreated'] as const;
+
+/** What GET ssosettings returns in place of a stored secret; sent back, it means "unchanged". */
+export const SSO_SECRET_MASK = '********';
+
+export const SSO_MSG = {
+  issuerHttps: 'Okta Issuer must be an https URL',
+  oktaUnavailable: 'Okta sign-in is not available',
+  entraUnavailable: 'Entra sign-in is not available',
+} as const;
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** SSO settings (SPEC §3): one record per organization, no id. */
+export const SsoSettings = z.object({
+  oktaIssuer: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => v === '' || isHttpsUrl(v), SSO_MSG.issuerHttps)
+    .default(''),
+  oktaClientId: z.string().trim().max(500).default(''),
+  /** '' when none is set; SSO_SECRET_MASK when one is (never the secret itself). */
+  oktaClientSecret: z.string().max(500).default(''),
+  entraTenant: z.string().trim().max(500).default(''),
+});
+export type SsoSettings = z.infer<typeof SsoSettings>;
+
+/** GET /auth/{okta,entra}/available: 200 with this body when available, 404 otherwise. */
+export const SsoAvailable = z.object({ available: z.literal(true) });
+export type SsoAvailable = z.infer<typeof SsoAvailable>;

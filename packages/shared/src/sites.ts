@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { Email } from './auth.js';
+import { ID_PATTERN, Id } from './ids.js';
+
+export const ReportSettings = z.object({
+  dailyTime: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:mm')
+    .or(z.literal(''))
+    .default(''),
+  emails: z.array(Email).default([]),
+});
+
+export const Site = z.object({
+  _id: Id,
+  name: z.string(),
+  description: z.string(),
+  startDate: z.string().nullable(),
+  addressLine1: z.string(),
+  addressLine2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  zipcode: z.string(),
+  timezone: z.object({ id: z.string() }),
+  reportSettings: ReportSettings,
+});
+export type Site = z.infer<typeof Site>;
+
+export const SiteInput = z.object({
+  name: z.string().trim().min(1, 'name is required').max(200),
+  description: z.string().max(2000).default(''),
+  startDate: z.iso.datetime({ offset: true }).or(z.iso.date()),
+  addressLine1: z.string().max(200).default(''),
+  addressLine2: z.string().max(200).default(''),
+  city: z.string().max(100).default(''),
+  state: z.string().max(100).default(''),
+  country: z.string().max(100).default(''),
+  zipcode: z.string().max(20).default(''),
+  timezone: z.object({ id: z.string().min(1, 'timezone is required') }),
+  reportSettings: ReportSettings.default({ dailyTime: '', emails: [] }),
+});
+export type SiteInput = z.infer<typeof SiteInput>;
+
+export const SiteQuery = z.object({ site: Id.optional() });
+
+/** A `?site=` query parameter that must be present. */
+export const RequiredSite = z
+  .string({ error: 'site is required' })
+  .regex(ID_PATTERN, 'site must be a 24-character hex id');
+
+/** GET, POST api/orgsettings?site= (SPEC §7): the settings of one site. */
+export const OrgSettingsQuery = z.object({ site: RequiredSite });
+export type OrgSettingsQuery = z.infer<typeof OrgSettingsQuery>;
+
+export const SETTINGS_MSG = {
+  unknownParentCategory: (id: string) => `unknown category: ${id}`,
+} as const;
+
+/** Site settings (SPEC §3, SPEC 2.13) with their defaults. */
+export const ImportMapping = z.object({
+  name: z.string().max(200),
+  headerAssetFields: z.record(z.string(), z.string()),
+});
+export const ImportSettings = z.object({
+  importMappings: z.array(ImportMapping).default([]),
+  requireZone: z.boolean().default(false),
+  generatePrefixTag: z.boolean().default(false),
+  prefixedTagDupCheck: z.boolean().default(false),
+});
+export const SiteSettings = z.object({
+  itemLabel: z.string().trim().max(50).default('Items'),
+  workerLabel: z.string().trim().max(50).default('Workers'),
+  itemNameLabel: z.string().trim().max(50).default('Name'),
+  itemSerialLabel: z.string().trim().max(50).default('Serial'),
+  hideWorkers: z.boolean().default(false),
+  parentCategories: z.array(Id).default([]),
+  thingHeaders: z.array(z.string().max(50)).default([]),
+  flattenEventsExports: z.boolean().default(false),
+  orgTagPrefix: z.string().trim().max(32).default(''),
+  importSettings: ImportSettings.default({
+    importMappings: [],
+    requireZone: false,
+    generatePrefixTag: false,
+    prefixedTagDupCheck: false,
+  }),
+});
+export type SiteSettings = z.infer<typeof SiteSettings>;
+export const DEFAULT_SITE_SETTINGS: SiteSettings = SiteSettings.parse({});

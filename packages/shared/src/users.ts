@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { Email } from './auth.js';
+import { Id } from './ids.js';
+import { MSG } from './messages.js';
+
+export const SiteRef = z.union([Id, z.literal('*')]);
+export const SecurityCtx = z.object({
+  sites: z.array(SiteRef).default([]),
+  companies: z.array(z.string()).default([]),
+});
+export type SecurityCtx = z.infer<typeof SecurityCtx>;
+
+/** A user as the API returns it; the password never leaves the server. */
+export const User = z.object({
+  id: Id,
+  name: z.string(),
+  username: z.string(),
+  roles: z.array(Id),
+  securityCtx: SecurityCtx,
+  locked: z.boolean().optional(),
+  timeCreated: z.string().optional(),
+});
+export type User = z.infer<typeof User>;
+
+export const UserInput = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  username: Email,
+  roles: z.array(Id).min(1, MSG.selectAtLeastOne),
+  securityCtx: SecurityCtx.default({ sites: [], companies: [] }),
+  password: z.string().max(1000).optional(),
+});
+export type UserInput = z.infer<typeof UserInput>;
+
+export const UserCreateQuery = z.object({
+  'send-email': z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export const ProfileInput = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  username: Email,
+  password: z.string().max(1000).optional(),
+});
+export type ProfileInput = z.infer<typeof ProfileInput>;
+
+export const Username = z.object({ id: Id, name: z.string() });
+export type Username = z.infer<typeof Username>;
+
+/** Messages of the user editor's server-side checks, beyond SPEC's texts. */
+export const USER_MSG = {
+  passwordRequired: 'Password is required when no activation email is sent',
+  cannotDeleteSelf: 'You cannot delete your own user',
+  superAdminOnly: 'Only a Super Admin may assign the Super Admin role',
+  superAdminTarget: 'Only a Super Admin may change or delete a Super Admin',
+  ownSitesOnly: 'You may only give access to the sites you have access to',
+  unknownRole: (id: string) => `Unknown role: ${id}`,
+  unknownSite: (id: string) => `Unknown site: ${id}`,
+  duplicateUsername: (username: string) => `duplicate: the username ${username} is already taken`,
+} as const;
+
+/** GET roles?sort=name (SPEC §7). */
+export const RolesQuery = z.object({ sort: z.enum(['name', '-name']).optional() });
+
+/** GET accessRules?roles=a,b (SPEC §7): a comma list of role ids; absent or empty means none. */
+export const AccessRulesQuery = z.object({
+  roles: z
+    .string()
+    .max(2500)
+    .default('')
+    .describe('Comma-separated role ids')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(Id).max(100)),
+});

@@ -1,0 +1,87 @@
+/** Zones (SPEC §3, §2.13) and the two option lists of SPEC §7 (killmodes, thingclasses). */
+import { z } from 'zod';
+import { Email } from './auth.js';
+import { GATE_ANTENNAS, GATE_DIRECTIONS, KILL_MODES, ZONE_FETCH_LIMIT } from './constants.js';
+import { ID_PATTERN, Id } from './ids.js';
+import { listQuery } from './list.js';
+
+export const ZONE_MSG = {
+  nameRequired: 'Name is required',
+  gateEndpointRequired: 'gate endpoint is required',
+  unknownEndpoint: 'unknown endpoint',
+  siteImmutable: 'site cannot be changed',
+} as const;
+
+export const NamedOption = z.object({ id: z.string(), name: z.string() });
+export type NamedOption = z.infer<typeof NamedOption>;
+
+/** GET api/killmodes (DESIGN §7.9). */
+export const KILL_MODE_OPTIONS: NamedOption[] = [
+  { id: 'clearZone', name: 'Clear Zone' },
+  { id: 'deleteThing', name: 'Delete Thing' },
+];
+/** GET api/thingclasses. */
+export const THING_CLASS_OPTIONS: NamedOption[] = [
+  { id: 'item', name: 'Item' },
+  { id: 'worker', name: 'Worker' },
+];
+export const KillMode = z.enum(KILL_MODES);
+export type KillMode = z.infer<typeof KillMode>;
+
+/** A gate (DESIGN §7.4): sightings of `endpoint` with `direction` on `antenna` (-1 = all) enter the zone. */
+export const Gate = z.object({
+  endpoint: z
+    .string({ error: ZONE_MSG.gateEndpointRequired })
+    .trim()
+    .min(1, ZONE_MSG.gateEndpointRequired)
+    .regex(ID_PATTERN, ZONE_MSG.unknownEndpoint),
+  direction: z.enum(GATE_DIRECTIONS).default('NEAR'),
+  antenna: z
+    .number()
+    .int()
+    .refine((n) => (GATE_ANTENNAS as readonly number[]).includes(n), 'antenna must be -1 (All) or 0 to 8')
+    .default(-1),
+});
+export type Gate = z.infer<typeof Gate>;
+
+/** Nanoseconds as a JSON number: a safe integer, so at most about 104 days. */
+const Nanoseconds = z
+  .number()
+  .int('must be a whole number of nanoseconds')
+  .min(0)
+  .max(Number.MAX_SAFE_INTEGER);
+
+export const Zone = z.object({
+  _id: Id,
+  name: z.string(),
+  description: z.string(),
+  /** Alert time in nanoseconds (SPEC §3); 0 = no time exception. The editor shows minutes. */
+  duration: z.number(),
+  emails: z.array(z.string()),
+  /** Hours without a sighting before a thing is killed; 0 = never. */
+  killDuration: z.number(),
+  immediateKill: z.boolean(),
+  killMode: KillMode,
+  gates: z.array(Gate),
+  site: Id,
+});
+export type Zone = z.infer<typeof Zone>;
+
+export const ZoneInput = z.object({
+  name: z.string({ error: ZONE_MSG.nameRequired }).trim().min(1, ZONE_MSG.nameRequired).max(200),
+  description: z.string().max(2000).default(''),
+  duration: Nanoseconds.default(0),
+  emails: z.array(Email).max(100).default([]),
+  killDuration: z.number().min(0).max(100_000).default(0),
+  immediateKill: z.boolean().default(false),
+  killMode: KillMode.default('clearZone'),
+  gates: z.array(Gate).max(200).default([]),
+  site: Id,
+});
+export type ZoneInput = z.infer<typeof ZoneInput>;
+export type ZoneInputRaw = z.input<typeof ZoneInput>;
+
+/** GET api/zones: site required, up to 3000 per page (SPEC §9). */
+export const ZoneListQuery = listQuery(ZONE_FETCH_LIMIT).extend({ site: Id });
+export type ZoneListQuery = z.infer<typeof ZoneListQuery>;
+export const ZONE_SORT_FIELDS = ['name', 'description', 'duration', 'killDuration'] as const;

@@ -1,0 +1,67 @@
+/**
+ * Hooks per resource. `resource` is the path under /api ('users', 'apikeys', 'sites' ...).
+ * Lists keep the previous page on screen while the next one loads.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type ListResult, type Query } from './client';
+import { keys } from './keys';
+
+export const isNewId = (id: string | undefined) => id === undefined || id === 'new';
+
+export function useList<T>(resource: string, query: Query = {}, options: { enabled?: boolean } = {}) {
+  return useQuery<ListResult<T>>({
+    queryKey: keys.list(resource, query),
+    queryFn: ({ signal }) => api.list<T>(resource, query, signal),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** One record; `id` 'new' or undefined loads nothing. An empty id ('') loads `resource` itself (single records). */
+export function useRecord<T>(resource: string, id: string | undefined, options: { query?: Query } = {}) {
+  return useQuery<T>({
+    queryKey: [...keys.record(resource, id ?? 'new'), options.query ?? {}],
+    queryFn: ({ signal }) => api.get<T>(id ? `${resource}/${id}` : resource, options.query, signal),
+    enabled: id === '' || !isNewId(id),
+  });
+}
+
+export interface SaveArgs {
+  /** Existing record id: PUT resource/id. Absent: POST resource. Empty string: PUT resource. */
+  id?: string;
+  body: unknown;
+  query?: Query;
+}
+export function useSave<T>(resource: string) {
+  const client = useQueryClient();
+  return useMutation<T, Error, SaveArgs>({
+    mutationFn: ({ id, body, query }) => {
+      if (id === undefined) return api.post<T>(resource, body, query);
+      return api.put<T>(id ? `${resource}/${id}` : resource, body, query);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.all(resource) }),
+  });
+}
+
+export function useDelete(resource: string) {
+  const client = useQueryClient();
+  return useMutation<unknown, Error, string>({
+    mutationFn: (id) => api.delete(`${resource}/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.all(resource) }),
+  });
+}
+
+/** Every role, by name (SPEC §7 `GET roles?sort=name`), shared by users and API keys. */
+export function useRoles() {
+  return useQuery({
+    queryKey: keys.roles(),
+    queryFn: ({ signal }) => api.get<{ id: string; name: string }[]>('roles', { sort: 'name' }, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** A record's id whichever way the API spells it (`_id` or `id`, DESIGN §5). */
+export function recordId(record: unknown): string {
+  const r = record as { _id?: unknown; id?: unknown } | null | undefined;
+  return String(r?._id ?? r?.id ?? '');
+}

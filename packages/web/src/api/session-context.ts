@@ -1,0 +1,27 @@
+import type { AccessRule, Action, Site, SiteSettings, User } from '@sightline/shared';
+import { createContext, useContext } from 'react';
+
+/** Who is signed in, what they may do, and where (SPEC §6); provided by SessionProvider. */
+export interface Session {
+  user: User;
+  rules: AccessRule[];
+  superAdmin: boolean;
+  sites: Site[];
+  site: Site | undefined;
+  siteId: string | undefined;
+  setSite: (id: string) => void;
+  settings: SiteSettings;
+  ssoAvailable: boolean;
+  /** The SPEC §6 check for the selected site: `can('users', 'create')`. */
+  can: (resource: string, action: Action) => boolean;
+  /** Ends the session; clears local state and goes to login even when the call fails. */
+  logout: () => Promise<void>;
+}
+
+export const SessionContext = createContext<Session | undefined>(undefined);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside SessionProvider');
+  return session;
+}

@@ -1,0 +1,22 @@
+/** Identity-provider availability (SPEC 2.3 / §7): `GET /auth/{provider}/available`, 200 means available. */
+import { useQuery } from '@tanstack/react-query';
+import { request } from './client';
+import { keys } from './keys';
+
+export type SsoProvider = 'okta' | 'entra';
+
+export function useSsoAvailable(provider: SsoProvider): boolean {
+  const query = useQuery({
+    queryKey: keys.ssoAvailable(provider),
+    queryFn: async ({ signal }) => {
+      try {
+        await request(`/auth/${provider}/available`, { signal });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+  return query.data === true;
+}

@@ -1,0 +1,94 @@
+/**
+ * The feature registry: each folder under features/ exports one `Feature` (its routes, its menu
+ * entries with their permission gates, optionally a top-bar search target) and features/index.ts
+ * lists them. The router, the menu and the root redirect are all built from that list, so a menu
+ * entry exists exactly when its screen does.
+ */
+import type { SvgIconProps } from '@mui/material';
+import type { Action, SiteSettings } from '@sightline/shared';
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import type { Query } from '../api/client';
+
+/** Menu positions in SPEC 2.2 order; see menu-layout.ts for the groups. */
+export type MenuSlot =
+  | 'home'
+  | 'events'
+  | 'items'
+  | 'images'
+  | 'mapViews'
+  | 'reports'
+  | 'customReports'
+  | 'workers'
+  | 'apikeys'
+  | 'categories'
+  | 'reportconfigs'
+  | 'sites'
+  | 'import'
+  | 'users'
+  | 'ssosettings'
+  | 'webhooks'
+  | 'endpoints'
+  | 'locationtags'
+  | 'maps'
+  | 'zones'
+  | 'settings'
+  | 'organizations';
+
+/** What a menu gate or label may look at. */
+export interface MenuContext {
+  can: (resource: string, action: Action) => boolean;
+  settings: SiteSettings;
+  ssoAvailable: boolean;
+  superAdmin: boolean;
+  siteId: string | undefined;
+}
+
+export interface MenuLink {
+  label: string;
+  /** App path without the site, e.g. 'reports/events'; the site query is added by the menu. */
+  path: string;
+  query?: Query;
+}
+
+export interface MenuEntry {
+  slot: MenuSlot;
+  label: string | ((ctx: MenuContext) => string);
+  icon: ComponentType<SvgIconProps>;
+  /** Where the entry goes. Entries with children may omit it (they only expand). */
+  path?: string;
+  /** Shown only when this returns true (SPEC §6); absent = every signed-in user. */
+  gate?: (ctx: MenuContext) => boolean;
+  /** Fixed sub-entries (Reports: Activity, Exceptions ...). */
+  children?: MenuLink[];
+  /** Sub-entries from data (Maps: one per map). A hook: it may call useList etc. */
+  useChildren?: (ctx: MenuContext) => MenuLink[];
+}
+
+export interface Feature {
+  name: string;
+  /** Screens under the shell (drawer + top bar). Paths are relative: 'users', 'users/:id'. */
+  routes?: RouteObject[];
+  /** Screens outside the shell (login, password reset). */
+  publicRoutes?: RouteObject[];
+  menu?: MenuEntry[];
+  /** Where the top-bar search box sends a typed term (the first feature that offers one wins). */
+  search?: { label: string; path: string; query: (term: string) => Query };
+}
+
+/** Gate helper: `gate: needs('create', 'users')`. */
+export const needs =
+  (action: Action, resource: string) =>
+  (ctx: MenuContext): boolean =>
+    ctx.can(resource, action);
+
+/** Gate helper: every gate must pass. */
+export const allOf =
+  (...gates: ((ctx: MenuContext) => boolean)[]) =>
+  (ctx: MenuContext): boolean =>
+    gates.every((g) => g(ctx));
+
+/** A page component loaded on demand: `lazy: page(() => import('./UsersList'))`. */
+export function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default });
+}

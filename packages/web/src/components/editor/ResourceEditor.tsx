@@ -1,0 +1,175 @@
+/**
+ * The generic editor of SPEC 2.8: tabs of declared fields, Save and Delete by permission,
+ * read-only without modify rights (except new records), SPEC §5 validation messages, SPEC §8
+ * error-bar texts, and back to the list after save or delete unless the screen says otherwise.
+ */
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import { Alert, Box, Button, Paper, Skeleton, Tab, Tabs } from '@mui/material';
+import { MSG } from '@sightline/shared';
+import { useId, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { errorData } from '../../api/client';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { EmptyState } from '../EmptyState';
+import { PageHeader } from '../PageHeader';
+import { FieldGrid } from './fields/FieldGrid';
+import { FieldRenderer } from './fields/FieldRenderer';
+import type { EditorContext, EditorField, ResourceEditorProps, Values } from './types';
+import { useEditor } from './useEditor';
+
+export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) {
+  const editor = useEditor(props);
+  const [confirming, setConfirming] = useState(false);
+  const tabsId = useId();
+  const { ctx, form, query } = editor;
+  const title = typeof props.title === 'function' ? props.title(ctx) : props.title;
+  const tabs = props.tabs.filter((t) => !t.hidden?.(ctx));
+  const activeTab = Math.min(editor.tab, tabs.length - 1);
+  const back = props.showBack === false ? undefined : editor.listPath;
+
+  if (query.error) {
+    return (
+      <>
+        <PageHeader title={title} backTo={back} />
+        <Paper variant="outlined">
+          <EmptyState
+            icon={<ErrorOutlineRounded />}
+            tone="error"
+            title={MSG.failedToLoad(props.entityName, errorData(query.error))}
+            action={
+              <Button variant="contained" onClick={() => query.refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        </Paper>
+      </>
+    );
+  }
+
+  const loading = !editor.isNew && query.isPending;
+  const actions = (
+    <>
+      {!loading && props.actions?.({ ...ctx, form, canModify: editor.canModify })}
+      {editor.canDelete && !loading && (
+        <Button
+          color="error"
+          variant="outlined"
+          startIcon={<DeleteOutlineRounded />}
+          onClick={() => setConfirming(true)}
+        >
+          Delete
+        </Button>
+      )}
+      {editor.canSave && (
+        <Button type="submit" variant="contained" disabled={loading || editor.saving}>
+          {editor.saving ? 'Saving…' : 'Save'}
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <FormProvider {...form}>
+      <Box component="form" noValidate onSubmit={editor.submit} sx={{ maxWidth: 960 }}>
+        <PageHeader title={title} backTo={back} actions={actions} />
+        {ctx.readOnly && !loading && (
+          <Alert severity="info" icon={<LockOutlined fontSize="small" />} sx={{ mb: 2 }}>
+            You can view this {props.entityName} but not change it.
+          </Alert>
+        )}
+        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+          {tabs.length > 1 && (
+            <Tabs
+              value={activeTab}
+              onChange={(_, i: number) => editor.setTab(i)}
+              variant="scrollable"
+              allowScrollButtonsMobile
+              aria-label={`${props.entityName} sections`}
+              sx={{ px: 1.5, borderBottom: 1, borderColor: 'divider' }}
+            >
+              {tabs.map((t, i) => (
+                <Tab
+                  key={t.label}
+                  label={t.label}
+                  id={`${tabsId}-tab-${i}`}
+                  aria-controls={`${tabsId}-panel-${i}`}
+                />
+              ))}
+            </Tabs>
+          )}
+          {tabs.map((t, i) => (
+            <Box
+              key={t.label}
+              role={tabs.length > 1 ? 'tabpanel' : undefined}
+              id={`${tabsId}-panel-${i}`}
+              aria-labelledby={tabs.length > 1 ? `${tabsId}-tab-${i}` : undefined}
+              hidden={i !== activeTab}
+              sx={{ p: { xs: 2, sm: 3 } }}
+            >
+              {loading ? <FieldsSkeleton /> : <TabBody tab={t} ctx={ctx} form={form} />}
+            </Box>
+          ))}
+        </Paper>
+        {/* Enter in any field submits; a hidden submit keeps that true when Save is not shown. */}
+        {!editor.canSave && <button type="submit" hidden disabled aria-hidden />}
+      </Box>
+      <ConfirmDialog
+        open={confirming}
+        message={MSG.deleteConfirm(props.entityName)}
+        busy={editor.deleting}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          editor.deleteRecord().then(
+            () => setConfirming(false),
+            () => setConfirming(false),
+          )
+        }
+      />
+    </FormProvider>
+  );
+}
+
+function TabBody<V extends Values>({
+  tab,
+  ctx,
+  form,
+}: {
+  tab: ResourceEditorProps<V>['tabs'][number];
+  ctx: EditorContext<V>;
+  form: ReturnType<typeof useEditor<V>>['form'];
+}) {
+  const Custom = tab.component;
+  return (
+    <>
+      {tab.fields && tab.fields.length > 0 && (
+        <FieldGrid>
+          {tab.fields.map((field) => (
+            <FieldRenderer
+              key={field.name}
+              field={field as unknown as EditorField}
+              ctx={ctx as EditorContext}
+            />
+          ))}
+        </FieldGrid>
+      )}
+      {Custom && (
+        <Box sx={{ mt: tab.fields?.length ? 3 : 0 }}>
+          <Custom ctx={ctx} form={form} />
+        </Box>
+      )}
+    </>
+  );
+}
+
+function FieldsSkeleton() {
+  return (
+    <FieldGrid>
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} variant="rounded" height={40} />
+      ))}
+    </FieldGrid>
+  );
+}

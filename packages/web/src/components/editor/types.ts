@@ -1,0 +1,163 @@
+/** The declarations a screen gives ResourceEditor (SPEC 2.8): tabs of typed fields. */
+import type { DurationUnit } from '@sightline/shared';
+import type { ComponentType, ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { Query } from '../../api/client';
+
+export type Values = FieldValues;
+
+export interface Option {
+  value: string | number;
+  label: string;
+}
+
+/** What field callbacks may look at. */
+export interface EditorContext<V extends Values = Values> {
+  values: V;
+  record: V | undefined;
+  isNew: boolean;
+  readOnly: boolean;
+}
+
+interface BaseField<V extends Values> {
+  /** Path in the form values; dotted for nested fields ('securityCtx.sites'). */
+  name: string;
+  label: string;
+  required?: boolean;
+  /** A custom rule: a message when the value is not acceptable (SPEC §5 '{field} in the {tab} tab: {message}'). */
+  validate?: (value: unknown, values: V) => string | undefined;
+  helperText?: string;
+  /** Disabled (read-only) regardless of permissions. */
+  disabled?: boolean | ((ctx: EditorContext<V>) => boolean);
+  hidden?: (ctx: EditorContext<V>) => boolean;
+  /** Grid width on wide screens; default half for inputs, full for groups. */
+  width?: 'half' | 'full';
+}
+
+export type TextFieldDef<V extends Values> = BaseField<V> & {
+  type: 'text';
+  /** 'number' stores a decimal number (or null when empty). */
+  inputType?: 'text' | 'email' | 'password' | 'number' | 'url' | 'tel';
+  multiline?: boolean;
+  autoComplete?: string;
+};
+export type CheckboxFieldDef<V extends Values> = BaseField<V> & { type: 'checkbox' };
+export type SelectFieldDef<V extends Values> = BaseField<V> & { type: 'select'; options: Option[] };
+export type ComboboxFieldDef<V extends Values> = BaseField<V> & {
+  type: 'combobox';
+  options: Option[];
+  multiple?: boolean;
+  /** Typed values that are not options are kept (tags, emails). */
+  freeSolo?: boolean;
+};
+export type DateFieldDef<V extends Values> = BaseField<V> & { type: 'date'; withTime?: boolean };
+/** Value in nanoseconds (SPEC §3); the unit select offers seconds, minutes (default), hours, days, milliseconds. */
+export type DurationFieldDef<V extends Values> = BaseField<V> & {
+  type: 'duration';
+  defaultUnit?: DurationUnit;
+};
+/** An array of objects edited row by row; item field names are relative to the item. */
+export type SubListFieldDef<V extends Values> = BaseField<V> & {
+  type: 'sublist';
+  fields: EditorField<Values>[];
+  newItem: () => Values;
+  addLabel?: string;
+};
+/** A collapsible group; its fields keep full paths. `name` only identifies the group. */
+export type ExpansionFieldDef<V extends Values> = BaseField<V> & {
+  type: 'expansion';
+  fields: EditorField<V>[];
+  defaultExpanded?: boolean;
+};
+/** What a custom component learns about its declaration. */
+export interface FieldInfo {
+  name: string;
+  label: string;
+  required?: boolean;
+  helperText?: string;
+}
+export interface CustomFieldProps<V extends Values = Values> {
+  field: FieldInfo;
+  name: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  disabled: boolean;
+  error: string | undefined;
+  ctx: EditorContext<V>;
+}
+export type CustomFieldDef<V extends Values> = BaseField<V> & {
+  type: 'custom';
+  component: ComponentType<CustomFieldProps<V>>;
+};
+/** A read-only time shown as MM/DD/YYYY hh:mm am/pm unless `format` says otherwise. */
+export type FormattedTimeFieldDef<V extends Values> = BaseField<V> & {
+  type: 'formattedTime';
+  format?: (value: unknown) => string;
+};
+
+export type EditorField<V extends Values = Values> =
+  | TextFieldDef<V>
+  | CheckboxFieldDef<V>
+  | SelectFieldDef<V>
+  | ComboboxFieldDef<V>
+  | DateFieldDef<V>
+  | DurationFieldDef<V>
+  | SubListFieldDef<V>
+  | ExpansionFieldDef<V>
+  | CustomFieldDef<V>
+  | FormattedTimeFieldDef<V>;
+
+export interface EditorTabProps<V extends Values = Values> {
+  ctx: EditorContext<V>;
+  form: UseFormReturn<V>;
+}
+export interface EditorTab<V extends Values = Values> {
+  label: string;
+  fields?: EditorField<V>[];
+  /** A whole tab of its own (status lists, QR codes ...), rendered below any fields. */
+  component?: ComponentType<EditorTabProps<V>>;
+  hidden?: (ctx: EditorContext<V>) => boolean;
+}
+
+export interface EditorPermissions {
+  /** Access-rule resource; defaults to the editor's resource. */
+  resource?: string;
+  create?: boolean;
+  modify?: boolean;
+  delete?: boolean;
+}
+
+export interface ActionsContext<V extends Values = Values> extends EditorContext<V> {
+  form: UseFormReturn<V>;
+  canModify: boolean;
+}
+
+export interface ResourceEditorProps<V extends Values = Values> {
+  /** API path under /api: GET/PUT/DELETE `${resource}/${id}`, POST `${resource}`. */
+  resource: string;
+  /** Record id; default the route's `:id`. 'new' creates; '' edits the single record at `resource`. */
+  id?: string;
+  /** Singular noun for messages: 'Failed to load {entityName}', 'delete this {entityName}?'. */
+  entityName: string;
+  title: string | ((ctx: EditorContext<V>) => string);
+  tabs: EditorTab<V>[];
+  /** Values of a new record, and of fields a loaded record lacks. */
+  defaults: V;
+  permissions?: EditorPermissions;
+  /** Read-only override (e.g. API keys: existing keys cannot be edited). */
+  readOnly?: (ctx: Omit<EditorContext<V>, 'readOnly' | 'values'>) => boolean;
+  /** The name in 'Saved {name}'; default `values.name`. */
+  nameOf?: (values: V) => string;
+  fromRecord?: (record: V) => V;
+  toBody?: (values: V, ctx: EditorContext<V>) => unknown;
+  saveQuery?: (values: V, ctx: EditorContext<V>) => Query;
+  /** Where the list is (back button, after save/delete); default `resource`. */
+  listPath?: string;
+  /** After saving: back to the list (default), stay on the record, or a callback. */
+  afterSave?: 'list' | 'stay' | ((saved: unknown, values: V) => void | Promise<void>);
+  /** Extra buttons beside Save/Delete (e.g. Reset Password). */
+  actions?: (ctx: ActionsContext<V>) => ReactNode;
+  /** Show a Back button to the list (default true). */
+  showBack?: boolean;
+}

@@ -1,0 +1,27 @@
+/** A table from sm up, a list of rows on phones. */
+import { TableContainer } from '@mui/material';
+import { ListCards } from './ListCards';
+import { ListTable } from './ListTable';
+import type { Column } from './types';
+
+export interface ListBodyProps<T> {
+  phone: boolean;
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  loadingRows: number;
+  sort: string | undefined;
+  onSort: (field: string) => void;
+  rowId: (row: T) => string;
+  rowLabel: (row: T) => string;
+  onOpen: (row: T) => void;
+  onDelete?: (row: T) => void;
+}
+
+export function ListBody<T>({ phone, ...props }: ListBodyProps<T>) {
+  if (phone) return <ListCards {...props} />;
+  return (
+    <TableContainer sx={{ maxHeight: { md: 'calc(100vh - 300px)' } }}>
+      <ListTable {...props} />
+    </TableContainer>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import type { Query } from '../../api/client';
+
+export interface Column<T> {
+  /** Record field (dotted paths allowed); also the sort key unless `sortField` says otherwise. */
+  field: string;
+  label: string;
+  sortable?: boolean;
+  sortField?: string;
+  /** Cell content; default: the field's value (arrays joined, empty as '—'). */
+  render?: (row: T) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  width?: number | string;
+  /** Hidden on screens narrower than this breakpoint (phones). */
+  hideBelow?: 'sm' | 'md';
+}
+
+export interface ListPermissions {
+  /** Access-rule resource; defaults to the list's resource. */
+  resource?: string;
+  /** Explicit answers win over the rule check. */
+  create?: boolean;
+  delete?: boolean;
+}
+
+export interface ResourceListProps<T> {
+  /** API path under /api: 'users' lists GET /api/users. */
+  resource: string;
+  title: string;
+  columns: Column<T>[];
+  /** Base path of the editor: a row opens `${editPath}/${id}`, Add opens `${editPath}/new`. */
+  editPath: string;
+  permissions?: ListPermissions;
+  /** The noun in the delete question (SPEC 2.7): 'user' → 'delete this user?'. Default 'item'. */
+  entityName?: string;
+  /** Fixed filters sent with every page (e.g. { class: 'item' }). */
+  filters?: Query;
+  /** Send the selected site as `site` (lists filtered by site). */
+  siteScoped?: boolean;
+  defaultSort?: string;
+  /** Show the search box (default true). */
+  searchable?: boolean;
+  /** Row id; default `_id` or `id`. */
+  rowId?: (row: T) => string;
+  /** Extra header buttons (e.g. Download XLSX). */
+  actions?: ReactNode;
+  emptyIcon?: ReactNode;
+  /** Add button label; default 'Add'. */
+  addLabel?: string;
+}

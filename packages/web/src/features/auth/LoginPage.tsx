@@ -1,0 +1,112 @@
+/** SPEC 2.3 login: Email, Password, Enter submits, SSO buttons when available, SSO error warning. */
+import { Alert, AlertTitle, Box, Button, Divider, Link, Stack, TextField } from '@mui/material';
+import { loginErrorMessage, MSG, type User } from '@sightline/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { ApiError, api, errorText } from '../../api/client';
+import { keys } from '../../api/keys';
+import { useSsoAvailable } from '../../api/sso';
+import { paths } from '../../app/paths';
+import { AuthLayout } from './AuthLayout';
+import { afterLoginPath } from './login-target';
+
+export default function LoginPage() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const okta = useSsoAvailable('okta');
+  const entra = useSsoAvailable('entra');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [ssoError, setSsoError] = useState(search.get('error'));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const user = await api.post<User>('auth/login', { username: username.trim(), password });
+      client.clear();
+      client.setQueryData(keys.me(), user);
+      navigate(afterLoginPath(search.get('referer')), { replace: true });
+    } catch (error) {
+      const known = error instanceof ApiError && (error.status === 401 || error.status === 429);
+      setFailure(known ? loginErrorMessage(error.reason) : errorText(error));
+      setPassword('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Welcome back" subtitle="Sign in to follow every asset and worker across your sites.">
+      <Stack spacing={2.5} component="form" onSubmit={submit} noValidate>
+        {ssoError !== null && (
+          <Alert severity="warning" onClose={() => setSsoError(null)}>
+            <AlertTitle sx={{ mb: ssoError ? 0.25 : 0 }}>{MSG.ssoError}</AlertTitle>
+            {ssoError}
+          </Alert>
+        )}
+        {failure && (
+          <Alert severity="error" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <TextField
+          label="Email"
+          type="email"
+          name="username"
+          autoComplete="username"
+          autoFocus
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          size="medium"
+        />
+        <Box>
+          <TextField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            size="medium"
+          />
+          <Box sx={{ textAlign: 'right', mt: 1 }}>
+            <Link
+              component={RouterLink}
+              to={`/${paths.passwordResetRequest}`}
+              variant="body2"
+              underline="hover"
+            >
+              Forgot My Password
+            </Link>
+          </Box>
+        </Box>
+        <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
+          Login
+        </Button>
+        {(okta || entra) && (
+          <>
+            <Divider sx={{ color: 'text.secondary', typography: 'caption' }}>or</Divider>
+            <Stack spacing={1.25}>
+              {okta && (
+                <Button variant="outlined" size="large" href="/auth/okta/redirect" fullWidth>
+                  Login with Okta
+                </Button>
+              )}
+              {entra && (
+                <Button variant="outlined" size="large" href="/auth/entra/redirect" fullWidth>
+                  Login with Entra
+                </Button>
+              )}
+            </Stack>
+          </>
+        )}
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,71 @@
+/** SPEC 2.3: ask for a reset link by email, then show the confirmation page. */
+import { Button, Link, Stack, TextField } from '@mui/material';
+import { MSG } from '@sightline/shared';
+import { type FormEvent, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { errorData, request } from '../../api/client';
+import { paths } from '../../app/paths';
+import { useNotify } from '../../components/notify';
+import { AuthLayout } from './AuthLayout';
+import { resetEmailProblem } from './reset-rules';
+
+export default function PasswordResetRequest() {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = resetEmailProblem(email);
+    setProblem(found);
+    if (found) return;
+    setBusy(true);
+    try {
+      await request('/api/auth/passwordresetrequest', { method: 'POST', query: { email: email.trim() } });
+      navigate(`/${paths.passwordResetConfirm}`);
+    } catch (error) {
+      notify.error(MSG.resetRequestFailed(errorData(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Reset your password"
+      subtitle="Enter your account's email and we will send you a reset link."
+    >
+      <Stack spacing={2.5} component="form" onSubmit={submit} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          autoFocus
+          size="medium"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setProblem(undefined);
+          }}
+          error={Boolean(problem)}
+          helperText={problem}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
+          Reset Password
+        </Button>
+        <Link
+          component={RouterLink}
+          to={`/${paths.login}`}
+          variant="body2"
+          underline="hover"
+          sx={{ textAlign: 'center' }}
+        >
+          Back to Login
+        </Link>
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,14 @@
+/** Login and password reset: the pages outside the shell (SPEC 2.1, 2.3). */
+
+import type { Feature } from '../../app/registry';
+import { page } from '../../app/registry';
+
+export const authFeature: Feature = {
+  name: 'auth',
+  publicRoutes: [
+    { path: 'login', lazy: page(() => import('./LoginPage')) },
+    { path: 'passwordreset/request', lazy: page(() => import('./PasswordResetRequest')) },
+    { path: 'passwordreset/confirm', lazy: page(() => import('./PasswordResetConfirm')) },
+    { path: 'passwordreset/form', lazy: page(() => import('./PasswordResetForm')) },
+  ],
+};

@@ -1,0 +1,6 @@
+/** SPEC 2.3: after login go to the referer if present and not containing 'login', else to items. */
+export function afterLoginPath(referer: string | null): string {
+  if (referer && !referer.includes('login') && referer.startsWith('/') && !referer.startsWith('//'))
+    return referer;
+  return '/items';
+}

@@ -1,0 +1,82 @@
+/** SPEC 2.13 Edit Profile (userMe): name, email, an optional new password, roles read-only. */
+import { Box, Typography } from '@mui/material';
+import { EMAIL_PATTERN, isStrongPassword, MSG } from '@sightline/shared';
+import { type CustomFieldProps, type EditorTab, ResourceEditor } from '../../components';
+import { RoleChips } from '../users/RoleChips';
+
+type ProfileForm = { name: string; username: string; roles: string[]; password: string; verify: string };
+
+const DEFAULTS: ProfileForm = { name: '', username: '', roles: [], password: '', verify: '' };
+
+function RolesReadOnly({ value, field }: CustomFieldProps) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.75 }}>
+        {field.label}
+      </Typography>
+      <RoleChips ids={Array.isArray(value) ? (value as string[]) : []} />
+    </Box>
+  );
+}
+
+const TABS: EditorTab<ProfileForm>[] = [
+  {
+    label: 'Profile',
+    fields: [
+      { type: 'text', name: 'name', label: 'Name', required: true, autoComplete: 'name' },
+      {
+        type: 'text',
+        name: 'username',
+        label: 'Email',
+        inputType: 'email',
+        required: true,
+        autoComplete: 'email',
+        validate: (v) => (EMAIL_PATTERN.test(String(v ?? '').trim()) ? undefined : MSG.invalidEmail),
+      },
+      {
+        type: 'text',
+        name: 'password',
+        label: 'New Password',
+        inputType: 'password',
+        autoComplete: 'new-password',
+        helperText: 'Leave empty to keep your current password.',
+      },
+      {
+        type: 'text',
+        name: 'verify',
+        label: 'Verify New Password',
+        inputType: 'password',
+        autoComplete: 'new-password',
+        // SPEC §5: a new password must be valid and match, else 'Passwords must match'.
+        validate: (v, values) =>
+          values.password && (v !== values.password || !isStrongPassword(values.password, [values.username]))
+            ? MSG.passwordsMustMatch
+            : undefined,
+      },
+      { type: 'custom', name: 'roles', label: 'Roles', component: RolesReadOnly, width: 'full' },
+    ],
+  },
+];
+
+export default function UserMe() {
+  return (
+    <ResourceEditor<ProfileForm>
+      resource="users"
+      id="me"
+      entityName="profile"
+      title="Edit Profile"
+      tabs={TABS}
+      defaults={DEFAULTS}
+      permissions={{ create: false, modify: true, delete: false }}
+      showBack={false}
+      afterSave="stay"
+      nameOf={(v) => v.name}
+      fromRecord={(record) => ({ ...DEFAULTS, ...record, password: '', verify: '' })}
+      toBody={(v) => ({
+        name: v.name.trim(),
+        username: v.username.trim(),
+        ...(v.password ? { password: v.password } : {}),
+      })}
+    />
+  );
+}

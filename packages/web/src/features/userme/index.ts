@@ -1,0 +1,7 @@
+/** The signed-in user's own profile (SPEC route userMe), reached from the profile menu. */
+import { type Feature, page } from '../../app/registry';
+
+export const usermeFeature: Feature = {
+  name: 'userme',
+  routes: [{ path: 'userme', lazy: page(() => import('./UserMe')) }],
+};

@@ -1,0 +1,110 @@
+/**
+ * SPEC 2.13 / §5 user editor: Name, Username (email), Roles, Sites (with All Sites), the
+ * activation-email choice and password for new users, Reset Password and Delete for existing ones.
+ * Saving yourself ends your session (SPEC §4).
+ */
+import {
+  ALL_SITES,
+  EMAIL_PATTERN,
+  isStrongPassword,
+  MSG,
+  SUPER_ADMIN_ROLE_ID,
+  type User,
+} from '@sightline/shared';
+import { useMemo } from 'react';
+import { useRoles } from '../../api/hooks';
+import { useSession } from '../../api/session-context';
+import { useSiteNavigate } from '../../app/site-links';
+import { type EditorTab, ResourceEditor } from '../../components';
+import { ResetPasswordButton } from './ResetPasswordDialog';
+import { UsernameField } from './UsernameField';
+import { DEFAULTS, type UserForm, userBody } from './user-form';
+
+export default function UserEdit() {
+  const session = useSession();
+  const navigate = useSiteNavigate();
+  const roles = useRoles();
+
+  const tabs = useMemo<EditorTab<UserForm>[]>(() => {
+    const siteOptions = [
+      { value: ALL_SITES, label: 'All Sites' },
+      ...session.sites.map((s) => ({ value: s._id, label: s.name })),
+    ];
+    return [
+      {
+        label: 'Basic',
+        fields: [
+          { type: 'text', name: 'name', label: 'Name', required: true, autoComplete: 'off' },
+          {
+            type: 'custom',
+            name: 'username',
+            label: 'Username',
+            required: true,
+            helperText: 'The email address the user signs in with.',
+            component: UsernameField,
+            validate: (v) => (EMAIL_PATTERN.test(String(v ?? '').trim()) ? undefined : MSG.invalidEmail),
+          },
+          {
+            type: 'combobox',
+            name: 'roles',
+            label: 'Roles',
+            multiple: true,
+            required: true,
+            // Super Admin is offered only to super admins (SPEC §6); a user who has it keeps its chip.
+            options: (roles.data ?? [])
+              .filter((r) => r.id !== SUPER_ADMIN_ROLE_ID || session.superAdmin)
+              .map((r) => ({ value: r.id, label: r.name })),
+          },
+          {
+            type: 'combobox',
+            name: 'securityCtx.sites',
+            label: 'Sites',
+            multiple: true,
+            options: siteOptions,
+          },
+          {
+            type: 'checkbox',
+            name: 'sendEmail',
+            label: 'Send activation email',
+            helperText: 'The user sets their own password from the emailed link.',
+            hidden: (ctx) => !ctx.isNew,
+          },
+          {
+            type: 'text',
+            name: 'password',
+            label: 'Password',
+            inputType: 'password',
+            autoComplete: 'new-password',
+            required: true,
+            helperText: 'At least 10 characters; a passphrase of unrelated words works well.',
+            hidden: (ctx) => !ctx.isNew || ctx.values.sendEmail,
+            validate: (v, values) =>
+              isStrongPassword(String(v ?? ''), [values.username]) ? undefined : MSG.passwordTooWeak,
+          },
+        ],
+      },
+    ];
+  }, [roles.data, session.sites, session.superAdmin]);
+
+  return (
+    <ResourceEditor<UserForm>
+      resource="users"
+      entityName="user"
+      title={(ctx) => (ctx.isNew ? 'New user' : ctx.record?.name || 'User')}
+      tabs={tabs}
+      defaults={DEFAULTS}
+      fromRecord={(record) => ({ ...DEFAULTS, ...record, password: '', sendEmail: false })}
+      toBody={(v, ctx) => userBody(v, ctx.isNew && !v.sendEmail ? v.password : undefined)}
+      saveQuery={(v, ctx) => (ctx.isNew ? { 'send-email': String(v.sendEmail) } : {})}
+      afterSave={async (_saved, values) => {
+        if (values.id && values.id === session.user.id) await session.logout();
+        else navigate('users');
+      }}
+      actions={(ctx) =>
+        !ctx.isNew && ctx.canModify && ctx.record ? (
+          <ResetPasswordButton user={ctx.record as unknown as User} />
+        ) : null
+      }
+    />
+  );
+}

@@ -1,0 +1,9 @@
+import { isStrongPassword, MSG } from '@sightline/shared';
+
+/** The user editor's Reset Password rules (SPEC §5): empty, not the same, too weak. */
+export function resetPasswordProblem(password: string, verify: string, userInputs: string[] = []) {
+  if (!password) return MSG.enterValidPassword;
+  if (password !== verify) return MSG.passwordsNotSame;
+  if (!isStrongPassword(password, userInputs)) return MSG.passwordTooWeak;
+  return undefined;
+}
