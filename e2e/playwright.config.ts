@@ -12,7 +12,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  outputDir: '../test-results',
+  outputDir: `../test-results/${E2E_PORT}`,
   use: {
     baseURL: BASE_URL,
     viewport: { width: 1280, height: 800 },

@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = path.join(root, '.tmp/e2e-data');
+const dataDir = path.join(root, `.tmp/e2e-data-${process.env.E2E_PORT ?? '8181'}`);
 rmSync(dataDir, { recursive: true, force: true });
 const child = spawn('npx', ['tsx', 'packages/server/src/main.ts'], {
   cwd: root,
