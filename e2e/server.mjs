@@ -19,6 +19,9 @@ const child = spawn('npx', ['tsx', 'packages/server/src/main.ts'], {
     ADMIN_EMAIL: 'admin@sightline.local',
     ADMIN_PASSWORD: 'Sightline-Demo-2024!',
     DEMO: '1',
+    // Journeys drive movement themselves (the tracking journey runs the simulator CLI), so the
+    // demo's own simulator stays off and lists do not reorder under a test.
+    DEMO_SIMULATOR: '0',
     LOG_LEVEL: 'warn',
     // The lockout journey needs ten failures in a row; the per-minute limit is covered by the API tests.
     LOGIN_RATE_WINDOW_MS: '1',

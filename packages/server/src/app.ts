@@ -13,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { registerBackground } from './background.js';
 import { type Config, outboxDir } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedBuiltInRoles } from './db/seed-roles.js';
@@ -80,6 +81,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   registerAuthentication(app, database.db);
   await registerFeatures(app);
+  registerBackground(app);
   if (web) serveWeb(app, web);
   return app;
 }

@@ -14,6 +14,8 @@ export interface Config {
   /** Outbox folder for mail when SMTP_URL is unset; see outboxDir(). Tests point it at a temp folder. */
   mailDir?: string;
   mqttUrl?: string;
+  /** MQTT v5 shared-subscription group: instances in one group split the readers' messages. */
+  mqttShareGroup: string;
   sessionSecret?: string;
   demo: boolean;
   logLevel: string;
@@ -26,6 +28,10 @@ export interface Config {
   loginRateWindowMs: number;
   /** Where the built console lives; served at / when present. */
   webDist?: string;
+  /** Run the scheduled jobs' timer (zone time exceptions, kill, inventory); tests tick by hand. */
+  jobs: boolean;
+  /** With the demo on: run the built-in reader simulator in-process. */
+  demoSimulator: boolean;
 }
 
 const bool = (v: string | undefined, dflt: boolean) =>
@@ -42,6 +48,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Sightline <no-reply@sightline.local>',
     mqttUrl: env.MQTT_URL || undefined,
+    mqttShareGroup: env.MQTT_SHARE_GROUP || 'sightline',
     sessionSecret: env.SESSION_SECRET || undefined,
     demo: bool(env.DEMO, true),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -52,6 +59,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     entraClientSecret: env.ENTRA_CLIENT_SECRET || undefined,
     loginRateWindowMs: Number(env.LOGIN_RATE_WINDOW_MS ?? 60_000),
     webDist: env.WEB_DIST,
+    jobs: bool(env.JOBS, true),
+    demoSimulator: bool(env.DEMO_SIMULATOR, true),
   };
 }
 
@@ -69,6 +78,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: process.env.TEST_DATABASE_URL || undefined,
     dataDir: path.resolve(process.env.TMPDIR ?? '/tmp', `sightline-test-${process.pid}`),
     demo: false,
+    jobs: false,
     logLevel: 'silent',
     publicUrl: 'http://localhost:8080',
     ...overrides,

@@ -6,6 +6,7 @@ import { registerCatalogRoutes } from './catalog/routes.js';
 import { registerCategoryRoutes } from './categories/routes.js';
 import { registerEndpointRoutes } from './endpoints/routes.js';
 import { registerEventRoutes } from './events/routes.js';
+import { registerExceptionRoutes } from './exceptions/routes.js';
 import { registerIngestRoutes } from './ingest/routes.js';
 import { registerLiveRoutes } from './live/routes.js';
 import { registerLocationTagRoutes } from './locationtags/routes.js';
@@ -35,6 +36,7 @@ export async function registerFeatures(app: App): Promise<void> {
   registerApiKeyRoutes(app);
   registerEndpointRoutes(app);
   registerEventRoutes(app);
+  registerExceptionRoutes(app);
   registerIngestRoutes(app);
   registerOrganizationRoutes(app);
   registerOrgSettingsRoutes(app);

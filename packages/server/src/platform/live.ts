@@ -29,6 +29,9 @@ export interface LiveBus {
 const CHANNEL = 'sightline_live';
 /** NOTIFY payloads are limited to 8000 bytes; larger groups are split. */
 const MAX_PAYLOAD = 7500;
+/** Every payload of a JSON array, in order, in one statement. */
+const NOTIFY_ALL =
+  'SELECT pg_notify($1, p) FROM json_array_elements_text($2::json) WITH ORDINALITY AS x(p, n) ORDER BY n';
 
 export function createLocalBus(): LiveBus {
   const emitter = new EventEmitter();
@@ -74,9 +77,14 @@ export async function createPgBus(pool: pg.Pool, onError: (err: Error) => void):
 
   return {
     async publish(messages) {
-      for (const chunk of chunks(messages)) {
-        await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, chunk]);
-      }
+      const payloads = [...chunks(messages)];
+      if (!payloads.length) return;
+      // One statement (one commit) for the whole group, in order, on the listening connection:
+      // a NOTIFY per chunk costs a commit each, and a pooled connection can queue behind busy
+      // ingest transactions. The chunks travel as one JSON array (cheaper than a text[] to encode).
+      const values = [CHANNEL, JSON.stringify(payloads)];
+      if (listener) await listener.query(NOTIFY_ALL, values);
+      else await pool.query(NOTIFY_ALL, values);
     },
     subscribe: local.subscribe,
     async close() {

@@ -16,6 +16,7 @@ import {
 } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { Outlet, useNavigation, useSearchParams } from 'react-router';
+import { LiveProvider } from '../api/live';
 import { ProfileMenu } from './ProfileMenu';
 import { SideMenu } from './SideMenu';
 import { TopSearch } from './TopSearch';
@@ -29,7 +30,16 @@ const printStyles = <GlobalStyles styles={{ '@media print': hideControls }} />;
 /** `?print=1` looks like the printed page: no menu, top bar or on-screen controls. */
 const printModeStyles = <GlobalStyles styles={hideControls} />;
 
+/** The shell with the live stream of the selected site (one EventSource for every screen). */
 export function Shell() {
+  return (
+    <LiveProvider>
+      <ShellLayout />
+    </LiveProvider>
+  );
+}
+
+function ShellLayout() {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const [mobileOpen, setMobileOpen] = useState(false);

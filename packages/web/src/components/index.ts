@@ -7,6 +7,7 @@ export type {
   CustomFieldProps,
   EditorContext,
   EditorField,
+  EditorMessages,
   EditorTab,
   EditorTabProps,
   Option,

@@ -3,8 +3,42 @@
  * Adding a screen = a folder under features/ exporting a Feature, plus one line here.
  */
 import type { Feature } from '../app/registry';
+import { apikeysFeature } from './apikeys';
 import { authFeature } from './auth';
+import { categoriesFeature } from './categories';
+import { endpointsFeature } from './endpoints';
+import { eventsFeature } from './events';
+import { exceptionsFeature } from './exceptions';
+import { homeFeature } from './home';
+import { locationtagsFeature } from './locationtags';
+import { mapsFeature } from './maps';
+import { mapviewFeature } from './mapview';
+import { organizationsFeature } from './organizations';
+import { settingsFeature } from './settings';
+import { sitesFeature } from './sites';
+import { ssosettingsFeature } from './ssosettings';
+import { thingsFeature } from './things';
 import { usermeFeature } from './userme';
 import { usersFeature } from './users';
+import { zonesFeature } from './zones';
 
-export const features: Feature[] = [authFeature, usersFeature, usermeFeature];
+export const features: Feature[] = [
+  authFeature,
+  usersFeature,
+  usermeFeature,
+  zonesFeature,
+  mapsFeature,
+  locationtagsFeature,
+  categoriesFeature,
+  apikeysFeature,
+  sitesFeature,
+  organizationsFeature,
+  settingsFeature,
+  ssosettingsFeature,
+  thingsFeature,
+  endpointsFeature,
+  homeFeature,
+  eventsFeature,
+  exceptionsFeature,
+  mapviewFeature,
+];

@@ -1,30 +1,17 @@
+import { EndpointQrPayload } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
 import { anonymous, login, makeApp, makeSite, makeTenant, makeUser } from '../../../test/factories.js';
-import { endpoints } from '../../db/schema.js';
-import { newId, randomToken } from '../../platform/ids.js';
+import { newId } from '../../platform/ids.js';
+import { makeEndpoint, makeHeartbeat } from './endpoints.testkit.js';
 
 const app = await makeApp();
 const list = (site: string, extra = '') => `/api/endpoints?site=${site}${extra}`;
 
-async function makeEndpoint(
-  orgId: string,
-  siteId: string,
-  name: string,
-  overrides: Partial<typeof endpoints.$inferInsert> = {},
-) {
-  const id = newId();
-  const uuid = `${name.toLowerCase().replace(/\W+/g, '-')}-${randomToken(6)}`;
-  await app.ctx.db
-    .insert(endpoints)
-    .values({ id, orgId, siteId, name, uuid, key: 'secret-key', ...overrides });
-  return { id, uuid };
-}
-
-describe('endpoints', () => {
-  it("lists a site's endpoints without their keys, with sort, search and paging", async () => {
+describe('endpoints: list and read', () => {
+  it("lists a site's endpoints with their latest status, without keys, with sort, search and paging", async () => {
     const t = await makeTenant(app);
     const mapId = newId();
-    const dock = await makeEndpoint(t.org.id, t.site.id, 'Dock Door', {
+    const dock = await makeEndpoint(app, t.org.id, t.site.id, 'Dock Door', {
       mapId,
       x: 120,
       y: 45.5,
@@ -36,15 +23,22 @@ describe('endpoints', () => {
         { antenna: 2, xycoordinates: [30, 40] },
       ],
     });
-    await makeEndpoint(t.org.id, t.site.id, 'Aisle Reader');
-    await makeEndpoint(t.org.id, t.site.id, 'Break Room');
-    await makeEndpoint(t.org.id, (await makeSite(app, t.org.id)).id, 'Elsewhere');
+    await makeHeartbeat(app, dock.id, 90, { ip: '10.0.0.1', version: '7.0' });
+    const newest = await makeHeartbeat(app, dock.id, 5, {
+      ip: '10.0.0.2',
+      version: '7.1',
+      uptime: 3600,
+      readerTemp: 41.5,
+    });
+    await makeEndpoint(app, t.org.id, t.site.id, 'aisle Reader');
+    await makeEndpoint(app, t.org.id, t.site.id, 'Break Room');
+    await makeEndpoint(app, t.org.id, (await makeSite(app, t.org.id)).id, 'Elsewhere');
 
     const res = await t.viewer.request('GET', list(t.site.id));
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('3');
     expect(res.json().map((e: { name: string }) => e.name)).toEqual([
-      'Aisle Reader',
+      'aisle Reader',
       'Break Room',
       'Dock Door',
     ]);
@@ -62,8 +56,21 @@ describe('endpoints', () => {
         { antenna: 1, xycoordinates: [10, 20], map: mapId },
         { antenna: 2, xycoordinates: [30, 40], map: null },
       ],
+      status: {
+        endpoint: dock.id,
+        time: newest.toISOString(),
+        ip: '10.0.0.2',
+        version: '7.1',
+        uptime: 3600,
+        readerTemp: 41.5,
+      },
+      qrcode: null,
     });
-    expect(res.body).not.toContain('secret-key');
+    expect(res.json()[0].status).toBeNull();
+    // Not even an admin gets keys in a list.
+    const asAdmin = await t.admin.request('GET', list(t.site.id));
+    expect(asAdmin.body).not.toContain(dock.key);
+    expect(asAdmin.json()[2]).not.toHaveProperty('key');
 
     const sorted = await t.viewer.request('GET', list(t.site.id, '&sort=-name&limit=2&page=0'));
     expect(sorted.json().map((e: { name: string }) => e.name)).toEqual(['Dock Door', 'Break Room']);
@@ -72,6 +79,32 @@ describe('endpoints', () => {
     expect(byUuid.json().map((e: { _id: string }) => e._id)).toEqual([dock.id]);
     expect((await t.viewer.request('GET', list(t.site.id, '&search=aisle'))).json()).toHaveLength(1);
     expect((await t.viewer.request('GET', list(t.site.id, '&sort=uuid'))).statusCode).toBe(200);
+  });
+
+  it('shows the key and the QR payload only to callers who may modify endpoints', async () => {
+    const t = await makeTenant(app);
+    const e = await makeEndpoint(app, t.org.id, t.site.id, 'Handheld');
+    for (const client of [t.admin, t.manager]) {
+      const res = await client.request('GET', `/api/endpoints/${e.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().key).toBe(e.key);
+      const payload = EndpointQrPayload.parse(JSON.parse(res.json().qrcode));
+      expect(payload).toEqual({
+        type: 'sightline-endpoint',
+        version: 1,
+        url: app.ctx.config.publicUrl,
+        endpoint: e.id,
+        uuid: e.uuid,
+        key: e.key,
+      });
+    }
+    for (const client of [t.operator, t.viewer]) {
+      const res = await client.request('GET', `/api/endpoints/${e.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ _id: e.id, uuid: e.uuid, qrcode: null, status: null });
+      expect(res.json()).not.toHaveProperty('key');
+      expect(res.body).not.toContain(e.key);
+    }
   });
 
   it('rejects bad input with 400', async () => {
@@ -84,31 +117,32 @@ describe('endpoints', () => {
     );
     expect((await t.admin.request('GET', list(t.site.id, '&sort=key'))).statusCode).toBe(400);
     expect((await t.admin.request('GET', list(t.site.id, '&limit=0'))).statusCode).toBe(400);
+    expect((await t.admin.request('GET', '/api/endpoints/not-an-id')).statusCode).toBe(400);
   });
 
   it('requires authentication', async () => {
     const t = await makeTenant(app);
-    expect((await anonymous(app).request('GET', list(t.site.id))).statusCode).toBe(401);
+    const e = await makeEndpoint(app, t.org.id, t.site.id, 'Gate');
+    const anon = anonymous(app);
+    expect((await anon.request('GET', list(t.site.id))).statusCode).toBe(401);
+    expect((await anon.request('GET', `/api/endpoints/${e.id}`)).statusCode).toBe(401);
   });
 
-  it('has no write routes yet (the editor comes with the tracking issue)', async () => {
-    const t = await makeTenant(app);
-    expect((await t.admin.request('POST', '/api/endpoints', { name: 'x' })).statusCode).toBe(404);
-    expect((await t.viewer.request('POST', '/api/endpoints', { name: 'x' })).statusCode).toBe(404);
-  });
-
-  it("hides another organization's site and sites outside the caller's (404)", async () => {
+  it("hides another organization's records and sites outside the caller's (404)", async () => {
     const a = await makeTenant(app);
     const b = await makeTenant(app);
-    await makeEndpoint(b.org.id, b.site.id, 'Foreign');
+    const foreign = await makeEndpoint(app, b.org.id, b.site.id, 'Foreign');
     expect((await a.admin.request('GET', list(b.site.id))).statusCode).toBe(404);
+    expect((await a.admin.request('GET', `/api/endpoints/${foreign.id}`)).statusCode).toBe(404);
     expect((await b.admin.request('GET', list(b.site.id))).json()).toHaveLength(1);
+    expect((await a.admin.request('GET', `/api/endpoints/${newId()}`)).statusCode).toBe(404);
 
     const other = await makeSite(app, a.org.id);
-    await makeEndpoint(a.org.id, other.id, 'Other Site');
+    const hidden = await makeEndpoint(app, a.org.id, other.id, 'Other Site');
     const user = await makeUser(app, a.org.id, { role: 'viewer', sites: [a.site.id] });
     const limited = await login(app, user.username);
     expect((await limited.request('GET', list(other.id))).statusCode).toBe(404);
+    expect((await limited.request('GET', `/api/endpoints/${hidden.id}`)).statusCode).toBe(404);
     expect((await limited.request('GET', list(a.site.id))).statusCode).toBe(200);
   });
 });

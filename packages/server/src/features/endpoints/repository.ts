@@ -1,10 +1,20 @@
-import type { Antenna, Endpoint, EndpointListQuery } from '@sightline/shared';
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+/** SQL of the endpoints feature: endpoints, their heartbeat history and their reader configuration. */
+import type {
+  Antenna,
+  Endpoint,
+  EndpointInput,
+  EndpointListQuery,
+  EndpointStatus,
+  EndpointStatusQuery,
+} from '@sightline/shared';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { endpoints } from '../../db/schema.js';
+import { endpointStatus, endpoints, maps, sightings, zones } from '../../db/schema.js';
+import { newId } from '../../platform/ids.js';
 import { type ListSpec, listClauses } from '../../platform/list-query.js';
 
-type EndpointRow = typeof endpoints.$inferSelect;
+export type EndpointRow = typeof endpoints.$inferSelect;
+type StatusRow = typeof endpointStatus.$inferSelect;
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
@@ -21,8 +31,19 @@ function antennasOf(value: unknown): Antenna[] {
   });
 }
 
-/** The API shape; the endpoint's `key` (its ingest secret) is never part of it. */
-export function toApi(row: EndpointRow): Endpoint {
+export function statusToApi(row: StatusRow): EndpointStatus {
+  return {
+    endpoint: row.endpointId,
+    time: row.time.toISOString(),
+    ip: row.ip,
+    version: row.version,
+    uptime: row.uptime,
+    readerTemp: row.readerTemp,
+  };
+}
+
+/** The API shape without secrets; the service adds `key` and `qrcode` for callers who may see them. */
+export function toApi(row: EndpointRow, status: StatusRow | undefined): Endpoint {
   return {
     _id: row.id,
     name: row.name,
@@ -34,14 +55,41 @@ export function toApi(row: EndpointRow): Endpoint {
     description: row.description,
     autoEnroll: { enabled: row.autoEnroll, locationEnabled: row.autoEnrollLocations },
     antennas: antennasOf(row.antennas),
+    status: status ? statusToApi(status) : null,
+    qrcode: null,
+  };
+}
+
+function toRow(input: EndpointInput) {
+  return {
+    name: input.name,
+    mapId: input.map,
+    x: input.xycoordinates[0],
+    y: input.xycoordinates[1],
+    externalGate: input.externalgate,
+    description: input.description,
+    autoEnroll: input.autoEnroll.enabled,
+    autoEnrollLocations: input.autoEnroll.locationEnabled,
+    antennas: input.antennas,
   };
 }
 
 const listSpec: ListSpec = {
-  sortable: { name: endpoints.name, uuid: endpoints.uuid },
-  defaultSort: [asc(endpoints.name), asc(endpoints.id)],
+  sortable: { name: sql`lower(${endpoints.name})`, uuid: endpoints.uuid },
+  defaultSort: [asc(sql`lower(${endpoints.name})`), asc(endpoints.id)],
   searchable: [endpoints.name, endpoints.uuid],
 };
+
+/** The newest heartbeat of each endpoint (one index scan each, by endpoint_status_endpoint_time_idx). */
+export async function latestStatuses(db: Tx, endpointIds: string[]): Promise<Map<string, StatusRow>> {
+  if (!endpointIds.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([endpointStatus.endpointId])
+    .from(endpointStatus)
+    .where(inArray(endpointStatus.endpointId, endpointIds))
+    .orderBy(endpointStatus.endpointId, desc(endpointStatus.time), desc(endpointStatus.id));
+  return new Map(rows.map((r) => [r.endpointId, r]));
+}
 
 export async function listEndpoints(db: Tx, orgId: string, query: EndpointListQuery) {
   const c = listClauses(query, listSpec);
@@ -56,5 +104,97 @@ export async function listEndpoints(db: Tx, orgId: string, query: EndpointListQu
       .offset(c.offset),
     db.select({ n: count() }).from(endpoints).where(where),
   ]);
-  return { items: rows.map(toApi), total: total?.n ?? 0 };
+  const statuses = await latestStatuses(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((r) => toApi(r, statuses.get(r.id))), total: total?.n ?? 0 };
+}
+
+export async function findEndpoint(db: Tx, orgId: string, id: string): Promise<EndpointRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(endpoints)
+    .where(and(eq(endpoints.orgId, orgId), eq(endpoints.id, id)));
+  return row;
+}
+
+/** Uuids are unique across all organizations: ingest finds an endpoint by its uuid alone. */
+export async function uuidTaken(db: Tx, uuid: string, selfId?: string): Promise<boolean> {
+  const [row] = await db.select({ id: endpoints.id }).from(endpoints).where(eq(endpoints.uuid, uuid));
+  return row !== undefined && row.id !== selfId;
+}
+
+/** Which of `ids` are maps of the site. */
+export async function mapIdsOfSite(db: Tx, orgId: string, siteId: string, ids: string[]) {
+  if (!ids.length) return new Set<string>();
+  const rows = await db
+    .select({ id: maps.id })
+    .from(maps)
+    .where(and(eq(maps.orgId, orgId), eq(maps.siteId, siteId), inArray(maps.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function insertEndpoint(
+  db: Tx,
+  orgId: string,
+  input: EndpointInput,
+  secrets: { uuid: string; key: string },
+): Promise<EndpointRow> {
+  const [row] = await db
+    .insert(endpoints)
+    .values({ id: newId(), orgId, siteId: input.site, ...secrets, ...toRow(input) })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateEndpoint(db: Tx, orgId: string, id: string, input: EndpointInput, uuid: string) {
+  const [row] = await db
+    .update(endpoints)
+    .set({ ...toRow(input), uuid })
+    .where(and(eq(endpoints.orgId, orgId), eq(endpoints.id, id)))
+    .returning();
+  return row;
+}
+
+/**
+ * Deletes an endpoint with its heartbeats and raw sightings, and removes it from zone gates (a
+ * gate naming a missing endpoint would make the zone unsavable). Events and thing states keep its
+ * id as history.
+ */
+export async function deleteEndpoint(db: Tx, orgId: string, id: string): Promise<void> {
+  await db.execute(sql`UPDATE ${zones}
+    SET gates = COALESCE(
+      (SELECT jsonb_agg(g) FROM jsonb_array_elements(${zones.gates}) AS g WHERE g->>'endpoint' IS DISTINCT FROM ${id}),
+      '[]'::jsonb)
+    WHERE ${zones.orgId} = ${orgId} AND ${zones.gates} @> ${JSON.stringify([{ endpoint: id }])}::jsonb`);
+  await db.delete(endpointStatus).where(eq(endpointStatus.endpointId, id));
+  await db.delete(sightings).where(eq(sightings.endpointId, id));
+  await db.delete(endpoints).where(and(eq(endpoints.orgId, orgId), eq(endpoints.id, id)));
+}
+
+/** Heartbeats of one endpoint, newest first, with the total for x-total-count. */
+export async function listStatuses(db: Tx, endpointId: string, query: EndpointStatusQuery) {
+  const where = eq(endpointStatus.endpointId, endpointId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(endpointStatus)
+      .where(where)
+      .orderBy(desc(endpointStatus.time), desc(endpointStatus.id))
+      .limit(query.limit)
+      .offset(query.page * query.limit),
+    db.select({ n: count() }).from(endpointStatus).where(where),
+  ]);
+  return { items: rows.map(statusToApi), total: total?.n ?? 0 };
+}
+
+export async function setConfig(db: Tx, orgId: string, id: string, config: unknown) {
+  const [row] = await db
+    .update(endpoints)
+    .set({ config })
+    .where(and(eq(endpoints.orgId, orgId), eq(endpoints.id, id)))
+    .returning({ config: endpoints.config });
+  return row?.config;
 }

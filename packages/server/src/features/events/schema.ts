@@ -17,30 +17,8 @@ const IdList = z
   .transform((v) => v.split(',').filter(Boolean))
   .pipe(z.array(Id).max(200));
 
-export const EventRecord = z.object({
-  _id: z.string(),
-  tag: z.string(),
-  thing: z.string(),
-  /** Last seen. */
-  time: z.string(),
-  /** First sighting of the compacted event ("Last Full Event"). */
-  firstTime: z.string(),
-  repeatCount: z.number(),
-  direction: z.string(),
-  endpoint: z.string().nullable(),
-  endpointName: z.string().nullable(),
-  antenna: z.number(),
-  zone: z.string().nullable(),
-  zoneName: z.string().nullable(),
-  locationTag: z.string().nullable(),
-  locationTagName: z.string().nullable(),
-  alarmTamper: z.boolean(),
-  data: z.object({ cFloat0: z.number().optional() }),
-  edits: z.array(z.unknown()),
-  /** The tag matched a known thing (thing !== NO_THING_ID). */
-  matched: z.boolean(),
-});
-export type EventRecord = z.infer<typeof EventRecord>;
+/** The event shapes live in shared (the web reads them too). */
+export { EventRecord, EventSource, ZoneDurationRecord } from '@sightline/shared';
 
 export const EventListQuery = listQuery(EVENTS_QUERY_LIMIT).extend({
   site: Id,
@@ -52,21 +30,6 @@ export const EventListQuery = listQuery(EVENTS_QUERY_LIMIT).extend({
 export type EventListQuery = z.infer<typeof EventListQuery>;
 
 export const SiteQuery = z.object({ site: Id });
-
-export const EventSource = z.object({ _id: z.string(), name: z.string() });
-
-export const ZoneDurationRecord = z.object({
-  _id: z.string(),
-  thing: z.string(),
-  thingName: z.string().nullable(),
-  zone: z.string(),
-  zoneName: z.string().nullable(),
-  timeStart: z.string(),
-  timeEnd: z.string(),
-  /** Nanoseconds. */
-  timeDuration: z.number(),
-});
-export type ZoneDurationRecord = z.infer<typeof ZoneDurationRecord>;
 
 export const ZoneDurationQuery = listQuery(EVENTS_QUERY_LIMIT).extend({
   site: Id,

@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { sendList } from '../../platform/list-query.js';
+import { registerZoneOverviewRoute } from './overview.js';
 import * as service from './service.js';
 
 export function registerZoneRoutes(app: App) {
   const { db } = app.ctx;
   const tags = ['zones'];
+  registerZoneOverviewRoute(app);
 
   app.get(
     '/api/zones',

@@ -32,7 +32,7 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
   if (query.error) {
     return (
       <>
-        <PageHeader title={title} backTo={back} />
+        <PageHeader title={title} subtitle={props.subtitle} backTo={back} />
         <Paper variant="outlined">
           <EmptyState
             icon={<ErrorOutlineRounded />}
@@ -74,7 +74,7 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
   return (
     <FormProvider {...form}>
       <Box component="form" noValidate onSubmit={editor.submit} sx={{ maxWidth: 960 }}>
-        <PageHeader title={title} backTo={back} actions={actions} />
+        <PageHeader title={title} subtitle={props.subtitle} backTo={back} actions={actions} />
         {ctx.readOnly && !loading && (
           <Alert severity="info" icon={<LockOutlined fontSize="small" />} sx={{ mb: 2 }}>
             You can view this {props.entityName} but not change it.
@@ -118,7 +118,9 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
       </Box>
       <ConfirmDialog
         open={confirming}
-        message={MSG.deleteConfirm(props.entityName)}
+        title={props.deleteDialog?.title}
+        message={props.deleteDialog?.message ?? MSG.deleteConfirm(props.entityName)}
+        confirmLabel={props.deleteDialog?.confirmLabel}
         busy={editor.deleting}
         onClose={() => setConfirming(false)}
         onConfirm={() =>

@@ -141,6 +141,8 @@ export interface ResourceEditorProps<V extends Values = Values> {
   /** Singular noun for messages: 'Failed to load {entityName}', 'delete this {entityName}?'. */
   entityName: string;
   title: string | ((ctx: EditorContext<V>) => string);
+  /** A line under the title (e.g. the site a settings screen belongs to). */
+  subtitle?: string;
   tabs: EditorTab<V>[];
   /** Values of a new record, and of fields a loaded record lacks. */
   defaults: V;
@@ -160,4 +162,23 @@ export interface ResourceEditorProps<V extends Values = Values> {
   actions?: (ctx: ActionsContext<V>) => ReactNode;
   /** Show a Back button to the list (default true). */
   showBack?: boolean;
+  /** Query sent with the load and every save (e.g. `orgsettings?site=`). */
+  query?: Query;
+  /** Single records (id '') saved by POST rather than PUT (orgsettings, SPEC §7). */
+  saveMethod?: 'PUT' | 'POST';
+  /** Texts that differ from the generic SPEC §8 ones, screen by screen. */
+  messages?: EditorMessages<V>;
+  /** The delete confirmation's texts (default title 'Confirm Delete', button 'Delete'). */
+  deleteDialog?: { title?: string; message?: string; confirmLabel?: string };
+}
+
+export interface EditorMessages<V extends Values = Values> {
+  /** After a save; default 'Saved {name}'. */
+  saved?: (values: V) => string;
+  /** Default 'Save failed: {server data}'. */
+  saveFailed?: (error: unknown) => string;
+  /** Default 'Delete failed: {server data}'. */
+  deleteFailed?: (error: unknown) => string;
+  /** The error bar text when required fields are empty; default the first problem's own text. */
+  incomplete?: string;
 }

@@ -20,7 +20,7 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
   const navigate = useSiteNavigate();
   const listPath = props.listPath ?? props.resource;
 
-  const query = useRecord<V>(props.resource, id);
+  const query = useRecord<V>(props.resource, id, { query: props.query });
   const record = query.data;
   // Screens may pass new `defaults`/`fromRecord` objects every render; only a new record resets the form.
   const latest = useRef(props);
@@ -30,9 +30,15 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
     return record ? (fromRecord?.(record) ?? { ...defaults, ...record }) : defaults;
   }, [record]);
   const form = useForm<V>({ defaultValues: initial as DefaultValues<V> });
+  // A refetch of the same record (a save elsewhere, a live update) keeps what the user is typing;
+  // another record replaces everything.
+  const shownId = useRef<string | undefined>(undefined);
   useEffect(() => {
-    form.reset(initial as DefaultValues<V>);
-  }, [initial, form]);
+    const nextId = record ? recordId(record) : undefined;
+    const sameRecord = nextId !== undefined && nextId === shownId.current;
+    shownId.current = nextId;
+    form.reset(initial as DefaultValues<V>, { keepDirtyValues: sameRecord });
+  }, [initial, record, form]);
   useEffect(() => {
     if (query.error) notify.error(MSG.failedToLoad(props.entityName, errorData(query.error)));
   }, [query.error, notify, props.entityName]);
@@ -58,23 +64,24 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
       const [first] = problems;
       if (first) {
         setTab(first.tabIndex);
-        notify.error(first.message);
+        notify.error(props.messages?.incomplete ?? first.message);
       }
       return;
     }
     const body = props.toBody ? props.toBody(submitted as V, current) : submitted;
     try {
       const saved = await save.mutateAsync({
-        id: isNew ? undefined : id,
+        id: isNew || props.saveMethod === 'POST' ? undefined : id,
         body,
-        query: props.saveQuery?.(submitted as V, current),
+        query: { ...props.query, ...props.saveQuery?.(submitted as V, current) },
       });
       notify.success(
-        MSG.savedName(props.nameOf?.(submitted as V) ?? String(submitted.name ?? props.entityName)),
+        props.messages?.saved?.(submitted as V) ??
+          MSG.savedName(props.nameOf?.(submitted as V) ?? String(submitted.name ?? props.entityName)),
       );
       await afterSave(saved, submitted as V);
     } catch (error) {
-      notify.error(MSG.saveFailed(errorData(error)));
+      notify.error(props.messages?.saveFailed?.(error) ?? MSG.saveFailed(errorData(error)));
     }
   });
 
@@ -85,7 +92,7 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
     const newId = recordId(saved);
     if (isNew && newId) navigate(`${listPath}/${newId}`, { replace: true });
     else if (saved && typeof saved === 'object')
-      form.reset({ ...props.defaults, ...saved } as DefaultValues<V>);
+      form.reset((props.fromRecord?.(saved as V) ?? { ...props.defaults, ...saved }) as DefaultValues<V>);
   }
 
   const deleteRecord = async () => {
@@ -94,7 +101,7 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
       await remove.mutateAsync(id);
       navigate(listPath);
     } catch (error) {
-      notify.error(MSG.deleteFailed(errorData(error)));
+      notify.error(props.messages?.deleteFailed?.(error) ?? MSG.deleteFailed(errorData(error)));
       throw error;
     }
   };

@@ -13,8 +13,11 @@ export interface ListBodyProps<T> {
   onSort: (field: string) => void;
   rowId: (row: T) => string;
   rowLabel: (row: T) => string;
-  onOpen: (row: T) => void;
+  /** Opens a row; without it rows are read only. */
+  onOpen?: (row: T) => void;
   onDelete?: (row: T) => void;
+  /** The table's (or phone list's) accessible name. */
+  label?: string;
 }
 
 export function ListBody<T>({ phone, ...props }: ListBodyProps<T>) {

@@ -10,8 +10,9 @@ interface ListCardsProps<T> {
   loadingRows: number;
   rowId: (row: T) => string;
   rowLabel: (row: T) => string;
-  onOpen: (row: T) => void;
+  onOpen?: (row: T) => void;
   onDelete?: (row: T) => void;
+  label?: string;
 }
 
 export function ListCards<T>({
@@ -22,12 +23,30 @@ export function ListCards<T>({
   rowLabel,
   onOpen,
   onDelete,
+  label,
 }: ListCardsProps<T>) {
   const [first, ...rest] = columns.filter((c) => c.hideBelow !== 'sm' && c.hideBelow !== 'md');
   const cell = (c: Column<T>, row: T) => (c.render ? c.render(row) : cellText(valueAt(row, c.field)));
+  const lines = (row: T) => (
+    <Stack spacing={0.5} sx={{ minWidth: 0 }}>
+      {first && (
+        <Typography variant="body2" component="div" sx={{ fontWeight: 600 }} noWrap>
+          {cell(first, row)}
+        </Typography>
+      )}
+      {rest.map((c) => (
+        <Box
+          key={c.field}
+          sx={{ typography: 'body2', color: 'text.secondary', minWidth: 0, overflowWrap: 'anywhere' }}
+        >
+          {cell(c, row)}
+        </Box>
+      ))}
+    </Stack>
+  );
   if (!rows) {
     return (
-      <List disablePadding aria-busy>
+      <List disablePadding aria-busy aria-label={label}>
         {Array.from({ length: loadingRows }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
           <ListItem key={i} divider>
@@ -41,7 +60,7 @@ export function ListCards<T>({
     );
   }
   return (
-    <List disablePadding>
+    <List disablePadding aria-label={label}>
       {rows.map((row) => (
         <ListItem
           key={rowId(row)}
@@ -60,23 +79,17 @@ export function ListCards<T>({
             )
           }
         >
-          <ListItemButton onClick={() => onOpen(row)} aria-label={`Open ${rowLabel(row)}`} sx={{ py: 1.25 }}>
-            <Stack spacing={0.5} sx={{ minWidth: 0 }}>
-              {first && (
-                <Typography variant="body2" component="div" sx={{ fontWeight: 600 }} noWrap>
-                  {cell(first, row)}
-                </Typography>
-              )}
-              {rest.map((c) => (
-                <Box
-                  key={c.field}
-                  sx={{ typography: 'body2', color: 'text.secondary', minWidth: 0, overflowWrap: 'anywhere' }}
-                >
-                  {cell(c, row)}
-                </Box>
-              ))}
-            </Stack>
-          </ListItemButton>
+          {onOpen ? (
+            <ListItemButton
+              onClick={() => onOpen(row)}
+              aria-label={`Open ${rowLabel(row)}`}
+              sx={{ py: 1.25 }}
+            >
+              {lines(row)}
+            </ListItemButton>
+          ) : (
+            <Box sx={{ px: 2, py: 1.25, width: '100%' }}>{lines(row)}</Box>
+          )}
         </ListItem>
       ))}
     </List>

@@ -13,6 +13,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
+import type { KeyboardEvent } from 'react';
 import { visuallyHidden } from '../visuallyHidden';
 import { cellText, valueAt } from './cell';
 import { sortDirection } from './list-state';
@@ -26,8 +27,11 @@ interface ListTableProps<T> {
   onSort: (field: string) => void;
   rowId: (row: T) => string;
   rowLabel: (row: T) => string;
-  onOpen: (row: T) => void;
+  /** Opens a row; without it rows are read only (no focus stop, no 'Open …' name). */
+  onOpen?: (row: T) => void;
   onDelete?: (row: T) => void;
+  /** The table's accessible name. */
+  label?: string;
 }
 
 export function ListTable<T>(props: ListTableProps<T>) {
@@ -37,7 +41,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
   const columns = props.columns.filter((c) => !c.hideBelow || (c.hideBelow === 'sm' ? aboveSm : aboveMd));
   const span = columns.length + (props.onDelete ? 1 : 0);
   return (
-    <Table size="small" stickyHeader aria-busy={props.rows === undefined}>
+    <Table size="small" stickyHeader aria-label={props.label} aria-busy={props.rows === undefined}>
       <TableHead>
         <TableRow>
           {columns.map((c) => {
@@ -92,14 +96,8 @@ export function ListTable<T>(props: ListTableProps<T>) {
           : props.rows.map((row) => (
               <TableRow
                 key={props.rowId(row)}
-                hover
-                tabIndex={0}
-                aria-label={`Open ${props.rowLabel(row)}`}
-                onClick={() => props.onOpen(row)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' && e.target === e.currentTarget) props.onOpen(row);
-                }}
-                sx={{ cursor: 'pointer', outline: 'none' }}
+                hover={Boolean(props.onOpen)}
+                {...openProps(props.onOpen, row, props.rowLabel)}
               >
                 {columns.map((c) => (
                   <TableCell key={c.field} align={c.align}>
@@ -129,4 +127,18 @@ export function ListTable<T>(props: ListTableProps<T>) {
       </TableBody>
     </Table>
   );
+}
+
+/** A clickable row: a focus stop named 'Open …' that Enter opens too. */
+function openProps<T>(onOpen: ((row: T) => void) | undefined, row: T, rowLabel: (row: T) => string) {
+  if (!onOpen) return {};
+  return {
+    tabIndex: 0,
+    'aria-label': `Open ${rowLabel(row)}`,
+    onClick: () => onOpen(row),
+    onKeyDown: (e: KeyboardEvent) => {
+      if (e.key === 'Enter' && e.target === e.currentTarget) onOpen(row);
+    },
+    sx: { cursor: 'pointer', outline: 'none' },
+  };
 }

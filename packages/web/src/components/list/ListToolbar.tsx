@@ -2,6 +2,7 @@
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import { IconButton, InputAdornment, MenuItem, Stack, TextField } from '@mui/material';
+import { lowerTitle } from './cell';
 import type { Column } from './types';
 
 interface ListToolbarProps<T> {
@@ -30,7 +31,7 @@ export function ListToolbar<T>(props: ListToolbarProps<T>) {
         <TextField
           value={props.searchInput}
           onChange={(e) => props.onSearchInput(e.target.value)}
-          placeholder={`Search ${props.title.toLowerCase()}`}
+          placeholder={`Search ${lowerTitle(props.title)}`}
           sx={{ maxWidth: { sm: 360 } }}
           slotProps={{
             htmlInput: { 'aria-label': `Search ${props.title}` },

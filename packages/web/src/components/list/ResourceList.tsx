@@ -4,13 +4,12 @@
  * loading, empty and failure states.
  */
 import AddRounded from '@mui/icons-material/AddRounded';
-import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
-import { Box, Button, LinearProgress, Paper, TablePagination, useMediaQuery, useTheme } from '@mui/material';
-import { MSG, PAGE_SIZE_OPTIONS } from '@sightline/shared';
+import { Button, useMediaQuery, useTheme } from '@mui/material';
+import { MSG } from '@sightline/shared';
 import { useEffect, useState } from 'react';
-import { errorData, errorText } from '../../api/client';
+import { errorData } from '../../api/client';
 import { recordId, useDelete, useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { useSiteNavigate } from '../../app/site-links';
@@ -18,7 +17,8 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { EmptyState } from '../EmptyState';
 import { useNotify } from '../notify';
 import { PageHeader } from '../PageHeader';
-import { valueAt } from './cell';
+import { TableFrame } from '../TableFrame';
+import { lowerTitle, valueAt } from './cell';
 import { ListBody } from './ListBody';
 import { ListToolbar } from './ListToolbar';
 import { listApiQuery, toggleSort } from './list-state';
@@ -32,7 +32,7 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
   const notify = useNotify();
   const { state, update, searchInput, setSearchInput } = useListState(props.defaultSort);
   const filters = props.siteScoped ? { ...props.filters, site: session.siteId } : props.filters;
-  const list = useList<T>(resource, listApiQuery(state, filters));
+  const list = useList<T>(resource, listApiQuery(state, filters, props.searchParam));
   const remove = useDelete(resource);
   const [pending, setPending] = useState<T | undefined>();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -79,79 +79,63 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
           </>
         }
       />
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <ListToolbar
-          title={title}
-          searchable={searchable}
-          searchInput={searchInput}
-          onSearchInput={setSearchInput}
+      <TableFrame
+        loaded={rows !== undefined}
+        fetching={list.isFetching}
+        error={list.error}
+        errorTitle={`Could not load ${lowerTitle(title)}`}
+        onRetry={() => list.refetch()}
+        toolbar={
+          <ListToolbar
+            title={title}
+            searchable={searchable}
+            searchInput={searchInput}
+            onSearchInput={setSearchInput}
+            phone={phone}
+            columns={columns}
+            sort={state.sort}
+            onSort={(sort) => update({ sort })}
+          />
+        }
+        empty={
+          rows?.length === 0 &&
+          (state.search ? (
+            <EmptyState
+              icon={<SearchOffRounded />}
+              title="No matches"
+              description={`Nothing in ${lowerTitle(title)} matches “${state.search}”.`}
+              action={<Button onClick={() => setSearchInput('')}>Clear search</Button>}
+            />
+          ) : (
+            <EmptyState
+              icon={props.emptyIcon ?? <InboxOutlined />}
+              title={`No ${lowerTitle(title)} yet`}
+              description={canCreate ? `Use Add to create the first one.` : undefined}
+              action={addButton}
+            />
+          ))
+        }
+        paging={{
+          page: state.page,
+          limit: state.limit,
+          total,
+          onPage: (page) => update({ page }),
+          onLimit: (limit) => update({ limit }),
+        }}
+      >
+        <ListBody
           phone={phone}
           columns={columns}
+          rows={rows}
+          loadingRows={Math.min(state.limit, 8)}
           sort={state.sort}
-          onSort={(sort) => update({ sort })}
+          onSort={(field) => update({ sort: toggleSort(state.sort, field) })}
+          rowId={rowId}
+          rowLabel={rowLabel}
+          onOpen={(row) => navigate(`${editPath}/${rowId(row)}`)}
+          onDelete={canDelete ? setPending : undefined}
         />
-        <Box sx={{ position: 'relative' }}>
-          {list.isFetching && rows && (
-            <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2, zIndex: 3 }} />
-          )}
-          {list.error && !rows ? (
-            <EmptyState
-              icon={<ErrorOutlineRounded />}
-              tone="error"
-              title={`Could not load ${title.toLowerCase()}`}
-              description={errorText(list.error)}
-              action={<Button onClick={() => list.refetch()}>Try again</Button>}
-            />
-          ) : rows && rows.length === 0 ? (
-            state.search ? (
-              <EmptyState
-                icon={<SearchOffRounded />}
-                title="No matches"
-                description={`Nothing in ${title.toLowerCase()} matches “${state.search}”.`}
-                action={<Button onClick={() => setSearchInput('')}>Clear search</Button>}
-              />
-            ) : (
-              <EmptyState
-                icon={props.emptyIcon ?? <InboxOutlined />}
-                title={`No ${title.toLowerCase()} yet`}
-                description={canCreate ? `Use Add to create the first one.` : undefined}
-                action={addButton}
-              />
-            )
-          ) : (
-            <ListBody
-              phone={phone}
-              columns={columns}
-              rows={rows}
-              loadingRows={Math.min(state.limit, 8)}
-              sort={state.sort}
-              onSort={(field) => update({ sort: toggleSort(state.sort, field) })}
-              rowId={rowId}
-              rowLabel={rowLabel}
-              onOpen={(row) => navigate(`${editPath}/${rowId(row)}`)}
-              onDelete={canDelete ? setPending : undefined}
-            />
-          )}
-        </Box>
-        {(total > 0 || state.page > 0) && (
-          <TablePagination
-            className="no-print"
-            component="div"
-            count={total}
-            page={state.page}
-            rowsPerPage={state.limit}
-            rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
-            onPageChange={(_, page) => update({ page })}
-            onRowsPerPageChange={(e) => update({ limit: Number(e.target.value) })}
-            labelRowsPerPage={phone ? 'Rows:' : 'Rows per page:'}
-            sx={{
-              borderTop: 1,
-              borderColor: 'divider',
-              '& .MuiTablePagination-toolbar': { px: { xs: 1, sm: 2 } },
-            }}
-          />
-        )}
-      </Paper>
+      </TableFrame>
       <ConfirmDialog
         open={pending !== undefined}
         message={MSG.deleteConfirm(entityName)}

@@ -18,3 +18,6 @@ export function cellText(value: unknown): string {
   if (typeof value === 'object') return MSG.notAvailable;
   return String(value);
 }
+
+/** A list title inside a sentence: 'Location Tags' → 'location tags', keeping acronyms ('API keys'). */
+export const lowerTitle = (title: string) => title.replace(/\b([A-Z])(?=[a-z])/g, (c) => c.toLowerCase());

@@ -46,6 +46,13 @@ describe('list URL state', () => {
       search: undefined,
     });
   });
+
+  it('sends the search as search2 for fuzzy lists, keeping `search` in the URL', () => {
+    const state = readListState(new URLSearchParams('search=drill'));
+    const query = listApiQuery(state, {}, 'search2');
+    expect(query.search2).toBe('drill');
+    expect(query).not.toHaveProperty('search');
+  });
 });
 
 describe('search rule (1-2 characters do not fetch)', () => {

@@ -60,13 +60,20 @@ export function sortDirection(current: string | undefined, field: string): 'asc'
   return undefined;
 }
 
-/** The API query of SPEC §7 for the state plus a screen's fixed filters. */
-export function listApiQuery(state: ListState, filters: Query = {}): Query {
+/**
+ * The API query of SPEC §7 for the state plus a screen's fixed filters. The URL always says
+ * `search`; `searchParam` 'search2' sends it as the fuzzy search instead.
+ */
+export function listApiQuery(
+  state: ListState,
+  filters: Query = {},
+  searchParam: 'search' | 'search2' = 'search',
+): Query {
   return {
     ...filters,
     limit: state.limit,
     page: state.page,
     sort: state.sort,
-    search: state.search || undefined,
+    [searchParam]: state.search || undefined,
   };
 }

@@ -40,6 +40,8 @@ export interface ResourceListProps<T> {
   defaultSort?: string;
   /** Show the search box (default true). */
   searchable?: boolean;
+  /** Query parameter the search is sent as: 'search' (default, substring) or 'search2' (fuzzy). */
+  searchParam?: 'search' | 'search2';
   /** Row id; default `_id` or `id`. */
   rowId?: (row: T) => string;
   /** Extra header buttons (e.g. Download XLSX). */

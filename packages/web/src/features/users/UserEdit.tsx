@@ -3,19 +3,13 @@
  * activation-email choice and password for new users, Reset Password and Delete for existing ones.
  * Saving yourself ends your session (SPEC §4).
  */
-import {
-  ALL_SITES,
-  EMAIL_PATTERN,
-  isStrongPassword,
-  MSG,
-  SUPER_ADMIN_ROLE_ID,
-  type User,
-} from '@sightline/shared';
+import { EMAIL_PATTERN, isStrongPassword, MSG, type User } from '@sightline/shared';
 import { useMemo } from 'react';
 import { useRoles } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { useSiteNavigate } from '../../app/site-links';
 import { type EditorTab, ResourceEditor } from '../../components';
+import { roleOptions, siteOptions } from './access-options';
 import { ResetPasswordButton } from './ResetPasswordDialog';
 import { UsernameField } from './UsernameField';
 import { DEFAULTS, type UserForm, userBody } from './user-form';
@@ -26,10 +20,6 @@ export default function UserEdit() {
   const roles = useRoles();
 
   const tabs = useMemo<EditorTab<UserForm>[]>(() => {
-    const siteOptions = [
-      { value: ALL_SITES, label: 'All Sites' },
-      ...session.sites.map((s) => ({ value: s._id, label: s.name })),
-    ];
     return [
       {
         label: 'Basic',
@@ -51,16 +41,14 @@ export default function UserEdit() {
             multiple: true,
             required: true,
             // Super Admin is offered only to super admins (SPEC §6); a user who has it keeps its chip.
-            options: (roles.data ?? [])
-              .filter((r) => r.id !== SUPER_ADMIN_ROLE_ID || session.superAdmin)
-              .map((r) => ({ value: r.id, label: r.name })),
+            options: roleOptions(roles.data, session.superAdmin),
           },
           {
             type: 'combobox',
             name: 'securityCtx.sites',
             label: 'Sites',
             multiple: true,
-            options: siteOptions,
+            options: siteOptions(session.sites),
           },
           {
             type: 'checkbox',

@@ -1,0 +1,215 @@
+/**
+ * Ingest benchmark (docs/benchmarks.md): the full path — reader HTTP batches to a real server
+ * process on PostgreSQL → engine → stored sightings, events, thing state and zone durations →
+ * live messages over SSE to a signed-in console — against a plain batched INSERT of the same
+ * rows into PostgreSQL measured in the same run.
+ *
+ *   npm run bench:ingest [-- --quick] [--clients 8] [--rate 10000] [--move 0.1] [--profile DIR]
+ *
+ * Uses its own database (BENCH_DATABASE, default sightline_bench) on BENCH_PG_URL (default
+ * postgres://postgres@127.0.0.1:5432/), created at the start and dropped at the end.
+ */
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { baselineInsert } from './lib/baseline.js';
+import { CpuMeter, type CpuSplit, costLine, cpuLine } from './lib/cpu.js';
+import { LiveReader } from './lib/live.js';
+import { type Ack, closedLoop, IngestClient, openLoop } from './lib/load.js';
+import { login, type RunningServer, startServer } from './lib/server.js';
+import { databaseUrl, dropDatabase, recreateDatabase, seedSite, storedCounts } from './lib/setup.js';
+import { fmt, ms, summarize } from './lib/stats.js';
+import { Workload } from './lib/workload.js';
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    clients: { type: 'string', default: '8' },
+    rate: { type: 'string', default: '10000' },
+    move: { type: 'string', default: '0.1' },
+    profile: { type: 'string' },
+  },
+});
+
+const quick = args.quick ?? false;
+const SETUP = { zones: 5, endpoints: 20, things: 5000 };
+const BATCH = 500;
+const CLIENTS = Number(args.clients);
+const RATE = Number(args.rate);
+const MOVE_SHARE = Number(args.move);
+const SECONDS = quick
+  ? { warmup: 3, sustained: 8, latency: 8, baseline: 5 }
+  : { warmup: 5, sustained: 30, latency: 20, baseline: 15 };
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/';
+const DATABASE = process.env.BENCH_DATABASE ?? 'sightline_bench';
+
+const log = (line = '') => console.log(line);
+const rateOf = (acks: Ack[], seconds: number) => acks.reduce((n, a) => n + a.accepted, 0) / seconds;
+
+async function main() {
+  const started = Date.now();
+  log(`Sightline ingest benchmark${quick ? ' (quick)' : ''} — ${new Date().toISOString()}`);
+  log(
+    `setup: 1 organization, 1 site, ${SETUP.zones} zones, ${SETUP.endpoints} endpoints (gates), ${fmt(SETUP.things)} things;` +
+      ` batches of ${BATCH} native sightings, ${MOVE_SHARE * 100}% of them tags arriving from another endpoint`,
+  );
+  await recreateDatabase(PG_URL, DATABASE);
+  const url = databaseUrl(PG_URL, DATABASE);
+  let server: RunningServer | undefined;
+  let live: LiveReader | undefined;
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('error', () => undefined); // a connection closing while the database is dropped
+  try {
+    server = await startServer({ databaseUrl: url, profileDir: args.profile });
+    const site = await seedSite(pool, SETUP);
+    const cookie = await login(server.port);
+    live = await LiveReader.open(server.port, cookie, site.siteId);
+    const workload = new Workload(site.tags, site.endpoints, MOVE_SHARE);
+    const client = new IngestClient(server.port, workload, CLIENTS * 2);
+    const cpu = new CpuMeter(server.pid, pool, DATABASE);
+    const loop = { clients: CLIENTS, endpoints: SETUP.endpoints, size: BATCH };
+    log(`server pid ${server.pid} on 127.0.0.1:${server.port}; live stream open (site ${site.siteId})`);
+
+    // 1. Warm-up (JIT, plans, first events of every tag), not counted.
+    await closedLoop(client, { ...loop, until: Date.now() + SECONDS.warmup * 1000 });
+
+    // 2. Sustained rate: closed loops, as fast as the server acknowledges.
+    live.start(false);
+    await cpu.begin();
+    const t0 = performance.now();
+    const sustained = await closedLoop(client, { ...loop, until: Date.now() + SECONDS.sustained * 1000 });
+    const sustainedSeconds = (performance.now() - t0) / 1000;
+    const sustainedCpu = cpu.end();
+    if (sustained.failures)
+      throw new Error(`sustained run: ${sustained.failures} failed (${sustained.firstError})`);
+    const sustainedRate = rateOf(sustained.acks, sustainedSeconds);
+    const sustainedAck = summarize(sustained.acks.map((a) => a.ackMs));
+    await new Promise((r) => setTimeout(r, 1500));
+    const sustainedLive = await live.report();
+
+    // 3. Latency at an offered load: open loop at RATE.
+    live.start(true);
+    await cpu.begin();
+    const t1 = performance.now();
+    const offered = await openLoop(client, {
+      rate: RATE,
+      endpoints: SETUP.endpoints,
+      size: BATCH,
+      seconds: SECONDS.latency,
+      maxInFlight: 200,
+    });
+    const offeredSeconds = (performance.now() - t1) / 1000;
+    const offeredCpu = cpu.end();
+    await new Promise((r) => setTimeout(r, 1500));
+    const offeredLive = await live.report();
+    if (offered.failures) throw new Error(`latency run: ${offered.failures} failed (${offered.firstError})`);
+    const offeredAck = summarize(offered.acks.map((a) => a.ackMs));
+    const e2e = summarize(offeredLive.endToEnd);
+    const toPublish = summarize(offeredLive.toPublish);
+    const toClient = summarize(offeredLive.toClient);
+    client.close();
+
+    const stored = await storedCounts(pool);
+    const acknowledged = [...sustained.acks, ...offered.acks].reduce((n, a) => n + a.accepted, 0);
+    await live.close();
+    live = undefined;
+    await server.stop();
+    server = undefined;
+
+    // 4. Baseline: plain batched INSERT of the same rows, server stopped.
+    const base = await baselineInsert(url, {
+      orgId: site.orgId,
+      siteId: site.siteId,
+      tags: site.tags,
+      batch: BATCH,
+      clients: CLIENTS,
+      seconds: SECONDS.baseline,
+    });
+    const baseRate = base.rows / base.seconds;
+
+    log();
+    log('== Sustained ingest (closed loop) ==');
+    log(
+      `clients ${CLIENTS} · ${fmt(sustainedSeconds, 1)} s · ${fmt(sustained.acks.length)} batches acknowledged`,
+    );
+    log(`sustained:        ${fmt(sustainedRate)} sightings/s`);
+    log(
+      `ack latency:      p50 ${ms(sustainedAck.p50)} · p99 ${ms(sustainedAck.p99)} · max ${ms(sustainedAck.max)}`,
+    );
+    log(
+      `live stream:      ${fmt(sustainedLive.blocks)} SSE messages (${fmt(sustainedLive.bytes / 1e6, 1)} MB)`,
+    );
+    log(`cpu:              ${cpuLine(sustainedCpu)}`);
+    log(`cpu cost:         ${costLine(sustainedCpu, sustainedRate * sustainedSeconds).text}`);
+    log();
+    log(`== Latency at an offered ${fmt(RATE)} sightings/s (open loop) ==`);
+    log(
+      `${fmt(offeredSeconds, 1)} s · achieved ${fmt(rateOf(offered.acks, offeredSeconds))} sightings/s · ${fmt(offered.acks.length)} batches` +
+        (offered.skipped ? ` · ${offered.skipped} batches skipped (200 in flight)` : ''),
+    );
+    log(
+      `ack latency:      p50 ${ms(offeredAck.p50)} · p99 ${ms(offeredAck.p99)} · max ${ms(offeredAck.max)}`,
+    );
+    log(
+      `sighting → SSE:   p50 ${ms(e2e.p50)} · p99 ${ms(e2e.p99)} · max ${ms(e2e.max)} (${fmt(e2e.count)} event messages)`,
+    );
+    log(
+      `  send → batch start (at): p50 ${ms(toPublish.p50)} · p99 ${ms(toPublish.p99)} (HTTP, queueing, parse)`,
+    );
+    log(
+      `  batch start (at) → SSE:  p50 ${ms(toClient.p50)} · p99 ${ms(toClient.p99)} (lock wait, transaction, NOTIFY, SSE)`,
+    );
+    log(`on the stream:    ${fmt(offeredLive.batches)} of ${fmt(offered.acks.length)} acknowledged batches`);
+    log(
+      `messages:         ${Object.entries(offeredLive.counts)
+        .map(([k, v]) => `${k} ${fmt(v)}`)
+        .join(' · ')}`,
+    );
+    log(`cpu:              ${cpuLine(offeredCpu)}`);
+    log(
+      `cpu cost:         ${costLine(offeredCpu, rateOf(offered.acks, offeredSeconds) * offeredSeconds).text}`,
+    );
+    log();
+    log('== Stored (whole run, warm-up included) ==');
+    log(
+      `acknowledged ${fmt(acknowledged)} sightings in the measured phases; table rows: ` +
+        Object.entries(stored)
+          .map(([k, v]) => `${k} ${fmt(v)}`)
+          .join(' · '),
+    );
+    log();
+    log('== Baseline: plain batched INSERT into a copy of events (same columns and indexes) ==');
+    log(
+      `${CLIENTS} connections · ${BATCH} rows per INSERT · ${fmt(base.seconds, 1)} s: ${fmt(baseRate)} rows/s`,
+    );
+    log();
+    log('== Summary ==');
+    log(`sustained ingest            ${fmt(sustainedRate)} sightings/s (target >= 50,000)`);
+    log(`ack latency p50 / p99       ${ms(sustainedAck.p50)} / ${ms(sustainedAck.p99)} (sustained)`);
+    log(`sighting → SSE p99          ${ms(e2e.p99)} at ${fmt(RATE)}/s offered (target < 250 ms)`);
+    log(`baseline INSERT             ${fmt(baseRate)} rows/s`);
+    log(`ingest / baseline           ${fmt(sustainedRate / baseRate, 3)}`);
+    log(`run time                    ${fmt((Date.now() - started) / 1000, 0)} s`);
+    printCpu('sustained', sustainedCpu);
+  } finally {
+    await live?.close().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
+    await pool.end().catch(() => undefined);
+    await dropDatabase(PG_URL, DATABASE);
+  }
+}
+
+function printCpu(label: string, c: CpuSplit) {
+  const total = c.server + c.postgres + c.bench + c.other;
+  const share = (v: number) => `${fmt((100 * v) / (total || 1))}%`;
+  log(
+    `cpu split (${label})       server ${share(c.server)} · postgres ${share(c.postgres)} · client ${share(c.bench)} · other ${share(c.other)}`,
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,124 @@
+/** Endpoints (SPEC 2.10): create a reader through the editor, see its key, place antennas, watch heartbeats, scan its QR code. */
+import { expect, test } from '@playwright/test';
+import { SCREENSHOTS, signIn, uniq } from './fixtures';
+import { closeErrorBar } from './ui-helpers';
+
+test.describe('endpoints', () => {
+  test('creates an endpoint, shows its key, antennas, heartbeats and QR code, then deletes it', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page);
+    await page.getByRole('link', { name: 'Endpoints' }).click();
+    await expect(page.getByRole('heading', { name: 'Endpoints' })).toBeVisible();
+    await expect(page.getByRole('row', { name: 'Open Handheld 1' })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/endpoints.png` });
+
+    // Basic tab: a new endpoint gets its uuid and key from the server.
+    const name = `Dock Portal ${uniq()}`;
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(page.getByRole('heading', { name: 'New endpoint' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Status' })).toHaveCount(0);
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByRole('combobox', { name: 'Map', exact: true }).click();
+    await page
+      .getByRole('option', { name: /Floor Plan/ })
+      .first()
+      .click();
+    await page.getByLabel('Coordinate X').fill('120');
+    await page.getByLabel('Coordinate Y').fill('45.5');
+    await page.getByLabel('External Gate').check();
+    await page.getByLabel('AutoEnroll', { exact: true }).check();
+    await page.getByLabel('Description').fill('East dock portal reader');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`Saved ${name}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/endpoints\/[0-9a-f]{24}/);
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+
+    const key = page.getByLabel('Key', { exact: true });
+    await expect(key).toHaveValue(/^[A-Za-z0-9_-]{43}$/);
+    const uuidField = page.getByLabel('UUID', { exact: true });
+    await expect(uuidField).toHaveValue(/^[0-9a-f-]{36}$/);
+    await expect(page.getByLabel('ID', { exact: true })).toHaveValue(/^[0-9a-f]{24}$/);
+    await expect(page.getByLabel('Coordinate X')).toHaveValue('120');
+    const credentials = { uuid: await uuidField.inputValue(), key: await key.inputValue() };
+    await closeErrorBar(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/endpoint-editor.png`, fullPage: true });
+
+    // The reader posts a heartbeat with its uuid and key (READERS.md native interface).
+    const beat = await request.post('/api/ingest/heartbeat', {
+      headers: { authorization: `Bearer ${credentials.key}`, 'x-endpoint-uuid': credentials.uuid },
+      data: { uptime: 3660, readerTemp: 38.5, ip: '10.9.8.7', version: 'e2e-1.0' },
+    });
+    expect(beat.status()).toBe(204);
+
+    // Antennas tab: add a row and save; the list shows the endpoint.
+    await page.getByRole('tab', { name: 'Antennas' }).click();
+    await expect(page.getByText('None yet.')).toBeVisible();
+    await page.getByRole('button', { name: 'Add antenna' }).click();
+    await page.getByLabel('Antenna', { exact: true }).fill('2');
+    await page.getByLabel('X', { exact: true }).fill('10');
+    await page.getByLabel('Y', { exact: true }).fill('20');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`Saved ${name}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/endpoints(\?|$)/);
+    const row = page.getByRole('row', { name: `Open ${name}` });
+    await expect(row).toContainText(credentials.uuid);
+    await expect(row).toContainText('120, 45.5');
+    await expect(row).toContainText('Yes');
+
+    await row.click();
+    await expect(page.getByLabel('Key', { exact: true })).toHaveValue(credentials.key);
+    await page.getByRole('tab', { name: 'Antennas' }).click();
+    await expect(page.getByLabel('Antenna', { exact: true })).toHaveValue('2');
+    await expect(page.getByLabel('Y', { exact: true })).toHaveValue('20');
+
+    // Status tab: the heartbeat, newest first.
+    await page.getByRole('tab', { name: 'Status' }).click();
+    const heartbeats = page.getByRole('table', { name: 'Heartbeats' });
+    await expect(heartbeats.getByRole('columnheader')).toHaveText([
+      'Time',
+      'Uptime',
+      'Reader Temp',
+      'IP Address',
+      'Version',
+    ]);
+    const beatRow = heartbeats.getByRole('row').nth(1);
+    await expect(beatRow).toContainText('1h 1m');
+    await expect(beatRow).toContainText('38.5 °C');
+    await expect(beatRow).toContainText('10.9.8.7');
+    await expect(beatRow).toContainText('e2e-1.0');
+    await expect(page.getByText('Online', { exact: true })).toBeVisible();
+
+    // QR Code tab: Medium (300) by default; another size redraws it.
+    await page.getByRole('tab', { name: 'QR Code' }).click();
+    await expect(
+      page.getByText('Scan this code in the mobile app to associate a handheld with this endpoint.'),
+    ).toBeVisible();
+    const qr = page.getByRole('img', { name: /^QR code: / });
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
+    await expect(qr).toHaveAttribute('alt', new RegExp(credentials.uuid));
+    // The payload carries the key: drawn, never written out.
+    expect(await qr.getAttribute('alt')).not.toContain(credentials.key);
+    await expect(page.getByText(/^Encodes:/)).toHaveCount(0);
+    await closeErrorBar(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/endpoint-qr.png`, fullPage: true });
+    await page.getByRole('combobox', { name: 'Size' }).click();
+    await page.getByRole('option', { name: 'Large (500 px)' }).click();
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(500);
+    await expect
+      .poll(() => qr.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width))
+      .toBe(500);
+
+    // Delete through the editor; the reader's key stops working.
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/endpoints(\?|$)/);
+    await expect(page.getByRole('row', { name: `Open ${name}` })).toHaveCount(0);
+    const refused = await request.post('/api/ingest/heartbeat', {
+      headers: { authorization: `Bearer ${credentials.key}`, 'x-endpoint-uuid': credentials.uuid },
+      data: { uptime: 1 },
+    });
+    expect(refused.status()).toBe(401);
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * The live screens: Home (Zone Overview, Endpoint Status, open exceptions), Events updated by the
+ * live stream, an exception's detail, and the map view. Data comes through the API the way readers
+ * and people make it (ingest, manual moves); what the tests add is removed again.
+ */
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { adminApi, SCREENSHOTS, signIn, uniq } from './fixtures';
+
+type Api = Awaited<ReturnType<typeof adminApi>>;
+
+async function demoSite(api: Api): Promise<{ _id: string; name: string }> {
+  const sites = (await (await api.get('/api/sites?sort=name')).json()) as { _id: string; name: string }[];
+  const site = sites[0];
+  if (!site) throw new Error('the demo has no site');
+  return site;
+}
+
+/** A random EPC, upper-case hex like real tags. */
+const epc = () =>
+  `E280${Array.from({ length: 20 }, () => '0123456789ABCDEF'[Math.floor(Math.random() * 16)]).join('')}`;
+
+async function ingest(
+  request: APIRequestContext,
+  endpoint: { uuid: string; key: string },
+  sightings: unknown[],
+) {
+  const res = await request.post('/api/ingest/sightings', {
+    headers: { authorization: `Bearer ${endpoint.key}`, 'x-endpoint-uuid': endpoint.uuid },
+    data: { sightings },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+async function openHome(page: Page, siteId: string) {
+  await page.goto(`/home?site=${siteId}`);
+  await expect(page.getByRole('heading', { name: 'Home', exact: true })).toBeVisible();
+}
+
+test.describe('Live screens', () => {
+  test('Home shows the zone chart, endpoint status and a zone time exception that opens its detail', async ({
+    page,
+    request,
+  }) => {
+    const api = await adminApi(request);
+    const site = await demoSite(api);
+    const suffix = uniq();
+    // A reader with two antennas: antenna 1 is the gate of a zone allowing 2 minutes, antenna 2 of another.
+    const created = await api.post('/api/endpoints', { name: `Test gate ${suffix}`, site: site._id });
+    expect(created.ok(), await created.text()).toBeTruthy();
+    const reader = (await created.json()) as { _id: string; uuid: string; key: string };
+    const zone = async (name: string, antenna: number, minutes: number) => {
+      const res = await api.post('/api/zones', {
+        name,
+        site: site._id,
+        duration: minutes * 60e9,
+        gates: [{ endpoint: reader._id, direction: 'NEAR', antenna }],
+      });
+      expect(res.ok(), await res.text()).toBeTruthy();
+      return ((await res.json()) as { _id: string })._id;
+    };
+    const coldRoom = await zone(`Cold room ${suffix}`, 1, 2);
+    const hallway = await zone(`Hallway ${suffix}`, 2, 0);
+    const tag = epc();
+    const thingRes = await api.post('/api/things', {
+      name: `Vaccine crate ${suffix}`,
+      site: site._id,
+      tag1: tag,
+    });
+    expect(thingRes.ok(), await thingRes.text()).toBeTruthy();
+    const thing = ((await thingRes.json()) as { _id: string })._id;
+
+    try {
+      // Five minutes in the cold room (allowed: 2), then out to the hallway: the stay overran.
+      const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+      await ingest(request, reader, [{ tag, antenna: 1, time: minutesAgo(6) }]);
+      await ingest(request, reader, [{ tag, antenna: 2, time: minutesAgo(1) }]);
+
+      await signIn(page);
+      await openHome(page, site._id);
+      const overview = page.getByRole('region', { name: 'Zone Overview' });
+      await expect(overview.getByTestId('zone-overview-chart').locator('svg').first()).toBeVisible();
+      await expect(overview.getByText(`Hallway ${suffix}`)).toBeVisible();
+      const endpoints = page.getByRole('table', { name: 'Endpoint Status' });
+      for (const heading of ['Name', 'Last Heartbeat', 'IP Address', 'Firmware Version'])
+        await expect(endpoints.getByRole('columnheader', { name: heading })).toBeVisible();
+      // The new reader never sent a heartbeat: its row is highlighted.
+      const testRow = endpoints.getByRole('row', { name: new RegExp(`Test gate ${suffix}`) });
+      await expect(testRow).toHaveAttribute('data-stale', 'true');
+      await expect(endpoints.getByRole('row')).not.toHaveCount(1);
+
+      const message = `Vaccine crate ${suffix} was in Cold room ${suffix} for longer than the allowed 2 minute(s)`;
+      const exceptions = page.getByRole('list', { name: 'Open exceptions' });
+      await expect(exceptions.getByText(message)).toBeVisible();
+      await page.screenshot({ path: `${SCREENSHOTS}/home.png`, fullPage: true });
+
+      await exceptions.getByText(message).click();
+      await expect(page).toHaveURL(/\/exceptions\/[0-9a-f]{24}/);
+      await expect(page.getByRole('heading', { name: 'Zone time exception' })).toBeVisible();
+      await expect(page.getByTestId('exception-message')).toHaveText(message);
+      // The time exception's event table: the two events of the stay, in the default range.
+      await expect(page.getByRole('heading', { name: 'Events' })).toBeVisible();
+      await expect(page.getByRole('row', { name: /thing of tag/ })).toHaveCount(2);
+      await page.screenshot({ path: `${SCREENSHOTS}/exception-detail.png`, fullPage: true });
+
+      // Resolving takes it off Home's open exceptions.
+      await page.getByRole('button', { name: 'Resolve' }).click();
+      await expect(page.getByText('Exception resolved')).toBeVisible();
+      await expect(page.getByText(/^Resolved /)).toBeVisible();
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expect(page.getByRole('region', { name: 'Recent exceptions' })).toBeVisible();
+      await expect(page.getByText(message)).toHaveCount(0);
+    } finally {
+      await api.delete(`/api/things/${thing}`);
+      await api.delete(`/api/zones/${coldRoom}`);
+      await api.delete(`/api/zones/${hallway}`);
+      await api.delete(`/api/endpoints/${reader._id}`);
+    }
+  });
+
+  test('a sighting posted by a reader appears on Events without a reload', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const site = await demoSite(api);
+    const list = (await (await api.get(`/api/endpoints?site=${site._id}&sort=name`)).json()) as {
+      _id: string;
+    }[];
+    const first = list[0];
+    if (!first) throw new Error('the demo site has no endpoint');
+    // The key is only in the record, for users who may modify endpoints (the admin may).
+    const endpoint = (await (await api.get(`/api/endpoints/${first._id}`)).json()) as {
+      uuid: string;
+      key: string;
+      name: string;
+    };
+
+    await signIn(page);
+    await page.goto(`/events?site=${site._id}`);
+    await expect(page.getByRole('heading', { name: 'Events', exact: true })).toBeVisible();
+    for (const heading of [
+      'Tag',
+      'Last Full Event',
+      'Last Seen',
+      'Repeat Event Count',
+      'Direction',
+      'Endpoint',
+      'Data',
+      'Location',
+      'Antenna',
+      'Zone',
+    ])
+      await expect(page.getByRole('columnheader', { name: heading })).toBeVisible();
+    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
+
+    const tag = epc();
+    await ingest(request, endpoint, [{ tag, antenna: 3, data: { cFloat0: 21.74 }, alarmTamper: true }]);
+    const row = page.getByRole('row', { name: `Open tag ${tag} (unmatched)` });
+    await expect(row).toBeVisible();
+    await expect(row.getByLabel('Unmatched')).toBeVisible();
+    await expect(row.getByLabel('Tamper alarm')).toBeVisible();
+    await expect(row.getByRole('cell', { name: '21.7', exact: true })).toBeVisible();
+    await expect(row.getByRole('cell', { name: endpoint.name, exact: true })).toBeVisible();
+    // An unmatched row opens nothing.
+    await row.click();
+    await expect(page).toHaveURL(/\/events\?/);
+    await page.screenshot({ path: `${SCREENSHOTS}/events.png` });
+
+    // Quick ranges and the endpoint filter narrow the list.
+    await page.getByRole('button', { name: 'Last 7 Days' }).click();
+    await expect(page.getByRole('button', { name: 'Last 7 Days' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(/after=/);
+    await page.getByRole('combobox', { name: 'Endpoints' }).click();
+    await page.getByRole('option', { name: endpoint.name, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(new RegExp(`endpoint=${first._id}`));
+    await expect(page.getByRole('row', { name: `Open tag ${tag} (unmatched)` })).toBeVisible();
+  });
+
+  test('the map view shows things as markers with popups', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const site = await demoSite(api);
+    const maps = (await (await api.get(`/api/maps?site=${site._id}`)).json()) as {
+      _id: string;
+      name: string;
+    }[];
+    const map = maps[0];
+    if (!map) throw new Error('the demo site has no map');
+    await signIn(page);
+    await page.goto(`/mapview/${map._id}?site=${site._id}`);
+    await expect(page.getByRole('heading', { name: map.name })).toBeVisible();
+    const canvas = page.getByTestId('thing-map');
+    await expect(canvas.locator('.leaflet-image-layer')).toBeVisible();
+    const markers = canvas.locator('.sl-marker, .marker-cluster');
+    await expect(markers.first()).toBeVisible();
+    const single = canvas.locator('.sl-marker').first();
+    if (await single.isVisible()) {
+      await single.click();
+      await expect(canvas.locator('.sl-popup')).toBeVisible();
+      await expect(canvas.locator('.sl-popup').getByText('Last Seen:')).toBeVisible();
+      await expect(canvas.locator('.sl-popup').getByRole('link', { name: 'Open' })).toBeVisible();
+      // Let the popup finish fading in before the picture.
+      await expect(canvas.locator('.leaflet-popup')).toHaveCSS('opacity', '1');
+    }
+    await page.screenshot({ path: `${SCREENSHOTS}/map-view.png` });
+  });
+});

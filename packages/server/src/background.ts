@@ -1,0 +1,47 @@
+/**
+ * What runs without an incoming request (DESIGN §2 "jobs", §7): the scheduled tracking jobs, the
+ * MQTT subscription (with MQTT_URL) and, with the demo on, the built-in reader simulator. Each
+ * starts when the app is ready and stops before it closes (before the database does).
+ */
+import { type MqttIngest, startMqttIngest } from './features/ingest/mqtt.js';
+import type { App } from './platform/context.js';
+import { createScheduler, type JobScheduler } from './platform/jobs.js';
+import { trackingJobs } from './tracking/jobs/index.js';
+import { type DemoSimulator, startDemoSimulator } from './tracking/simulator/demo.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The scheduler; tests call `app.jobs.tick(now, { orgIds })` (the timer is off in tests). */
+    jobs: JobScheduler;
+    /** The MQTT subscription, when MQTT_URL is set (after the app is ready). */
+    mqtt: MqttIngest | null;
+  }
+}
+
+export function registerBackground(app: App): void {
+  const { ctx } = app;
+  const { config } = ctx;
+  const outlets = { live: ctx.live, mailer: ctx.mailer, log: app.log, publicUrl: config.publicUrl };
+  const scheduler = createScheduler(ctx.db, trackingJobs({ db: ctx.db, ...outlets }), { log: app.log });
+  app.decorate('jobs', scheduler);
+  app.decorate('mqtt', null);
+  let simulator: DemoSimulator | undefined;
+
+  app.addHook('onReady', async () => {
+    if (config.jobs) scheduler.start();
+    if (config.mqttUrl) app.mqtt = startMqttIngest(ctx, app.log, config.mqttUrl, config.mqttShareGroup);
+    if (config.demo && config.demoSimulator) {
+      // The demo's movement is a nicety: a failure to start it must not stop the server.
+      simulator = await startDemoSimulator(app).catch((err: unknown) => {
+        app.log.error({ err }, 'demo simulator did not start');
+        return undefined;
+      });
+    }
+  });
+  // preClose: before the onClose hooks close the live bus and the database.
+  app.addHook('preClose', async () => {
+    await simulator?.stop();
+    await app.mqtt?.close();
+    await scheduler.stop();
+  });
+}

@@ -1,0 +1,174 @@
+/** Exceptions: rows ↔ API objects (with thing and zone names and the SPEC 2.6 message) and their queries. */
+import {
+  type ExceptionListQuery,
+  type ExceptionRecord,
+  type ExceptionThing,
+  exceptionMessage,
+  type ThingClass,
+} from '@sightline/shared';
+import {
+  aliasedTable,
+  and,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { exceptions, things, zones } from '../../db/schema.js';
+import { type ListSpec, listClauses } from '../../platform/list-query.js';
+
+type ExceptionRow = typeof exceptions.$inferSelect;
+interface Names {
+  thingName: string | null;
+  thingClass: string | null;
+  zoneName: string | null;
+  expectedZoneName: string | null;
+}
+
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+export function toApi(row: ExceptionRow, names: Names): ExceptionRecord {
+  const record = {
+    _id: row.id,
+    type: row.type as ExceptionRecord['type'],
+    time: row.time.toISOString(),
+    site: row.siteId,
+    thing: row.thingId,
+    thingName: names.thingName,
+    thingClass: (names.thingClass as ThingClass | null) ?? null,
+    zone: row.zoneId,
+    zoneName: names.zoneName,
+    expectedZone: row.expectedZoneId,
+    expectedZoneName: names.expectedZoneName,
+    multipleThings: row.multipleThings,
+    timeDuration: row.timeDurationNs,
+    stayStart: iso(row.stayStart),
+    resolvedAt: iso(row.resolvedAt),
+  };
+  return { ...record, message: exceptionMessage(record) };
+}
+
+const listSpec: ListSpec = {
+  sortable: { time: exceptions.time, type: exceptions.type },
+  // Newest first (SPEC 2.6).
+  defaultSort: [desc(exceptions.time), desc(exceptions.id)],
+  searchable: [],
+};
+
+export interface ExceptionFilter extends Omit<ExceptionListQuery, 'limit' | 'page'> {
+  orgId: string;
+  /** Sites the caller may see; undefined = every site of the organization. */
+  scope?: string[];
+}
+
+function whereOf(f: ExceptionFilter): SQL | undefined {
+  return and(
+    eq(exceptions.orgId, f.orgId),
+    f.site ? eq(exceptions.siteId, f.site) : undefined,
+    f.scope ? inArray(exceptions.siteId, f.scope.length ? f.scope : ['']) : undefined,
+    f.thing
+      ? or(eq(exceptions.thingId, f.thing), sql`${f.thing} = ANY(${exceptions.multipleThings})`)
+      : undefined,
+    f.after ? gte(exceptions.time, new Date(f.after)) : undefined,
+    f.before ? lte(exceptions.time, new Date(f.before)) : undefined,
+    f.type ? eq(exceptions.type, f.type) : undefined,
+    f.open === undefined
+      ? undefined
+      : f.open
+        ? isNull(exceptions.resolvedAt)
+        : isNotNull(exceptions.resolvedAt),
+  );
+}
+
+const expectedZones = aliasedTable(zones, 'expected_zones');
+
+function selectWithNames(db: Tx) {
+  return db
+    .select({
+      exception: exceptions,
+      thingName: things.name,
+      thingClass: things.class,
+      zoneName: zones.name,
+      expectedZoneName: expectedZones.name,
+    })
+    .from(exceptions)
+    .leftJoin(things, eq(things.id, exceptions.thingId))
+    .leftJoin(zones, eq(zones.id, exceptions.zoneId))
+    .leftJoin(expectedZones, eq(expectedZones.id, exceptions.expectedZoneId));
+}
+
+export async function listExceptions(
+  db: Tx,
+  filter: ExceptionFilter,
+  page: { limit: number; page: number },
+  withTotal = true,
+) {
+  const c = listClauses({ ...filter, ...page, search: undefined, search2: undefined }, listSpec);
+  const where = whereOf(filter);
+  const [rows, total] = await Promise.all([
+    selectWithNames(db)
+      .where(where)
+      .orderBy(...c.orderBy)
+      .limit(c.limit)
+      .offset(c.offset),
+    withTotal
+      ? db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(exceptions)
+          .where(where)
+          .then(([r]) => r?.n ?? 0)
+      : Promise.resolve(0),
+  ]);
+  return { items: rows.map((r) => toApi(r.exception, r)), total };
+}
+
+export async function findException(db: Tx, orgId: string, id: string) {
+  const [row] = await selectWithNames(db).where(and(eq(exceptions.orgId, orgId), eq(exceptions.id, id)));
+  return row ? toApi(row.exception, row) : undefined;
+}
+
+/** The things of an exception's `multipleThings`, in that order; deleted things are left out. */
+export async function thingsOf(db: Tx, orgId: string, ids: string[]): Promise<ExceptionThing[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      _id: things.id,
+      name: things.name,
+      class: things.class,
+      zone: things.zoneId,
+      zoneName: zones.name,
+      lastZoneTime: things.lastZoneTime,
+    })
+    .from(things)
+    .leftJoin(zones, eq(zones.id, things.zoneId))
+    .where(and(eq(things.orgId, orgId), inArray(things.id, ids), isNull(things.deletedAt)));
+  const byId = new Map(rows.map((r) => [r._id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [{ ...r, class: r.class as ThingClass, lastZoneTime: iso(r.lastZoneTime) }];
+  });
+}
+
+export async function findThingSite(db: Tx, orgId: string, id: string) {
+  const [row] = await db
+    .select({ siteId: things.siteId })
+    .from(things)
+    .where(and(eq(things.orgId, orgId), eq(things.id, id)));
+  return row;
+}
+
+/** Marks the exception resolved (once: the first resolution time stays). */
+export async function resolveException(db: Tx, orgId: string, id: string, at: Date) {
+  await db
+    .update(exceptions)
+    .set({ resolvedAt: sql`coalesce(${exceptions.resolvedAt}, ${at.toISOString()}::timestamptz)` })
+    .where(and(eq(exceptions.orgId, orgId), eq(exceptions.id, id)));
+}

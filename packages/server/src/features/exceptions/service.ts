@@ -1,0 +1,38 @@
+/** Exceptions: reading needs access to the site (DESIGN §6); resolving one needs modify on exceptions. */
+import type { ExceptionDetail, ExceptionListQuery } from '@sightline/shared';
+import type { Db } from '../../db/client.js';
+import { authorize, hasSite, siteScope } from '../../platform/access.js';
+import type { Caller } from '../../platform/caller.js';
+import { notFound } from '../../platform/errors.js';
+import { requireSite } from '../sites/service.js';
+import * as repo from './repository.js';
+
+export async function listExceptions(db: Db, caller: Caller, query: ExceptionListQuery) {
+  if (query.site) await requireSite(db, caller, query.site);
+  if (query.thing && !(await repo.findThingSite(db, caller.orgId, query.thing))) throw notFound('Thing');
+  const { limit, page, ...filter } = query;
+  return repo.listExceptions(
+    db,
+    { ...filter, orgId: caller.orgId, scope: siteScope(caller) },
+    { limit, page },
+  );
+}
+
+async function requireException(db: Db, caller: Caller, id: string) {
+  const record = await repo.findException(db, caller.orgId, id);
+  if (!record || !hasSite(caller, record.site)) throw notFound('Exception');
+  return record;
+}
+
+export async function getException(db: Db, caller: Caller, id: string): Promise<ExceptionDetail> {
+  const record = await requireException(db, caller, id);
+  return { ...record, things: await repo.thingsOf(db, caller.orgId, record.multipleThings) };
+}
+
+/** Resolving closes the exception: it leaves the open lists (Home, a thing's open exceptions). */
+export async function resolveException(db: Db, caller: Caller, id: string, now = new Date()) {
+  const record = await requireException(db, caller, id);
+  authorize(caller, 'exceptions', 'modify', record.site);
+  await repo.resolveException(db, caller.orgId, id, now);
+  return getException(db, caller, id);
+}

@@ -1,0 +1,111 @@
+/**
+ * Kit inventory (DESIGN §7.8): a parent thing (one that other things name in `parents`) that has
+ * been in a zone for the settle time is checked once — when it settles — by the engine's
+ * `inventoryCheck`: its children not in the zone are missing (or, a single one seen elsewhere, in
+ * the wrong zone), and kit members that arrived with it whose parents are all elsewhere are
+ * unexpected. Each run checks the parents that settled since the previous run.
+ */
+import { sql } from 'drizzle-orm';
+import { rows, type Tx } from '../../db/client.js';
+import type { JobScope } from '../../platform/jobs.js';
+import {
+  type EngineMessage,
+  type EpochMs,
+  type ExceptionRecord,
+  INVENTORY_SETTLE_MS,
+  inventoryCheck,
+  inventoryDue,
+  type ThingState,
+} from '../engine/index.js';
+import { inOrgTransaction, writeRest } from '../store/index.js';
+import type { JobDeps } from './deps.js';
+import { directoryOf, loadThings, loadZones, type OrgZones, organizationsWith, tsParam } from './load.js';
+
+export const INVENTORY_INTERVAL_MS = 10_000;
+/** After a pause (all instances down), parents that settled at most this long ago are still checked. */
+export const INVENTORY_CATCH_UP_MS = 3_600_000;
+
+/** Parents `t` (in zone `z`) whose stay settles in (from, now]. */
+const settling = (from: EpochMs, now: EpochMs, settleMs: number) =>
+  sql`t.last_zone_time > ${tsParam(from - settleMs)} AND t.last_zone_time <= ${tsParam(now - settleMs)}
+    AND EXISTS (SELECT 1 FROM things c WHERE c.org_id = t.org_id AND c.deleted_at IS NULL
+      AND c.parents @> ARRAY[t.id]::text[])`;
+
+async function zonesOfThings(tx: Tx, orgId: string, ids: readonly string[]) {
+  if (!ids.length) return new Map<string, string | null>();
+  const found = await rows<{ id: string; zone_id: string | null }>(
+    tx,
+    sql`SELECT id, zone_id FROM things WHERE org_id = ${orgId} AND deleted_at IS NULL
+      AND id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+  );
+  return new Map(found.map((r) => [r.id, r.zone_id]));
+}
+
+/** The exceptions of one settled parent. */
+async function checkKit(
+  tx: Tx,
+  orgId: string,
+  parent: ThingState,
+  zones: OrgZones,
+  names: Map<string, string>,
+  now: EpochMs,
+  settleMs: number,
+): Promise<ExceptionRecord[]> {
+  if (parent.zoneId === null || parent.lastZoneTime === null) return [];
+  const children = await loadThings(tx, orgId, sql`t.parents @> ARRAY[${parent.id}]::text[]`);
+  const occupants = await loadThings(
+    tx,
+    orgId,
+    sql`t.zone_id = ${parent.zoneId} AND cardinality(t.parents) > 0
+      AND t.last_zone_time BETWEEN ${tsParam(parent.lastZoneTime - settleMs)}
+        AND ${tsParam(parent.lastZoneTime + settleMs)}`,
+  );
+  for (const [id, name] of [...children.names, ...occupants.names]) names.set(id, name);
+  const parentIds = [...new Set(occupants.things.flatMap((t) => t.parents))];
+  const parentZones = await zonesOfThings(tx, orgId, parentIds);
+  return inventoryCheck(
+    { parent, children: children.things, zoneOccupants: occupants.things, parentZones },
+    zones.zones,
+    now,
+    settleMs,
+  );
+}
+
+/** Checks the kits whose parent settled in (since, now]; resolves with how many exceptions were stored. */
+export async function checkInventory(
+  deps: JobDeps,
+  now: EpochMs,
+  since: EpochMs | undefined,
+  scope: JobScope = {},
+  settleMs = INVENTORY_SETTLE_MS,
+) {
+  const from = Math.max(since ?? now - INVENTORY_INTERVAL_MS, now - INVENTORY_CATCH_UP_MS);
+  if (from >= now) return 0;
+  let raised = 0;
+  const due = settling(from, now, settleMs);
+  for (const orgId of await organizationsWith(deps.db, due, scope)) {
+    const result = await inOrgTransaction(deps.db, deps, orgId, now, { awaitPublish: true }, async (tx) => {
+      const zones = await loadZones(tx, orgId);
+      const parents = await loadThings(tx, orgId, sql`t.zone_id IS NOT NULL AND ${due}`);
+      const names = new Map(parents.names);
+      const found: ExceptionRecord[] = [];
+      for (const parent of parents.things) {
+        if (!inventoryDue(parent, from, now, settleMs)) continue;
+        found.push(...(await checkKit(tx, orgId, parent, zones, names, now, settleMs)));
+      }
+      if (!found.length) return { stored: 0 };
+      const exceptions = await writeRest(tx, orgId, [], [], found, now);
+      const messages: EngineMessage[] = found.map((exception) => ({
+        type: 'exception',
+        siteId: exception.siteId,
+        exception,
+      }));
+      return {
+        stored: exceptions.length,
+        committed: { orgId, messages, eventIds: new Map(), exceptions, directory: directoryOf(zones, names) },
+      };
+    });
+    raised += result.stored;
+  }
+  return raised;
+}

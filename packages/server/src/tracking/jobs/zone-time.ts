@@ -1,0 +1,47 @@
+/**
+ * Zone time exceptions with no new sighting (DESIGN §7.8): every few seconds, the things whose
+ * current stay has reached its zone's alert time and has no exception yet get one — stored (the
+ * unique once-per-stay key makes a second copy a no-op), published on the live stream and mailed
+ * to the zone's emails, through the same write and publish path as a batch.
+ */
+import { sql } from 'drizzle-orm';
+import type { JobScope } from '../../platform/jobs.js';
+import { dueTimeExceptions, type EngineMessage, type EpochMs } from '../engine/index.js';
+import { inOrgTransaction, writeRest } from '../store/index.js';
+import type { JobDeps } from './deps.js';
+import { directoryOf, loadThings, loadZones, organizationsWith } from './load.js';
+
+/** Runs every 5 s: an overrun is raised within 15 s (DESIGN §7.8). */
+export const ZONE_TIME_INTERVAL_MS = 5_000;
+
+/** Things `t` in zones `z` whose stay has reached the alert time at `now` and has no exception. */
+const overrun = (now: EpochMs) =>
+  sql`z.duration_ns > 0 AND t.last_zone_time IS NOT NULL
+    AND floor(extract(epoch from t.last_zone_time) * 1000) + ceil(z.duration_ns / 1000000.0) <= ${now}
+    AND NOT EXISTS (SELECT 1 FROM exceptions e WHERE e.type = 'zoneTimeException' AND e.thing_id = t.id
+      AND e.zone_id = t.zone_id AND e.stay_start = date_trunc('milliseconds', t.last_zone_time))`;
+
+/** Raises the due zone time exceptions; resolves with how many were stored. */
+export async function raiseZoneTimeExceptions(deps: JobDeps, now: EpochMs, scope: JobScope = {}) {
+  let raised = 0;
+  for (const orgId of await organizationsWith(deps.db, overrun(now), scope)) {
+    const result = await inOrgTransaction(deps.db, deps, orgId, now, { awaitPublish: true }, async (tx) => {
+      const zones = await loadZones(tx, orgId);
+      const { things, names } = await loadThings(tx, orgId, overrun(now));
+      const due = dueTimeExceptions(things, zones.zones, new Set(), now);
+      if (!due.length) return { stored: 0 };
+      const exceptions = await writeRest(tx, orgId, [], [], due, now);
+      const messages: EngineMessage[] = due.map((exception) => ({
+        type: 'exception',
+        siteId: exception.siteId,
+        exception,
+      }));
+      return {
+        stored: exceptions.length,
+        committed: { orgId, messages, eventIds: new Map(), exceptions, directory: directoryOf(zones, names) },
+      };
+    });
+    raised += result.stored;
+  }
+  return raised;
+}

@@ -1,0 +1,114 @@
+/**
+ * Exceptions (SPEC §2.6, §3, §4; DESIGN §7.8): zone time overruns and kit inventory shortages or
+ * overages, raised by the tracking engine. The API adds the names of the thing and zones and the
+ * SPEC 2.6 message so every screen and export words them the same way.
+ */
+import { z } from 'zod';
+import { EXCEPTION_TYPES, THING_CLASSES } from './constants.js';
+import { Id } from './ids.js';
+import { listQuery } from './list.js';
+import { MSG } from './messages.js';
+
+export const ExceptionTypeSchema = z.enum(EXCEPTION_TYPES);
+
+/** How a type is named in tables and exports. */
+export const EXCEPTION_TYPE_LABELS: Record<(typeof EXCEPTION_TYPES)[number], string> = {
+  zoneTimeException: 'Zone time',
+  inventoryThingsMissing: 'Inventory shortage',
+  inventoryThingsUnexpected: 'Inventory overage',
+};
+
+export const ExceptionRecord = z.object({
+  _id: Id,
+  type: ExceptionTypeSchema,
+  time: z.string(),
+  site: Id,
+  /** The thing concerned (the kit's parent for a shortage), if any. */
+  thing: z.string().nullable(),
+  thingName: z.string().nullable(),
+  thingClass: z.enum(THING_CLASSES).nullable(),
+  zone: z.string().nullable(),
+  zoneName: z.string().nullable(),
+  /** Where a single kit child was expected (the 'was expected in …' message). */
+  expectedZone: z.string().nullable(),
+  expectedZoneName: z.string().nullable(),
+  multipleThings: z.array(z.string()),
+  /** The zone's alert time in nanoseconds (zone time exceptions). */
+  timeDuration: z.number().nullable(),
+  /** When the stay that overran (or the kit's stay) began. */
+  stayStart: z.string().nullable(),
+  /** Set once someone resolved the exception; open exceptions have null. */
+  resolvedAt: z.string().nullable(),
+  message: z.string(),
+});
+export type ExceptionRecord = z.infer<typeof ExceptionRecord>;
+
+/** A thing listed on an exception's detail screen. */
+export const ExceptionThing = z.object({
+  _id: Id,
+  name: z.string(),
+  class: z.enum(THING_CLASSES),
+  zone: z.string().nullable(),
+  zoneName: z.string().nullable(),
+  lastZoneTime: z.string().nullable(),
+});
+export type ExceptionThing = z.infer<typeof ExceptionThing>;
+
+/** GET exceptions/{id}: the record plus the things of `multipleThings` (deleted ones left out). */
+export const ExceptionDetail = ExceptionRecord.extend({ things: z.array(ExceptionThing) });
+export type ExceptionDetail = z.infer<typeof ExceptionDetail>;
+
+const IsoTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time with a timezone' });
+const Flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+const ExceptionFilters = {
+  site: Id.optional(),
+  /** Exceptions about this thing: as the thing, or one of `multipleThings`. */
+  thing: Id.optional(),
+  after: IsoTime.optional(),
+  before: IsoTime.optional(),
+  type: ExceptionTypeSchema.optional(),
+  /** true: only unresolved exceptions; false: only resolved ones. */
+  open: Flag.optional(),
+};
+const siteOrThing = {
+  check: (q: { site?: string; thing?: string }) => q.site !== undefined || q.thing !== undefined,
+  message: { message: 'site or thing is required', path: ['site'] },
+};
+
+/** GET exceptions: SPEC §7 query after, before, site, sort (default -time, newest first). */
+export const ExceptionListQuery = listQuery()
+  .extend(ExceptionFilters)
+  .refine(siteOrThing.check, siteOrThing.message);
+export type ExceptionListQuery = z.infer<typeof ExceptionListQuery>;
+export const EXCEPTION_SORT_FIELDS = ['time', 'type'] as const;
+
+/** GET exceptions/export: the report's rows for one site and date range, as xlsx. */
+export const ExceptionExportQuery = z.object({
+  site: Id,
+  after: IsoTime.optional(),
+  before: IsoTime.optional(),
+  type: ExceptionTypeSchema.optional(),
+  sort: listQuery().shape.sort,
+});
+export type ExceptionExportQuery = z.infer<typeof ExceptionExportQuery>;
+
+const NS_PER_MINUTE = 60_000_000_000;
+/** The alert time in minutes as the message shows it (at most two decimals). */
+export const alertMinutes = (ns: number | null) => Number(((ns ?? 0) / NS_PER_MINUTE).toFixed(2));
+
+/** SPEC 2.6's message for an exception, by type. Unknown zone names fall back to the id. */
+export function exceptionMessage(e: {
+  type: string;
+  zone: string | null;
+  zoneName: string | null;
+  expectedZone: string | null;
+  expectedZoneName: string | null;
+  timeDuration: number | null;
+}): string {
+  const zone = e.zoneName ?? e.zone ?? '';
+  if (e.expectedZone !== null) return MSG.exceptionWrongZone(e.expectedZoneName ?? e.expectedZone, zone);
+  if (e.type === 'inventoryThingsMissing') return MSG.exceptionShortage(zone);
+  if (e.type === 'inventoryThingsUnexpected') return MSG.exceptionOverage(zone);
+  return MSG.exceptionTime(zone, alertMinutes(e.timeDuration));
+}

@@ -1,0 +1,83 @@
+/**
+ * The frame every data table sits in (lists, events, editor tabs): an outlined card with an
+ * optional toolbar, a thin progress bar while a loaded table refetches, a failure state with
+ * Try again, an empty state, and server paging (SPEC §9: 10, 25, 100). The table itself is
+ * `children`.
+ */
+import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import { Box, Button, LinearProgress, Paper, TablePagination, useMediaQuery, useTheme } from '@mui/material';
+import { PAGE_SIZE_OPTIONS } from '@sightline/shared';
+import type { ReactNode } from 'react';
+import { errorText } from '../api/client';
+import { EmptyState } from './EmptyState';
+
+export interface Paging {
+  page: number;
+  limit: number;
+  total: number;
+  onPage: (page: number) => void;
+  onLimit: (limit: number) => void;
+}
+
+export interface TableFrameProps {
+  /** The rows (possibly none) have arrived; until then the table shows its skeleton. */
+  loaded: boolean;
+  fetching?: boolean;
+  error?: unknown;
+  /** 'Could not load …'. */
+  errorTitle: string;
+  onRetry?: () => unknown;
+  /** Shown instead of the table when set (the caller sets it when there are no rows). */
+  empty?: ReactNode;
+  /** Above the table, inside the card (search, filters, a heading). */
+  toolbar?: ReactNode;
+  paging?: Paging;
+  children: ReactNode;
+}
+
+export function TableFrame(props: TableFrameProps) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const { paging } = props;
+  const failed = Boolean(props.error) && !props.loaded;
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      {props.toolbar}
+      <Box sx={{ position: 'relative' }}>
+        {props.fetching && props.loaded && (
+          <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2, zIndex: 3 }} />
+        )}
+        {failed ? (
+          <EmptyState
+            icon={<ErrorOutlineRounded />}
+            tone="error"
+            title={props.errorTitle}
+            description={errorText(props.error)}
+            action={props.onRetry && <Button onClick={() => void props.onRetry?.()}>Try again</Button>}
+          />
+        ) : props.empty ? (
+          props.empty
+        ) : (
+          props.children
+        )}
+      </Box>
+      {paging && !failed && (paging.total > 0 || paging.page > 0) && (
+        <TablePagination
+          className="no-print"
+          component="div"
+          count={paging.total}
+          page={paging.page}
+          rowsPerPage={paging.limit}
+          rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
+          onPageChange={(_, page) => paging.onPage(page)}
+          onRowsPerPageChange={(e) => paging.onLimit(Number(e.target.value))}
+          labelRowsPerPage={phone ? 'Rows:' : 'Rows per page:'}
+          sx={{
+            borderTop: 1,
+            borderColor: 'divider',
+            '& .MuiTablePagination-toolbar': { px: { xs: 1, sm: 2 } },
+          }}
+        />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,21 @@
+/** Categories: list and editor under Admin (menu needs modify on image-categories, SPEC §6). */
+import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
+import { type Feature, needs, page } from '../../app/registry';
+import { CATEGORY_RESOURCE } from './permissions';
+
+export const categoriesFeature: Feature = {
+  name: 'categories',
+  routes: [
+    { path: 'categories', lazy: page(() => import('./CategoriesList')) },
+    { path: 'categories/:id', lazy: page(() => import('./CategoryEdit')) },
+  ],
+  menu: [
+    {
+      slot: 'categories',
+      label: 'Categories',
+      icon: CategoryOutlined,
+      path: 'categories',
+      gate: needs('modify', CATEGORY_RESOURCE),
+    },
+  ],
+};

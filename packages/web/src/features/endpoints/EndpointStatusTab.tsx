@@ -1,0 +1,103 @@
+/** The Status tab (SPEC 2.10): the endpoint's heartbeats, newest first, with the SPEC §4 stale state. */
+import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
+import RefreshRounded from '@mui/icons-material/RefreshRounded';
+import { Chip, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import {
+  type EndpointStatus,
+  type EndpointStatusSummary,
+  formatDateTime,
+  STALE_HEARTBEAT_MINUTES,
+} from '@sightline/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { EditorTabProps } from '../../components';
+import { type DataColumn, DataTable } from '../../components/DataTable';
+import { formatTemperature, formatUptime, NONE } from '../../components/format';
+import { useTableState } from '../../components/useTableState';
+import type { EndpointForm } from './endpoint-form';
+
+const REFRESH_MS = 60_000;
+const COLUMNS: DataColumn<EndpointStatus>[] = [
+  { key: 'time', label: 'Time', render: (s) => formatDateTime(s.time), sx: { whiteSpace: 'nowrap' } },
+  { key: 'uptime', label: 'Uptime', render: (s) => formatUptime(s.uptime) },
+  { key: 'temp', label: 'Reader Temp', render: (s) => formatTemperature(s.readerTemp) },
+  {
+    key: 'ip',
+    label: 'IP Address',
+    render: (s) => s.ip || NONE,
+    sx: { fontFamily: 'ui-monospace, monospace' },
+  },
+  { key: 'version', label: 'Version', render: (s) => s.version || NONE },
+];
+
+export function EndpointStatusTab({ ctx }: EditorTabProps<EndpointForm>) {
+  const id = ctx.record?._id ?? '';
+  const table = useTableState();
+  const query = { limit: table.state.limit, page: table.state.page };
+  // Heartbeats are live data: fetched whenever the tab mounts and again at the usual heartbeat pace.
+  const history = useQuery({
+    queryKey: ['endpoints', 'status', id, query],
+    queryFn: ({ signal }) => api.list<EndpointStatus>(`endpoints/status/${id}`, query, signal),
+    enabled: Boolean(id),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    refetchInterval: REFRESH_MS,
+  });
+  const summary = useQuery({
+    queryKey: ['endpoints', 'statusfb', id],
+    queryFn: ({ signal }) => api.get<EndpointStatusSummary>(`endpoints/statusfb/${id}`, undefined, signal),
+    enabled: Boolean(id),
+    staleTime: 0,
+    refetchInterval: REFRESH_MS,
+  });
+  const rows = history.data?.items;
+  const refresh = () => Promise.all([history.refetch(), summary.refetch()]);
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" alignItems="center" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <SummaryChip summary={summary.data} />
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 180 }}>
+          {summary.data?.time
+            ? `Last heartbeat ${formatDateTime(summary.data.time)}`
+            : summary.data
+              ? 'This endpoint has not sent a heartbeat.'
+              : ' '}
+        </Typography>
+        <Tooltip title="Refresh">
+          <IconButton aria-label="Refresh status" onClick={refresh} disabled={history.isFetching}>
+            <RefreshRounded />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+      <DataTable<EndpointStatus>
+        label="Heartbeats"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(s) => `${s.time}-${s.ip}-${s.uptime}`}
+        fetching={history.isFetching}
+        error={history.error}
+        onRetry={() => history.refetch()}
+        errorTitle="Could not load the status history"
+        empty={{
+          icon: <MonitorHeartOutlined />,
+          title: 'No heartbeats yet',
+          description: 'Readers report uptime, temperature, IP address and version with each heartbeat.',
+        }}
+        paging={table.paging(history.data?.total ?? 0)}
+      />
+    </Stack>
+  );
+}
+
+function SummaryChip({ summary }: { summary: EndpointStatusSummary | undefined }) {
+  if (!summary) return <Skeleton variant="rounded" width={72} height={24} />;
+  if (!summary.time) return <Chip size="small" label="No heartbeats" />;
+  if (summary.stale)
+    return (
+      <Tooltip title={`No heartbeat for more than ${STALE_HEARTBEAT_MINUTES} minutes`}>
+        <Chip size="small" color="warning" label="Stale" />
+      </Tooltip>
+    );
+  return <Chip size="small" color="success" label="Online" />;
+}

@@ -1,0 +1,20 @@
+/** Endpoints (SPEC 2.10): list and editor under Configuration; the menu needs modify on endpoints (SPEC §6). */
+import SensorsRounded from '@mui/icons-material/SensorsRounded';
+import { type Feature, needs, page } from '../../app/registry';
+
+export const endpointsFeature: Feature = {
+  name: 'endpoints',
+  routes: [
+    { path: 'endpoints', lazy: page(() => import('./EndpointsList')) },
+    { path: 'endpoints/:id', lazy: page(() => import('./EndpointEdit')) },
+  ],
+  menu: [
+    {
+      slot: 'endpoints',
+      label: 'Endpoints',
+      icon: SensorsRounded,
+      path: 'endpoints',
+      gate: needs('modify', 'endpoints'),
+    },
+  ],
+};

@@ -1,0 +1,30 @@
+/** Whether a screen is updated by the live stream or, while it is down, by polling. */
+import { Box, Chip } from '@mui/material';
+import { useLiveConnected } from '../../api/live';
+
+export function LiveChip() {
+  const live = useLiveConnected();
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={live ? 'success' : 'default'}
+      label={live ? 'Live' : 'Polling'}
+      title={
+        live ? 'Updates arrive as they happen' : 'Live updates unavailable: refreshing every few seconds'
+      }
+      icon={
+        <Box
+          component="span"
+          sx={{
+            width: 8,
+            height: 8,
+            borderRadius: '50%',
+            bgcolor: live ? 'success.main' : 'text.disabled',
+            ml: 1,
+          }}
+        />
+      }
+    />
+  );
+}

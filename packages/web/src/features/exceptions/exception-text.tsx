@@ -1,0 +1,32 @@
+/** How an exception is named and pictured on every screen. */
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import PlaylistRemoveRounded from '@mui/icons-material/PlaylistRemoveRounded';
+import TimerOutlined from '@mui/icons-material/TimerOutlined';
+import WrongLocationOutlined from '@mui/icons-material/WrongLocationOutlined';
+import type { ExceptionRecord, ThingClass } from '@sightline/shared';
+
+type Typed = Pick<ExceptionRecord, 'type' | 'expectedZone'>;
+
+/** The thing a message starts with ('Pallet 7 was in Dock …'); inventory messages stand alone. */
+export function exceptionSubject(e: Pick<ExceptionRecord, 'type' | 'expectedZone' | 'thingName'>): string {
+  if (e.type === 'zoneTimeException' || e.expectedZone !== null) return e.thingName ?? 'A thing';
+  return '';
+}
+
+export function ExceptionIcon({
+  type,
+  expectedZone = null,
+}: {
+  type: Typed['type'];
+  expectedZone?: string | null;
+}) {
+  if (expectedZone !== null) return <WrongLocationOutlined color="warning" aria-label="Wrong zone" />;
+  if (type === 'zoneTimeException') return <TimerOutlined color="error" aria-label="Zone time" />;
+  if (type === 'inventoryThingsMissing')
+    return <PlaylistRemoveRounded color="warning" aria-label="Inventory shortage" />;
+  return <Inventory2Outlined color="warning" aria-label="Inventory overage" />;
+}
+
+/** SPEC 2.6: items link to /items/{id}; workers to their own editor. */
+export const thingPath = (id: string, cls: ThingClass | null) =>
+  `${cls === 'worker' ? 'workers' : 'items'}/${id}`;

@@ -1,0 +1,7 @@
+/** Exception detail (SPEC 2.6, route exceptionDetail): opened from Home, reports and mails. */
+import { type Feature, page } from '../../app/registry';
+
+export const exceptionsFeature: Feature = {
+  name: 'exceptions',
+  routes: [{ path: 'exceptions/:id', lazy: page(() => import('./ExceptionDetailPage')) }],
+};

@@ -1,0 +1,9 @@
+/** Home: the dashboard (SPEC 2.4), first in the menu. */
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import { type Feature, page } from '../../app/registry';
+
+export const homeFeature: Feature = {
+  name: 'home',
+  routes: [{ path: 'home', lazy: page(() => import('./HomePage')) }],
+  menu: [{ slot: 'home', label: 'Home', icon: HomeOutlined, path: 'home' }],
+};

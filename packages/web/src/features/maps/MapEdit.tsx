@@ -1,0 +1,96 @@
+/**
+ * SPEC 2.13 map editor: Name, Image (uploaded after the map is saved, since the upload needs its
+ * id), Top Left X/Y and Bottom Right X/Y in the map's own units, and a preview. SPEC §6: saving
+ * needs modify on maps; Delete needs delete on maps and an existing record.
+ */
+import type { MapRecord } from '@sightline/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { keys } from '../../api/keys';
+import { useSession } from '../../api/session-context';
+import { useSiteNavigate } from '../../app/site-links';
+import { type EditorTab, ResourceEditor, useNotify } from '../../components';
+import { MapImageField } from './MapImageField';
+import { MapPreview } from './MapPreview';
+import { fromMapRecord, imageFileRule, type MapForm, mapBody, mapDefaults, uploadMapImage } from './map-form';
+
+const differs = (other: 0 | 1, label: string) => (v: unknown, values: MapForm) =>
+  typeof v === 'number' && v === values.topLeft[other] ? `must differ from ${label}` : undefined;
+
+export default function MapEdit() {
+  const session = useSession();
+  const notify = useNotify();
+  const navigate = useSiteNavigate();
+  const client = useQueryClient();
+  const site = session.siteId ?? '';
+
+  const tabs = useMemo<EditorTab<MapForm>[]>(
+    () => [
+      {
+        label: 'Basic',
+        fields: [
+          { type: 'text', name: 'name', label: 'Name', required: true, autoComplete: 'off' },
+          {
+            type: 'custom',
+            name: 'imageFile',
+            label: 'Image',
+            component: MapImageField,
+            helperText: 'PNG, JPEG, SVG or WebP, up to 30 MB.',
+            validate: imageFileRule,
+          },
+          { type: 'text', name: 'topLeft.0', label: 'Top Left X', inputType: 'number', required: true },
+          { type: 'text', name: 'topLeft.1', label: 'Top Left Y', inputType: 'number', required: true },
+          {
+            type: 'text',
+            name: 'botRight.0',
+            label: 'Bottom Right X',
+            inputType: 'number',
+            required: true,
+            validate: differs(0, 'Top Left X'),
+          },
+          {
+            type: 'text',
+            name: 'botRight.1',
+            label: 'Bottom Right Y',
+            inputType: 'number',
+            required: true,
+            validate: differs(1, 'Top Left Y'),
+          },
+        ],
+        component: MapPreview,
+      },
+    ],
+    [],
+  );
+
+  const afterSave = async (saved: unknown, values: MapForm) => {
+    const map = saved as MapRecord;
+    if (values.imageFile) {
+      try {
+        await uploadMapImage(map._id, values.imageFile);
+      } catch {
+        notify.error('Error uploading file');
+        // Stay on the (now saved) map so the upload can be retried.
+        if (!values._id) navigate(`maps/${map._id}`, { replace: true });
+        return;
+      } finally {
+        await client.invalidateQueries({ queryKey: keys.all('maps') });
+      }
+    }
+    navigate('maps');
+  };
+
+  return (
+    <ResourceEditor<MapForm>
+      resource="maps"
+      entityName="map"
+      title={(ctx) => (ctx.isNew ? 'New map' : ctx.record?.name || 'Map')}
+      tabs={tabs}
+      defaults={mapDefaults(site)}
+      fromRecord={(record) => fromMapRecord(record as unknown as MapRecord, site)}
+      toBody={(v, ctx) => mapBody({ ...v, site: ctx.isNew ? site : v.site })}
+      permissions={{ delete: session.can('maps', 'delete') }}
+      afterSave={afterSave}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * Maps: the list and editor under Configuration (menu needs modify on maps, SPEC §6), and the
+ * main menu's Maps entry with one link per map of the site to its map view (SPEC 2.2).
+ */
+import LayersOutlined from '@mui/icons-material/LayersOutlined';
+import MapOutlined from '@mui/icons-material/MapOutlined';
+import { paths } from '../../app/paths';
+import { type Feature, type MenuContext, type MenuLink, needs, page } from '../../app/registry';
+import { useSiteMaps } from './useSiteMaps';
+
+function useMapViewLinks(ctx: MenuContext): MenuLink[] {
+  const { maps } = useSiteMaps(ctx.siteId);
+  return (maps ?? []).map((m) => ({ label: m.name, path: paths.mapView(m._id) }));
+}
+
+export const mapsFeature: Feature = {
+  name: 'maps',
+  routes: [
+    { path: 'maps', lazy: page(() => import('./MapsList')) },
+    { path: 'maps/:id', lazy: page(() => import('./MapEdit')) },
+  ],
+  menu: [
+    { slot: 'mapViews', label: 'Maps', icon: MapOutlined, useChildren: useMapViewLinks },
+    { slot: 'maps', label: 'Maps', icon: LayersOutlined, path: 'maps', gate: needs('modify', 'maps') },
+  ],
+};

@@ -1,0 +1,132 @@
+/**
+ * Map view (SPEC 2.11, 2.13; route mapView): one floor plan with the things on it as clustered
+ * markers, following them live (10 s polling only while the live stream is down).
+ */
+import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
+import { Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { type MapRecord, ZONE_FETCH_LIMIT, type Zone } from '@sightline/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { errorText } from '../../api/client';
+import { useList, useRecord } from '../../api/hooks';
+import { useSession } from '../../api/session-context';
+import { useSitePath } from '../../app/site-links';
+import { EmptyState, PageHeader } from '../../components';
+import { LiveChip } from '../events/LiveChip';
+import { loadImageSize } from './geometry';
+import { ThingMap } from './ThingMap';
+import { useMapThings } from './useMapThings';
+
+function Legend({ items, workers }: { items: number; workers: number | undefined }) {
+  const { settings } = useSession();
+  const dot = (color: string) => (
+    <Box
+      component="span"
+      sx={{
+        width: 12,
+        height: 12,
+        borderRadius: '50%',
+        bgcolor: color,
+        border: '2px solid #fff',
+        boxShadow: 1,
+      }}
+    />
+  );
+  return (
+    <Stack
+      direction="row"
+      spacing={2}
+      sx={{ px: 2, py: 1.25, borderTop: 1, borderColor: 'divider' }}
+      aria-label="Legend"
+    >
+      <Stack direction="row" spacing={0.75} alignItems="center">
+        {dot('#1f4fd1')}
+        <Typography variant="body2">{`${settings.itemLabel} (${items})`}</Typography>
+      </Stack>
+      {workers !== undefined && (
+        <Stack direction="row" spacing={0.75} alignItems="center">
+          {dot('#dc6803')}
+          <Typography variant="body2">{`${settings.workerLabel} (${workers})`}</Typography>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+export default function MapViewPage() {
+  const { id } = useParams();
+  const { siteId, settings } = useSession();
+  const navigate = useNavigate();
+  const toPath = useSitePath();
+  const map = useRecord<MapRecord>('maps', id);
+  const imageUrl = map.data?.image ?? '';
+  const size = useQuery({
+    queryKey: ['maps', 'record', id ?? '', 'image-size', imageUrl],
+    queryFn: () => loadImageSize(imageUrl),
+    enabled: imageUrl !== '',
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const things = useMapThings(siteId, id);
+  const zones = useList<Zone>('zones', { site: siteId, limit: ZONE_FETCH_LIMIT });
+  const zoneNames = useMemo(
+    () => new Map((zones.data?.items ?? []).map((z) => [z._id, z.name])),
+    [zones.data],
+  );
+  const shown = useMemo(
+    () => (things.data ?? []).filter((t) => !(settings.hideWorkers && t.class === 'worker')),
+    [things.data, settings.hideWorkers],
+  );
+  const onOpen = useCallback((href: string) => navigate(href), [navigate]);
+  const items = shown.filter((t) => t.class === 'item').length;
+
+  const failure = map.error ?? size.error;
+  return (
+    <Stack sx={{ height: { md: 'calc(100vh - 140px)' }, minHeight: 480 }}>
+      <PageHeader
+        title={map.data?.name ?? 'Map'}
+        subtitle={map.data ? `${shown.length} on this map` : ' '}
+        actions={<LiveChip />}
+      />
+      <Paper
+        variant="outlined"
+        sx={{ flex: 1, display: 'flex', flexDirection: 'column', overflow: 'hidden', minHeight: 420 }}
+      >
+        {failure ? (
+          <EmptyState
+            icon={<ErrorOutlineRounded />}
+            tone="error"
+            title="Failed to load map"
+            description={errorText(failure)}
+            action={
+              <Button onClick={() => void (map.error ? map.refetch() : size.refetch())}>Try again</Button>
+            }
+          />
+        ) : map.data && !imageUrl ? (
+          <EmptyState
+            icon={<ImageNotSupportedOutlined />}
+            title="This map has no image"
+            description="Upload a floor plan on the map's settings to see things on it."
+          />
+        ) : size.data && map.data ? (
+          <>
+            <Box sx={{ flex: 1, minHeight: 360, p: 1 }}>
+              <ThingMap
+                imageUrl={imageUrl}
+                size={size.data}
+                things={shown}
+                zoneNames={zoneNames}
+                linkOf={toPath}
+                onOpen={onOpen}
+              />
+            </Box>
+            <Legend items={items} workers={settings.hideWorkers ? undefined : shown.length - items} />
+          </>
+        ) : (
+          <Skeleton variant="rectangular" sx={{ flex: 1, minHeight: 360 }} />
+        )}
+      </Paper>
+    </Stack>
+  );
+}

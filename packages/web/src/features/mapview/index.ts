@@ -1,0 +1,7 @@
+/** Map view (SPEC 2.11, route mapView): the menu's Maps entries (one per map) link here. */
+import { type Feature, page } from '../../app/registry';
+
+export const mapviewFeature: Feature = {
+  name: 'mapview',
+  routes: [{ path: 'mapview/:id', lazy: page(() => import('./MapViewPage')) }],
+};

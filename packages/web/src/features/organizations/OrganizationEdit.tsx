@@ -1,0 +1,64 @@
+/** SPEC 2.13 organization editor: Name, Subdomain (both required), Created Date (read only), Okta / Entra Enabled. */
+import { ORGANIZATION_MSG, type OrganizationInput } from '@sightline/shared';
+import { type EditorTab, ResourceEditor } from '../../components';
+
+type OrganizationForm = OrganizationInput & { timeCreated?: string };
+
+const DEFAULTS: OrganizationForm = { name: '', subdomain: '', oktaEnabled: false, entraEnabled: false };
+const SUBDOMAIN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
+
+const TABS: EditorTab<OrganizationForm>[] = [
+  {
+    label: 'Basic',
+    fields: [
+      { type: 'text', name: 'name', label: 'Name', required: true, autoComplete: 'organization' },
+      {
+        type: 'text',
+        name: 'subdomain',
+        label: 'Subdomain',
+        required: true,
+        autoComplete: 'off',
+        helperText: 'Its users sign in at <subdomain>.<your domain>.',
+        validate: (v) =>
+          SUBDOMAIN.test(
+            String(v ?? '')
+              .trim()
+              .toLowerCase(),
+          )
+            ? undefined
+            : ORGANIZATION_MSG.subdomainPattern,
+      },
+      { type: 'formattedTime', name: 'timeCreated', label: 'Created Date', hidden: (ctx) => ctx.isNew },
+      {
+        type: 'checkbox',
+        name: 'oktaEnabled',
+        label: 'Okta Enabled',
+        helperText: 'Offer Login with Okta once SSO Settings are complete.',
+      },
+      {
+        type: 'checkbox',
+        name: 'entraEnabled',
+        label: 'Entra Enabled',
+        helperText: 'Offer Login with Entra once SSO Settings are complete.',
+      },
+    ],
+  },
+];
+
+export default function OrganizationEdit() {
+  return (
+    <ResourceEditor<OrganizationForm>
+      resource="organizations"
+      entityName="organization"
+      title={(ctx) => (ctx.isNew ? 'New organization' : ctx.record?.name || 'Organization')}
+      tabs={TABS}
+      defaults={DEFAULTS}
+      toBody={(v) => ({
+        name: v.name.trim(),
+        subdomain: v.subdomain.trim().toLowerCase(),
+        oktaEnabled: v.oktaEnabled,
+        entraEnabled: v.entraEnabled,
+      })}
+    />
+  );
+}

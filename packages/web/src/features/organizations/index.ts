@@ -1,0 +1,20 @@
+/** Organizations (SPEC 2.13): tenants; the menu needs modify on organizations, i.e. super admins (SPEC §6). */
+import CorporateFareOutlined from '@mui/icons-material/CorporateFareOutlined';
+import { type Feature, needs, page } from '../../app/registry';
+
+export const organizationsFeature: Feature = {
+  name: 'organizations',
+  routes: [
+    { path: 'organizations', lazy: page(() => import('./OrganizationsList')) },
+    { path: 'organizations/:id', lazy: page(() => import('./OrganizationEdit')) },
+  ],
+  menu: [
+    {
+      slot: 'organizations',
+      label: 'Organizations',
+      icon: CorporateFareOutlined,
+      path: 'organizations',
+      gate: needs('modify', 'organizations'),
+    },
+  ],
+};

@@ -1,0 +1,149 @@
+/**
+ * SPEC 2.13 Settings screen for the selected site (GET/POST orgsettings?site=): labels, hide
+ * workers, parent categories, the label header of the thing list, events export, tag prefix and
+ * import flags. Saving says 'Saved' (or 'Failed to save: ...', SPEC §8) and refreshes the
+ * session's settings, so menu labels and hideWorkers change at once.
+ */
+import StoreMallDirectoryOutlined from '@mui/icons-material/StoreMallDirectoryOutlined';
+import { type Category, LIST_LIMIT_MAX, MSG } from '@sightline/shared';
+import { useMemo } from 'react';
+import { errorData } from '../../api/client';
+import { useList } from '../../api/hooks';
+import { useSession } from '../../api/session-context';
+import { type EditorTab, EmptyState, PageHeader, ResourceEditor } from '../../components';
+import { SETTINGS_DEFAULTS, type SettingsForm, toSettingsBody, toSettingsForm } from './settings-form';
+
+// The menu says 'Organization Settings'; the heading is short enough for a phone.
+const TITLE = 'Settings';
+const MESSAGES = {
+  saved: () => MSG.saved,
+  saveFailed: (error: unknown) => MSG.settingsSaveFailed(errorData(error)),
+};
+
+export default function SettingsEdit() {
+  const session = useSession();
+  const categories = useList<Category>('categories', { limit: LIST_LIMIT_MAX, sort: 'name' });
+
+  const tabs = useMemo<EditorTab<SettingsForm>[]>(
+    () => [
+      {
+        label: 'Labels',
+        fields: [
+          {
+            type: 'text',
+            name: 'itemLabel',
+            label: 'Item Label',
+            required: true,
+            helperText: "Menu name of items, e.g. 'Assets'.",
+          },
+          {
+            type: 'text',
+            name: 'workerLabel',
+            label: 'Worker Label',
+            required: true,
+            helperText: "Menu name of workers, e.g. 'Staff'.",
+          },
+          { type: 'text', name: 'itemNameLabel', label: 'Item Name Label', required: true },
+          { type: 'text', name: 'itemSerialLabel', label: 'Item Serial Label', required: true },
+          {
+            type: 'checkbox',
+            name: 'hideWorkers',
+            label: 'Hide Workers',
+            helperText: 'Removes the workers menu entry and the worker series from charts.',
+            width: 'full',
+          },
+        ],
+      },
+      {
+        label: 'Things',
+        fields: [
+          {
+            type: 'combobox',
+            name: 'parentCategories',
+            label: 'Parent Categories',
+            multiple: true,
+            helperText: 'Things in these categories are parents (kits) for inventory checks.',
+            options: (categories.data?.items ?? []).map((c) => ({ value: c._id, label: c.name })),
+            width: 'full',
+          },
+          {
+            type: 'text',
+            name: 'orgTagPrefix',
+            label: 'Tag Prefix',
+            autoComplete: 'off',
+          },
+          {
+            type: 'checkbox',
+            name: 'showLabelHeader',
+            label: 'Show Label Header in the Thing List',
+            helperText: 'Adds a Labels column to the items and workers lists.',
+            width: 'full',
+          },
+          {
+            type: 'checkbox',
+            name: 'flattenEventsExports',
+            label: 'Flatten Events Export',
+            width: 'full',
+          },
+        ],
+      },
+      {
+        label: 'Import',
+        fields: [
+          {
+            type: 'checkbox',
+            name: 'importSettings.prefixedTagDupCheck',
+            label: 'Prefixed Tag Duplicate Check',
+            width: 'full',
+          },
+          {
+            type: 'checkbox',
+            name: 'importSettings.generatePrefixTag',
+            label: 'Generate Prefix Tag',
+            width: 'full',
+          },
+          {
+            type: 'checkbox',
+            name: 'importSettings.requireZone',
+            label: 'Require Zone on Import',
+            helperText: 'An import must name the zone its assets go to.',
+            width: 'full',
+          },
+        ],
+      },
+    ],
+    [categories.data],
+  );
+
+  if (!session.siteId) {
+    return (
+      <>
+        <PageHeader title={TITLE} />
+        <EmptyState
+          icon={<StoreMallDirectoryOutlined />}
+          title="No site"
+          description="Settings belong to a site; create a site first."
+        />
+      </>
+    );
+  }
+  return (
+    <ResourceEditor<SettingsForm>
+      resource="orgsettings"
+      id=""
+      query={{ site: session.siteId }}
+      saveMethod="POST"
+      entityName="settings"
+      title={TITLE}
+      subtitle={session.site ? `Site: ${session.site.name}` : undefined}
+      tabs={tabs}
+      defaults={SETTINGS_DEFAULTS}
+      permissions={{ resource: 'settings', create: false, delete: false }}
+      showBack={false}
+      afterSave="stay"
+      messages={MESSAGES}
+      fromRecord={toSettingsForm}
+      toBody={toSettingsBody}
+    />
+  );
+}

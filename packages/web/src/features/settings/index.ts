@@ -1,0 +1,17 @@
+/** Site settings (SPEC 2.13 'Organization Settings'): the menu needs modify on settings (SPEC §6). */
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import { type Feature, needs, page } from '../../app/registry';
+
+export const settingsFeature: Feature = {
+  name: 'settings',
+  routes: [{ path: 'settings', lazy: page(() => import('./SettingsEdit')) }],
+  menu: [
+    {
+      slot: 'settings',
+      label: 'Organization Settings',
+      icon: TuneOutlined,
+      path: 'settings',
+      gate: needs('modify', 'settings'),
+    },
+  ],
+};

@@ -1,0 +1,32 @@
+/** The site's daily report time: a 12-hour clock picker (SPEC §9) storing 'HH:mm' (SiteInput). */
+import { TimePicker } from '@mui/x-date-pickers/TimePicker';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { CustomFieldProps } from '../../components';
+
+const FORMAT = 'HH:mm';
+
+export function DailyTimeField({ field, name, value, onChange, onBlur, disabled, error }: CustomFieldProps) {
+  const text = typeof value === 'string' ? value : '';
+  const parsed = text ? dayjs(`2000-01-01T${text}`) : null;
+  const change = (next: Dayjs | null) => onChange(next?.isValid() ? next.format(FORMAT) : '');
+  return (
+    <TimePicker
+      label={field.label}
+      value={parsed?.isValid() ? parsed : null}
+      onChange={change}
+      disabled={disabled}
+      format="hh:mm a"
+      slotProps={{
+        field: { clearable: true },
+        textField: {
+          name,
+          onBlur,
+          fullWidth: true,
+          size: 'small',
+          error: Boolean(error),
+          helperText: error ?? field.helperText,
+        },
+      }}
+    />
+  );
+}

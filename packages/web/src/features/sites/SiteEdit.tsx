@@ -1,0 +1,128 @@
+/**
+ * SPEC 2.13 site editor. Basic: name, description, start date, address, timezone (GET timezones);
+ * Reports: daily start time and emails for the daily report mail (DESIGN §9); Endpoints: the
+ * site's endpoints, read only. Required (SPEC §5): name, start date, timezone.
+ */
+import { EMAIL_PATTERN, MSG, type Site, type SiteInput, type Timezone } from '@sightline/shared';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
+import { api } from '../../api/client';
+import { type EditorTab, ResourceEditor } from '../../components';
+import { DailyTimeField } from './DailyTimeField';
+import { SiteEndpoints } from './SiteEndpoints';
+
+type SiteForm = Omit<Site, '_id'> & { _id?: string };
+
+const defaults = (): SiteForm => ({
+  name: '',
+  description: '',
+  startDate: dayjs().startOf('day').toISOString(),
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  state: '',
+  country: '',
+  zipcode: '',
+  timezone: { id: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' },
+  reportSettings: { dailyTime: '', emails: [] },
+});
+
+const toBody = (v: SiteForm): SiteInput => ({
+  name: v.name.trim(),
+  description: v.description.trim(),
+  startDate: v.startDate ?? '',
+  addressLine1: v.addressLine1.trim(),
+  addressLine2: v.addressLine2.trim(),
+  city: v.city.trim(),
+  state: v.state.trim(),
+  country: v.country.trim(),
+  zipcode: v.zipcode.trim(),
+  timezone: { id: v.timezone.id },
+  reportSettings: { dailyTime: v.reportSettings.dailyTime, emails: v.reportSettings.emails },
+});
+
+const invalidEmails = (value: unknown) => {
+  const bad = (Array.isArray(value) ? (value as string[]) : []).filter((e) => !EMAIL_PATTERN.test(e));
+  return bad.length ? `${MSG.invalidEmail}: ${bad.join(', ')}` : undefined;
+};
+
+function useTimezones() {
+  return useQuery({
+    queryKey: ['timezones'],
+    queryFn: ({ signal }) => api.get<Timezone[]>('timezones', {}, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export default function SiteEdit() {
+  const timezones = useTimezones();
+  const initial = useMemo(defaults, []);
+
+  const tabs = useMemo<EditorTab<SiteForm>[]>(
+    () => [
+      {
+        label: 'Basic',
+        fields: [
+          { type: 'text', name: 'name', label: 'Name', required: true, autoComplete: 'off' },
+          { type: 'date', name: 'startDate', label: 'Start Date', required: true },
+          { type: 'text', name: 'description', label: 'Description', multiline: true },
+          { type: 'text', name: 'addressLine1', label: 'Address Line 1', autoComplete: 'address-line1' },
+          { type: 'text', name: 'addressLine2', label: 'Address Line 2', autoComplete: 'address-line2' },
+          { type: 'text', name: 'city', label: 'City', autoComplete: 'address-level2' },
+          { type: 'text', name: 'state', label: 'State', autoComplete: 'address-level1' },
+          { type: 'text', name: 'country', label: 'Country', autoComplete: 'country-name' },
+          { type: 'text', name: 'zipcode', label: 'Zipcode', autoComplete: 'postal-code' },
+          {
+            type: 'combobox',
+            name: 'timezone.id',
+            label: 'Timezone',
+            required: true,
+            options: (timezones.data ?? []).map((t) => ({ value: t.id, label: t.name })),
+          },
+        ],
+      },
+      {
+        label: 'Reports',
+        fields: [
+          {
+            type: 'custom',
+            name: 'reportSettings.dailyTime',
+            label: 'Daily Start Time',
+            helperText: "When the daily report mail is sent, in the site's timezone.",
+            component: DailyTimeField,
+          },
+          {
+            type: 'combobox',
+            name: 'reportSettings.emails',
+            label: 'Emails',
+            multiple: true,
+            freeSolo: true,
+            options: [],
+            helperText: 'Type an address and press Enter to add it.',
+            validate: invalidEmails,
+            width: 'full',
+          },
+        ],
+      },
+      { label: 'Endpoints', component: SiteEndpoints, hidden: (ctx) => ctx.isNew },
+    ],
+    [timezones.data],
+  );
+
+  return (
+    <ResourceEditor<SiteForm>
+      resource="sites"
+      entityName="site"
+      title={(ctx) => (ctx.isNew ? 'New site' : ctx.record?.name || 'Site')}
+      tabs={tabs}
+      defaults={initial}
+      fromRecord={(record) => ({
+        ...initial,
+        ...record,
+        reportSettings: { ...initial.reportSettings, ...record.reportSettings },
+      })}
+      toBody={toBody}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+/** SPEC 2.13 sites list: name, description, start date (YYYY/MM/DD, SPEC §9); add and delete. */
+import StoreMallDirectoryOutlined from '@mui/icons-material/StoreMallDirectoryOutlined';
+import { formatListDate, type Site } from '@sightline/shared';
+import { ResourceList } from '../../components';
+
+export default function SitesList() {
+  return (
+    <ResourceList<Site>
+      resource="sites"
+      title="Sites"
+      entityName="site"
+      editPath="sites"
+      addLabel="Add site"
+      defaultSort="name"
+      emptyIcon={<StoreMallDirectoryOutlined />}
+      columns={[
+        { field: 'name', label: 'Name', sortable: true },
+        { field: 'description', label: 'Description', sortable: true, hideBelow: 'sm' },
+        {
+          field: 'startDate',
+          label: 'Start Date',
+          sortable: true,
+          render: (s) => formatListDate(s.startDate),
+          width: 140,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+/** Sites (SPEC 2.13): list and editor under Admin; the menu needs modify on sites (SPEC §6). */
+import StoreMallDirectoryOutlined from '@mui/icons-material/StoreMallDirectoryOutlined';
+import { type Feature, needs, page } from '../../app/registry';
+
+export const sitesFeature: Feature = {
+  name: 'sites',
+  routes: [
+    { path: 'sites', lazy: page(() => import('./SitesList')) },
+    { path: 'sites/:id', lazy: page(() => import('./SiteEdit')) },
+  ],
+  menu: [
+    {
+      slot: 'sites',
+      label: 'Sites',
+      icon: StoreMallDirectoryOutlined,
+      path: 'sites',
+      gate: needs('modify', 'sites'),
+    },
+  ],
+};

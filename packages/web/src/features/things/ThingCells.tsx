@@ -1,0 +1,132 @@
+/** Cells of the items and workers lists (SPEC 2.11): alarm marker, category chips, tags, labels, zone. */
+import NotificationImportantRounded from '@mui/icons-material/NotificationImportantRounded';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import { Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
+import { formatDateTime, type Thing } from '@sightline/shared';
+
+const NONE = '—';
+const MAX_CHIPS = 3;
+
+/** A tamper alarm shows an alarm icon (SPEC 2.5, 2.11); its time is in the tooltip. */
+export function AlarmMarker({ thing }: { thing: Pick<Thing, 'alarmTamper' | 'alarmTamperTime'> }) {
+  if (!thing.alarmTamper) return null;
+  const title = thing.alarmTamperTime
+    ? `Tamper alarm since ${formatDateTime(thing.alarmTamperTime)}`
+    : 'Tamper alarm';
+  return (
+    <Tooltip title={title}>
+      <NotificationImportantRounded
+        role="img"
+        aria-label={title}
+        fontSize="small"
+        sx={{ color: 'error.main', flexShrink: 0 }}
+      />
+    </Tooltip>
+  );
+}
+
+export function ThingName({ thing }: { thing: Thing }) {
+  // Tables wrap long names onto a second line; phone rows (one line each) end them with an ellipsis.
+  return (
+    <Stack direction="row" spacing={0.75} alignItems="center" sx={{ minWidth: 0, maxWidth: { sm: 240 } }}>
+      <Typography
+        variant="body2"
+        component="span"
+        sx={{
+          fontWeight: 600,
+          minWidth: 0,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: { xs: 'nowrap', sm: 'normal' },
+        }}
+      >
+        {thing.name}
+      </Typography>
+      <AlarmMarker thing={thing} />
+    </Stack>
+  );
+}
+
+/** Up to three chips, then '+n' with the rest in its tooltip. */
+export function ChipList({ values, variant }: { values: string[]; variant: 'filled' | 'outlined' }) {
+  if (!values.length) return <>{NONE}</>;
+  const shown = values.slice(0, MAX_CHIPS);
+  const rest = values.slice(MAX_CHIPS);
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+      {shown.map((v) => (
+        <Chip
+          key={v}
+          label={v}
+          size="small"
+          variant={variant}
+          color={variant === 'filled' ? 'primary' : 'default'}
+          sx={variant === 'filled' ? { bgcolor: 'action.selected', color: 'primary.dark' } : undefined}
+        />
+      ))}
+      {rest.length > 0 && (
+        <Tooltip title={rest.join(', ')}>
+          <Chip label={`+${rest.length}`} size="small" variant="outlined" />
+        </Tooltip>
+      )}
+    </Box>
+  );
+}
+
+export function CategoryChips({ ids, names }: { ids: string[]; names: Map<string, string> }) {
+  // Unknown ids (a category deleted meanwhile, or not yet loaded) are left out rather than shown as ids.
+  const labels = ids.map((id) => names.get(id)).filter((n): n is string => Boolean(n));
+  return <ChipList values={labels} variant="filled" />;
+}
+
+/** Every tag of a thing: tag1, tag2, then tags[], without repeats. */
+export const allTags = (t: Pick<Thing, 'tag1' | 'tag2' | 'tags'>) => [
+  ...new Set([t.tag1, t.tag2, ...t.tags].filter(Boolean)),
+];
+
+/** EPC tags are long and differ at the end: the list shows the last characters, the tooltip every tag. */
+const TAG_TAIL = 8;
+export const shortTag = (tag: string) => (tag.length > TAG_TAIL + 2 ? `…${tag.slice(-TAG_TAIL)}` : tag);
+
+export function TagList({ thing }: { thing: Thing }) {
+  const tags = allTags(thing);
+  const [first, ...rest] = tags;
+  if (!first) return <>{NONE}</>;
+  return (
+    <Tooltip title={tags.join('\n')} slotProps={{ tooltip: { sx: { whiteSpace: 'pre', maxWidth: 'none' } } }}>
+      <Box
+        component="span"
+        aria-label={tags.join(', ')}
+        sx={{
+          fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+          fontSize: '0.8125rem',
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {shortTag(first)}
+        {rest.length > 0 && (
+          <Box component="span" sx={{ color: 'text.secondary', fontFamily: 'inherit' }}>
+            {` +${rest.length}`}
+          </Box>
+        )}
+      </Box>
+    </Tooltip>
+  );
+}
+
+export function ZoneName({ id, names }: { id: string | null; names: Map<string, string> }) {
+  if (!id)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {NONE}
+      </Typography>
+    );
+  return (
+    <Stack direction="row" spacing={0.5} alignItems="center" sx={{ minWidth: 0 }}>
+      <PlaceOutlined fontSize="small" sx={{ color: 'secondary.main' }} aria-hidden />
+      <Typography variant="body2" component="span" noWrap>
+        {names.get(id) ?? 'Another site'}
+      </Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The thing editor (SPEC 2.11, §3 Thing, §4, §5) at items/{id}, workers/{id} and things/{id}:
+ * tabs Basic (common fields and the read-only state), Events, Zone History, Data and
+ * Parents/Children. The Photo tab comes with the images feature.
+ */
+import {
+  EPC_HEX_PATTERN,
+  THING_CLASS_OPTIONS,
+  THING_MSG,
+  type Thing,
+  type ThingClass,
+} from '@sightline/shared';
+import { useMemo } from 'react';
+import { useMatches, useParams } from 'react-router';
+import { useRecord } from '../../api/hooks';
+import { useSession } from '../../api/session-context';
+import { type EditorTab, ResourceEditor } from '../../components';
+import { ThingLinks } from './links/ThingLinks';
+import { useCategories } from './lookups';
+import { ThingData } from './ThingData';
+import { ThingEvents } from './ThingEvents';
+import { ThingState } from './ThingState';
+import { newThing, type ThingForm, thingBody } from './thing-form';
+import { nameLabel, serialLabel, thingWords } from './thing-labels';
+import { ZoneHistory } from './ZoneHistory';
+
+/** Route handle of items/:id and workers/:id: the class a new record gets and the list to return to. */
+export interface ThingRouteHandle {
+  thingClass?: ThingClass;
+}
+
+function useRouteClass(): ThingClass | undefined {
+  const matches = useMatches();
+  return (matches.at(-1)?.handle as ThingRouteHandle | undefined)?.thingClass;
+}
+
+const validTag = (v: unknown) => {
+  const tag = String(v ?? '').trim();
+  return tag === '' || EPC_HEX_PATTERN.test(tag) ? undefined : THING_MSG.tagHex;
+};
+const validTags = (v: unknown) =>
+  Array.isArray(v) && v.some((t) => validTag(t) !== undefined || String(t).trim() === '')
+    ? THING_MSG.tagHex
+    : undefined;
+const whenNew = (ctx: { isNew: boolean }) => ctx.isNew;
+
+export default function ThingEdit() {
+  const session = useSession();
+  const { settings } = session;
+  const { id } = useParams();
+  const routeClass = useRouteClass();
+  // The same query the editor runs: it tells the class (permissions, list) of things/{id}.
+  const loaded = useRecord<Thing>('things', id);
+  const thingClass = loaded.data?.class ?? routeClass ?? 'item';
+  const words = thingWords(thingClass, settings);
+  const listPath = thingWords(routeClass ?? thingClass, settings).path;
+  const categories = useCategories();
+
+  const tabs = useMemo<EditorTab<ThingForm>[]>(
+    () => [
+      {
+        label: 'Basic',
+        fields: [
+          { type: 'text', name: 'name', label: nameLabel(settings), required: true, autoComplete: 'off' },
+          { type: 'text', name: 'serial', label: serialLabel(settings), autoComplete: 'off' },
+          {
+            type: 'select',
+            name: 'class',
+            label: 'Class',
+            required: true,
+            options: THING_CLASS_OPTIONS.map((o) => ({ value: o.id, label: o.name })),
+          },
+          {
+            type: 'combobox',
+            name: 'categories',
+            label: 'Categories',
+            multiple: true,
+            options: categories.all.map((c) => ({ value: c._id, label: c.name })),
+          },
+          { type: 'text', name: 'description', label: 'Description', multiline: true, width: 'full' },
+          { type: 'text', name: 'tag1', label: 'Tag 1', autoComplete: 'off', validate: validTag },
+          { type: 'text', name: 'tag2', label: 'Tag 2', autoComplete: 'off', validate: validTag },
+          {
+            type: 'combobox',
+            name: 'tags',
+            label: 'Tags',
+            multiple: true,
+            freeSolo: true,
+            options: [],
+            helperText: 'RFID tag numbers (hex); press Enter after each.',
+            validate: validTags,
+          },
+          {
+            type: 'combobox',
+            name: 'labels',
+            label: 'Labels',
+            multiple: true,
+            freeSolo: true,
+            options: [],
+            helperText: 'Free words such as Loaner or Calibrated; press Enter after each.',
+          },
+        ],
+        component: ThingState,
+      },
+      { label: 'Events', component: ThingEvents, hidden: whenNew },
+      { label: 'Zone History', component: ZoneHistory, hidden: whenNew },
+      { label: 'Data', component: ThingData, hidden: whenNew },
+      { label: 'Parents/Children', component: ThingLinks, hidden: whenNew },
+    ],
+    [settings, categories.all],
+  );
+
+  return (
+    <ResourceEditor<ThingForm>
+      resource="things"
+      entityName={words.noun}
+      title={(ctx) => (ctx.isNew ? `New ${words.noun}` : ctx.record?.name || words.noun)}
+      tabs={tabs}
+      defaults={newThing(routeClass ?? 'item', session.siteId ?? '')}
+      permissions={{ resource: words.resource }}
+      listPath={listPath}
+      // Parents and photos are saved by their own tabs: keep the latest loaded ones.
+      toBody={(v, ctx) => thingBody(v, ctx.record ?? v)}
+    />
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The thing editor's Zone History tab (SPEC 2.11): its zone stays in a date range (quick
+ * buttons), newest exit first: zone, duration, entry, exit. The open stay (where the thing is
+ * now) is not a record yet; it leads the first page while it overlaps the range.
+ */
+import HistoryRounded from '@mui/icons-material/HistoryRounded';
+import { Chip, Stack, TableCell, TableRow } from '@mui/material';
+import { formatDateTime, msToNs, type Thing, type ZoneDurationRecord } from '@sightline/shared';
+import dayjs from 'dayjs';
+import { useList } from '../../api/hooks';
+import { useSession } from '../../api/session-context';
+import type { EditorTabProps } from '../../components';
+import { type DataColumn, DataTable } from '../../components/DataTable';
+import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { formatStay } from '../../components/format';
+import { useTableState } from '../../components/useTableState';
+import { useZoneNames } from './lookups';
+import type { ThingForm } from './thing-form';
+import { useTabDateRange } from './useTabDateRange';
+
+const COLUMNS: DataColumn<ZoneDurationRecord>[] = [
+  { key: 'zone', label: 'Zone', render: (s) => s.zoneName ?? '—' },
+  { key: 'duration', label: 'Duration', render: (s) => formatStay(s.timeDuration) },
+  { key: 'entry', label: 'Entry', render: (s) => formatDateTime(s.timeStart) },
+  { key: 'exit', label: 'Exit', render: (s) => formatDateTime(s.timeEnd) },
+];
+
+function CurrentStay({ thing, zoneName }: { thing: Thing; zoneName: string }) {
+  const entered = thing.lastZoneTime ?? '';
+  return (
+    <TableRow key="current" sx={{ bgcolor: 'action.selected' }}>
+      <TableCell>{zoneName}</TableCell>
+      <TableCell>{formatStay(msToNs(Date.now() - dayjs(entered).valueOf()))}</TableCell>
+      <TableCell>{formatDateTime(entered)}</TableCell>
+      <TableCell>
+        <Chip label="Still here" size="small" color="secondary" variant="outlined" />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+export function ZoneHistory({ ctx }: EditorTabProps<ThingForm>) {
+  const thing = ctx.record as Thing | undefined;
+  const { siteId } = useSession();
+  const zones = useZoneNames();
+  const table = useTableState();
+  const [range, setRange] = useTabDateRange(() => table.update({}));
+  const query = {
+    site: siteId,
+    thing: thing?._id,
+    ...range,
+    page: table.state.page,
+    limit: table.state.limit,
+  };
+  const stays = useList<ZoneDurationRecord>('zonedurations', query, { enabled: Boolean(siteId && thing) });
+  const current =
+    thing?.zone &&
+    thing.lastZoneTime &&
+    table.state.page === 0 &&
+    (!range.before || dayjs(thing.lastZoneTime).isBefore(range.before))
+      ? thing
+      : undefined;
+  return (
+    <Stack spacing={2}>
+      <DateRangeFilter value={range} onChange={setRange} />
+      <DataTable<ZoneDurationRecord>
+        label="Zone history"
+        columns={COLUMNS}
+        rows={stays.data?.items}
+        rowKey={(s) => s._id}
+        fetching={stays.isFetching}
+        error={stays.error}
+        onRetry={() => stays.refetch()}
+        leadingRows={
+          current?.zone ? (
+            <CurrentStay key="current" thing={current} zoneName={zones.get(current.zone) ?? 'Another site'} />
+          ) : undefined
+        }
+        empty={{
+          icon: <HistoryRounded />,
+          title: 'No zone stays in this range',
+          description: 'Stays appear here once the thing has moved from one zone to another.',
+        }}
+        paging={table.paging(stays.data?.total ?? 0)}
+      />
+    </Stack>
+  );
+}

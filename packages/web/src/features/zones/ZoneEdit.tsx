@@ -1,0 +1,138 @@
+/**
+ * SPEC 2.13 zone editor. Basic: name, description, alert time (nanoseconds, shown in minutes),
+ * alert emails and the kill settings (DESIGN §7.9); Gates: which endpoint, direction and antenna
+ * put a thing in this zone. A new zone belongs to the selected site.
+ */
+import { KILL_MODE_OPTIONS, type NamedOption } from '@sightline/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { api } from '../../api/client';
+import { useSession } from '../../api/session-context';
+import { type EditorTab, ResourceEditor } from '../../components';
+import { GateEndpointSelect } from './GateEndpointSelect';
+import {
+  ANTENNA_OPTIONS,
+  DIRECTION_OPTIONS,
+  emailsRule,
+  gateEndpointRule,
+  newGate,
+  type ZoneForm,
+  zoneBody,
+  zoneDefaults,
+} from './zone-form';
+
+/** GET api/killmodes; the shared list stands in until it answers. */
+function useKillModes() {
+  return useQuery({
+    queryKey: ['killmodes'],
+    queryFn: ({ signal }) => api.get<NamedOption[]>('killmodes', undefined, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    placeholderData: KILL_MODE_OPTIONS,
+  });
+}
+
+export default function ZoneEdit() {
+  const session = useSession();
+  const killModes = useKillModes();
+
+  const tabs = useMemo<EditorTab<ZoneForm>[]>(
+    () => [
+      {
+        label: 'Basic',
+        fields: [
+          { type: 'text', name: 'name', label: 'Name', required: true, autoComplete: 'off' },
+          {
+            type: 'duration',
+            name: 'duration',
+            label: 'Alert Time',
+            defaultUnit: 'minutes',
+            helperText: 'A stay longer than this raises an exception; 0 turns the alert off.',
+          },
+          { type: 'text', name: 'description', label: 'Description', multiline: true },
+          {
+            type: 'combobox',
+            name: 'emails',
+            label: 'Alert Emails',
+            multiple: true,
+            freeSolo: true,
+            options: [],
+            width: 'full',
+            helperText: 'Type an address and press Enter; each is mailed when a stay runs over.',
+            validate: emailsRule,
+          },
+          {
+            type: 'expansion',
+            name: 'kill',
+            label: 'Kill Settings',
+            defaultExpanded: true,
+            helperText:
+              'A thing not seen for the delete delay while in this zone is taken out of it or deleted; immediate kill does it on entry.',
+            fields: [
+              {
+                type: 'text',
+                name: 'killDuration',
+                label: 'Delete Delay (hours)',
+                inputType: 'number',
+                helperText: '0 = never',
+                validate: (v) => (typeof v === 'number' && v < 0 ? 'must not be negative' : undefined),
+              },
+              {
+                type: 'select',
+                name: 'killMode',
+                label: 'Kill Mode',
+                required: true,
+                options: (killModes.data ?? KILL_MODE_OPTIONS).map((m) => ({ value: m.id, label: m.name })),
+              },
+              { type: 'checkbox', name: 'immediateKill', label: 'Immediate Kill' },
+            ],
+          },
+        ],
+      },
+      {
+        label: 'Gates',
+        fields: [
+          {
+            type: 'sublist',
+            name: 'gates',
+            label: 'Gates',
+            addLabel: 'Add gate',
+            newItem: newGate,
+            helperText:
+              'A sighting by the endpoint, in the direction, on the antenna, puts the thing in this zone.',
+            fields: [
+              {
+                type: 'custom',
+                name: 'endpoint',
+                label: 'Endpoint',
+                component: GateEndpointSelect,
+                validate: gateEndpointRule,
+              },
+              {
+                type: 'select',
+                name: 'direction',
+                label: 'Direction',
+                required: true,
+                options: DIRECTION_OPTIONS,
+              },
+              { type: 'select', name: 'antenna', label: 'Antenna', required: true, options: ANTENNA_OPTIONS },
+            ],
+          },
+        ],
+      },
+    ],
+    [killModes.data],
+  );
+
+  const defaults = zoneDefaults(session.siteId ?? '');
+  return (
+    <ResourceEditor<ZoneForm>
+      resource="zones"
+      entityName="zone"
+      title={(ctx) => (ctx.isNew ? 'New zone' : ctx.record?.name || 'Zone')}
+      tabs={tabs}
+      defaults={defaults}
+      fromRecord={(record) => ({ ...defaults, ...record })}
+      toBody={(v, ctx) => zoneBody({ ...v, site: ctx.isNew ? (session.siteId ?? v.site) : v.site })}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+/** Zones: list and editor with a Gates tab, under Configuration (menu needs modify on zones, SPEC §6). */
+import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
+import { type Feature, needs, page } from '../../app/registry';
+
+export const zonesFeature: Feature = {
+  name: 'zones',
+  routes: [
+    { path: 'zones', lazy: page(() => import('./ZonesList')) },
+    { path: 'zones/:id', lazy: page(() => import('./ZoneEdit')) },
+  ],
+  menu: [
+    {
+      slot: 'zones',
+      label: 'Zones',
+      icon: SpaceDashboardOutlined,
+      path: 'zones',
+      gate: needs('modify', 'zones'),
+    },
+  ],
+};
