@@ -140,6 +140,8 @@ test('the simulator moves a thing: the list, the map and Home follow live, and t
     await page.goto(`/items?site=${site._id}`);
     await expect(page.getByRole('heading', { name: 'Items', exact: true })).toBeVisible();
     await page.getByRole('textbox', { name: 'Search Items' }).fill(suffix);
+    await expect(page).toHaveURL(new RegExp(`search=${suffix}`));
+    await expect(page.getByText(/^\d+ records?$/)).toHaveText('1 record');
     const row = page.getByRole('row', { name: `Open ${thingName}` });
     await expect(row.getByRole('cell', { name: zoneAName, exact: true })).toBeVisible();
     await markPage(page);
@@ -186,7 +188,6 @@ test('the simulator moves a thing: the list, the map and Home follow live, and t
     const message = `${thingName} was in ${zoneBName} for longer than the allowed 1 minute(s)`;
     const exceptions = page.getByRole('list', { name: 'Open exceptions' });
     // Before the alert time nothing can have been raised (the job raises at or after it).
-    console.log('H9DEBUG home opened ms before due:', dueAt - Date.now());
     if (Date.now() < dueAt - 1000) await expect(exceptions.getByText(message)).toHaveCount(0);
     await expect(exceptions.getByText(message)).toBeVisible({ timeout: 30_000 });
     await expectNotReloaded(page);

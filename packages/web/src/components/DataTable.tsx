@@ -36,6 +36,8 @@ export interface DataTableProps<T> {
   /** Rows shown before the fetched ones (e.g. the current zone stay). */
   leadingRows?: ReactNode;
   rowSx?: (row: T) => object | undefined;
+  /** Above the table, inside its card (a heading). */
+  toolbar?: ReactNode;
 }
 
 const hidden = (c: { hideBelow?: 'sm' | 'md' }) =>
@@ -53,6 +55,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       onRetry={props.onRetry}
       empty={rows && !hasRows && <EmptyState {...props.empty} />}
       paging={props.paging}
+      pagingWhenNeeded
+      toolbar={props.toolbar}
     >
       <TableContainer>
         <Table

@@ -32,6 +32,11 @@ export interface TableFrameProps {
   /** Above the table, inside the card (search, filters, a heading). */
   toolbar?: ReactNode;
   paging?: Paging;
+  /**
+   * Paging appears only once there is more than the smallest page (tables inside editor tabs);
+   * otherwise whenever there are records, as on list screens.
+   */
+  pagingWhenNeeded?: boolean;
   children: ReactNode;
 }
 
@@ -60,24 +65,26 @@ export function TableFrame(props: TableFrameProps) {
           props.children
         )}
       </Box>
-      {paging && !failed && (paging.total > 0 || paging.page > 0) && (
-        <TablePagination
-          className="no-print"
-          component="div"
-          count={paging.total}
-          page={paging.page}
-          rowsPerPage={paging.limit}
-          rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
-          onPageChange={(_, page) => paging.onPage(page)}
-          onRowsPerPageChange={(e) => paging.onLimit(Number(e.target.value))}
-          labelRowsPerPage={phone ? 'Rows:' : 'Rows per page:'}
-          sx={{
-            borderTop: 1,
-            borderColor: 'divider',
-            '& .MuiTablePagination-toolbar': { px: { xs: 1, sm: 2 } },
-          }}
-        />
-      )}
+      {paging &&
+        !failed &&
+        (paging.total > (props.pagingWhenNeeded ? PAGE_SIZE_OPTIONS[0] : 0) || paging.page > 0) && (
+          <TablePagination
+            className="no-print"
+            component="div"
+            count={paging.total}
+            page={paging.page}
+            rowsPerPage={paging.limit}
+            rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
+            onPageChange={(_, page) => paging.onPage(page)}
+            onRowsPerPageChange={(e) => paging.onLimit(Number(e.target.value))}
+            labelRowsPerPage={phone ? 'Rows:' : 'Rows per page:'}
+            sx={{
+              borderTop: 1,
+              borderColor: 'divider',
+              '& .MuiTablePagination-toolbar': { px: { xs: 1, sm: 2 } },
+            }}
+          />
+        )}
     </Paper>
   );
 }

@@ -24,7 +24,10 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
   const [confirming, setConfirming] = useState(false);
   const tabsId = useId();
   const { ctx, form, query } = editor;
-  const title = typeof props.title === 'function' ? props.title(ctx) : props.title;
+  const title =
+    typeof props.title === 'function'
+      ? props.title(ctx)
+      : (props.title ?? recordTitle(props.entityName, ctx));
   const tabs = props.tabs.filter((t) => !t.hidden?.(ctx));
   const activeTab = Math.min(editor.tab, tabs.length - 1);
   const back = props.showBack === false ? undefined : editor.listPath;
@@ -174,4 +177,11 @@ function FieldsSkeleton() {
       ))}
     </FieldGrid>
   );
+}
+
+/** 'New endpoint' while creating, then the record's name ('Endpoint' if it has none). */
+function recordTitle(entityName: string, ctx: { isNew: boolean; record: unknown }) {
+  if (ctx.isNew) return `New ${entityName}`;
+  const name = (ctx.record as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' && name ? name : entityName.charAt(0).toUpperCase() + entityName.slice(1);
 }

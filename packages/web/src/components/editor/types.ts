@@ -140,7 +140,8 @@ export interface ResourceEditorProps<V extends Values = Values> {
   id?: string;
   /** Singular noun for messages: 'Failed to load {entityName}', 'delete this {entityName}?'. */
   entityName: string;
-  title: string | ((ctx: EditorContext<V>) => string);
+  /** Page title; default 'New {entityName}' for a new record, else the record's name. */
+  title?: string | ((ctx: EditorContext<V>) => string);
   /** A line under the title (e.g. the site a settings screen belongs to). */
   subtitle?: string;
   tabs: EditorTab<V>[];

@@ -69,7 +69,6 @@ export default function ApiKeyEdit() {
       <ResourceEditor<ApiKeyForm>
         resource="apikeys"
         entityName="API key"
-        title={(ctx) => (ctx.isNew ? 'New API key' : ctx.record?.name || 'API key')}
         tabs={tabs}
         defaults={DEFAULTS}
         // SPEC §4: API keys cannot be edited after creation. Deleting needs modify (SPEC §6).

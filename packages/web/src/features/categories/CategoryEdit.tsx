@@ -44,7 +44,6 @@ export default function CategoryEdit() {
     <ResourceEditor<CategoryForm>
       resource="categories"
       entityName="category"
-      title={(ctx) => (ctx.isNew ? 'New category' : ctx.record?.name || 'Category')}
       tabs={TABS}
       defaults={DEFAULTS}
       permissions={{ resource: CATEGORY_RESOURCE }}

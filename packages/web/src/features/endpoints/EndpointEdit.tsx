@@ -109,7 +109,6 @@ export default function EndpointEdit() {
     <ResourceEditor<EndpointForm>
       resource="endpoints"
       entityName="endpoint"
-      title={(ctx) => (ctx.isNew ? 'New endpoint' : ctx.record?.name || 'Endpoint')}
       tabs={tabs}
       defaults={DEFAULTS}
       fromRecord={(record) => ({ ...DEFAULTS, ...record })}

@@ -101,6 +101,8 @@ const DENSE_SX = {
   '& .MuiTableCell-root': { px: 1 },
   '& .MuiTableCell-root:first-of-type': { pl: 2 },
   '& .MuiTableCell-head': { whiteSpace: 'normal', lineHeight: 1.3 },
+  // Only the sorted column's arrow takes room; the others would cost the Zone column its place.
+  '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { display: 'none' },
   '& .event-time': { display: 'block', color: 'text.secondary' },
   // Right to left clips the start of the EPC: '…C43463FB' (the whole tag stays in the text).
   '& .event-tag': {
@@ -127,7 +129,7 @@ export interface EventsTableProps {
   empty?: { title?: string; description: string };
   /** The table's accessible name. */
   label?: string;
-  /** For editor tabs. */
+  /** For editor tabs: compact cells, paging only when more than one small page. */
   dense?: boolean;
   /** Rows open their thing (default); off where the thing is already open. */
   openThings?: boolean;
@@ -145,6 +147,7 @@ export function EventsTable({ query, state, onState, dense, openThings = true, .
       errorTitle="Could not load events"
       onRetry={query.refetch}
       toolbar={props.toolbar}
+      pagingWhenNeeded={dense}
       empty={
         rows?.length === 0 && (
           <EmptyState

@@ -1,61 +1,56 @@
 /** The things of an inventory exception (SPEC 2.6), each linked to its editor (items to /items/{id}). */
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import { Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Link, Typography } from '@mui/material';
 import { type ExceptionThing, formatDateTime } from '@sightline/shared';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../api/session-context';
 import { useSitePath } from '../../app/site-links';
-import { EmptyState } from '../../components';
+import { type DataColumn, DataTable } from '../../components/DataTable';
+import { NONE } from '../../components/format';
 import { thingPath } from './exception-text';
 
 export function ExceptionThings({ things }: { things: ExceptionThing[] }) {
   const toPath = useSitePath();
   const { settings } = useSession();
-  const classLabel = (cls: ExceptionThing['class']) =>
-    cls === 'worker' ? settings.workerLabel : settings.itemLabel;
+  const columns: DataColumn<ExceptionThing>[] = [
+    {
+      key: 'name',
+      label: 'Name',
+      render: (t) => (
+        <Link component={RouterLink} to={toPath(thingPath(t._id, t.class))} sx={{ fontWeight: 600 }}>
+          {t.name}
+        </Link>
+      ),
+    },
+    {
+      key: 'type',
+      label: 'Type',
+      render: (t) => (t.class === 'worker' ? settings.workerLabel : settings.itemLabel),
+    },
+    { key: 'zone', label: 'Zone', render: (t) => t.zoneName ?? NONE },
+    {
+      key: 'entry',
+      label: 'Zone Entry Time',
+      hideBelow: 'sm',
+      render: (t) => formatDateTime(t.lastZoneTime),
+    },
+  ];
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      <Typography variant="h4" component="h2" sx={{ px: 2.5, pt: 2, pb: 1 }}>
-        Things
-      </Typography>
-      {things.length === 0 ? (
-        <EmptyState
-          icon={<Inventory2Outlined />}
-          title="No things"
-          description="The things of this exception no longer exist."
-        />
-      ) : (
-        <Table size="small" aria-label="Things">
-          <TableHead>
-            <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Type</TableCell>
-              <TableCell>Zone</TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Zone Entry Time</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {things.map((t) => (
-              <TableRow key={t._id} hover>
-                <TableCell>
-                  <Link
-                    component={RouterLink}
-                    to={toPath(thingPath(t._id, t.class))}
-                    sx={{ fontWeight: 600 }}
-                  >
-                    {t.name}
-                  </Link>
-                </TableCell>
-                <TableCell>{classLabel(t.class)}</TableCell>
-                <TableCell>{t.zoneName ?? '—'}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                  {formatDateTime(t.lastZoneTime)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-    </Paper>
+    <DataTable<ExceptionThing>
+      label="Things"
+      columns={columns}
+      rows={things}
+      rowKey={(t) => t._id}
+      toolbar={
+        <Typography variant="h4" component="h2" sx={{ px: 2.5, pt: 2, pb: 1 }}>
+          Things
+        </Typography>
+      }
+      empty={{
+        icon: <Inventory2Outlined />,
+        title: 'No things',
+        description: 'The things of this exception no longer exist.',
+      }}
+    />
   );
 }

@@ -65,7 +65,6 @@ export default function LocationTagEdit() {
     <ResourceEditor<LocationTagForm>
       resource="locationtags"
       entityName="location tag"
-      title={(ctx) => (ctx.isNew ? 'New location tag' : ctx.record?.name || 'Location tag')}
       tabs={tabs}
       defaults={locationTagDefaults(site)}
       fromRecord={(record) => fromLocationTag(record as unknown as LocationTag, site)}

@@ -84,7 +84,6 @@ export default function MapEdit() {
     <ResourceEditor<MapForm>
       resource="maps"
       entityName="map"
-      title={(ctx) => (ctx.isNew ? 'New map' : ctx.record?.name || 'Map')}
       tabs={tabs}
       defaults={mapDefaults(site)}
       fromRecord={(record) => fromMapRecord(record as unknown as MapRecord, site)}

@@ -50,7 +50,6 @@ export default function OrganizationEdit() {
     <ResourceEditor<OrganizationForm>
       resource="organizations"
       entityName="organization"
-      title={(ctx) => (ctx.isNew ? 'New organization' : ctx.record?.name || 'Organization')}
       tabs={TABS}
       defaults={DEFAULTS}
       toBody={(v) => ({

@@ -114,7 +114,6 @@ export default function SiteEdit() {
     <ResourceEditor<SiteForm>
       resource="sites"
       entityName="site"
-      title={(ctx) => (ctx.isNew ? 'New site' : ctx.record?.name || 'Site')}
       tabs={tabs}
       defaults={initial}
       fromRecord={(record) => ({

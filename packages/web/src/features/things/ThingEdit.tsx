@@ -114,7 +114,6 @@ export default function ThingEdit() {
     <ResourceEditor<ThingForm>
       resource="things"
       entityName={words.noun}
-      title={(ctx) => (ctx.isNew ? `New ${words.noun}` : ctx.record?.name || words.noun)}
       tabs={tabs}
       defaults={newThing(routeClass ?? 'item', session.siteId ?? '')}
       permissions={{ resource: words.resource }}

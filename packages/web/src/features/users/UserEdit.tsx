@@ -78,7 +78,6 @@ export default function UserEdit() {
     <ResourceEditor<UserForm>
       resource="users"
       entityName="user"
-      title={(ctx) => (ctx.isNew ? 'New user' : ctx.record?.name || 'User')}
       tabs={tabs}
       defaults={DEFAULTS}
       fromRecord={(record) => ({ ...DEFAULTS, ...record, password: '', sendEmail: false })}

@@ -128,7 +128,6 @@ export default function ZoneEdit() {
     <ResourceEditor<ZoneForm>
       resource="zones"
       entityName="zone"
-      title={(ctx) => (ctx.isNew ? 'New zone' : ctx.record?.name || 'Zone')}
       tabs={tabs}
       defaults={defaults}
       fromRecord={(record) => ({ ...defaults, ...record })}
