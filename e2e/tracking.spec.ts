@@ -204,6 +204,14 @@ test('the simulator moves a thing: the list, the map and Home follow live, and t
     await closeErrorBar(page);
     await expect(page.getByRole('progressbar')).toHaveCount(0);
     await page.screenshot({ path: `${SCREENSHOTS}/tracking-exception.png`, fullPage: true });
+
+    // The thing's own editor lists it among its open exceptions, and it leads back to the detail.
+    await page.getByTestId('exception-message').getByRole('link', { name: thingName }).click();
+    await expect(page).toHaveURL(new RegExp(`/items/${thing._id}`));
+    const thingExceptions = page.getByRole('region', { name: 'Open exceptions' });
+    await expect(thingExceptions.getByText(message)).toBeVisible();
+    await thingExceptions.getByText(message).click();
+    await expect(page).toHaveURL(new RegExp(`/exceptions/${exceptionId}`));
   } finally {
     if (exceptionId) await api.post(`/api/exceptions/${exceptionId}/resolve`, {});
     for (const url of cleanup) await api.delete(url);

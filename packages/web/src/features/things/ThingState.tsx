@@ -8,6 +8,7 @@ import { formatDateTime, type Thing } from '@sightline/shared';
 import type { EditorTabProps } from '../../components';
 import { useZoneNames } from './lookups';
 import { ReadOnlyGrid } from './ReadOnlyGrid';
+import { ThingExceptions } from './ThingExceptions';
 import type { ThingForm } from './thing-form';
 
 function AlarmText({ thing }: { thing: Thing }) {
@@ -28,14 +29,17 @@ export function ThingState({ ctx }: EditorTabProps<ThingForm>) {
   const thing = ctx.record as Thing | undefined;
   if (!thing || ctx.isNew) return null;
   return (
-    <ReadOnlyGrid
-      title="Current state"
-      facts={[
-        { label: 'Zone', value: thing.zone ? (zones.get(thing.zone) ?? 'Another site') : 'Not in a zone' },
-        { label: 'Zone Entry Time', value: formatDateTime(thing.lastZoneTime) },
-        { label: 'Last Seen', value: formatDateTime(thing.lastEvent) },
-        { label: 'Alarm', value: <AlarmText thing={thing} /> },
-      ]}
-    />
+    <Stack spacing={2.5}>
+      <ReadOnlyGrid
+        title="Current state"
+        facts={[
+          { label: 'Zone', value: thing.zone ? (zones.get(thing.zone) ?? 'Another site') : 'Not in a zone' },
+          { label: 'Zone Entry Time', value: formatDateTime(thing.lastZoneTime) },
+          { label: 'Last Seen', value: formatDateTime(thing.lastEvent) },
+          { label: 'Alarm', value: <AlarmText thing={thing} /> },
+        ]}
+      />
+      <ThingExceptions thingId={thing._id} />
+    </Stack>
   );
 }
