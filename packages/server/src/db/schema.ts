@@ -368,6 +368,7 @@ export const tagState = pgTable(
     antenna: integer('antenna').notNull(),
     direction: text('direction').notNull(),
     zoneId: text('zone_id'),
+    /** When this event became the tag's open event (a merge does not rewrite the row). */
     lastTime: ts('last_time').notNull(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.tag] })],

@@ -55,10 +55,15 @@ export async function createPgBus(pool: pg.Pool, onError: (err: Error) => void):
   let listener: pg.PoolClient | undefined;
   let closed = false;
 
+  /** The listening connection's backend: its own NOTIFYs come back with this process id. */
+  let listenerPid: number | null = null;
+
   async function connect() {
     listener = await pool.connect();
+    listenerPid = (listener as unknown as { processID: number | null }).processID;
     listener.on('notification', (n) => {
-      if (n.channel !== CHANNEL || !n.payload) return;
+      // What this instance sent on its listener was already delivered here, in process.
+      if (n.channel !== CHANNEL || !n.payload || n.processId === listenerPid) return;
       try {
         for (const m of JSON.parse(n.payload) as LiveMessage[]) void local.publish([m]);
       } catch (err) {
@@ -69,6 +74,7 @@ export async function createPgBus(pool: pg.Pool, onError: (err: Error) => void):
       onError(err);
       listener?.release(true);
       listener = undefined;
+      listenerPid = null;
       if (!closed) setTimeout(() => void connect().catch(onError), 1000);
     });
     await listener.query(`LISTEN ${CHANNEL}`);
@@ -82,8 +88,15 @@ export async function createPgBus(pool: pg.Pool, onError: (err: Error) => void):
       // One statement (one commit) for the whole group, in order, on the listening connection:
       // a NOTIFY per chunk costs a commit each, and a pooled connection can queue behind busy
       // ingest transactions. The chunks travel as one JSON array (cheaper than a text[] to encode).
+      // This instance's subscribers get the messages at once, without the database round trip
+      // (and the payloads' parsing): the echo of a NOTIFY sent on the listener is skipped. Without
+      // a listener (reconnecting) nothing is delivered here, as nothing else would be.
       const values = [CHANNEL, JSON.stringify(payloads)];
-      if (listener) await listener.query(NOTIFY_ALL, values);
+      const via = listener;
+      if (via && listenerPid !== null) {
+        for (const m of messages) void local.publish([m]);
+        await via.query(NOTIFY_ALL, values);
+      } else if (via) await via.query(NOTIFY_ALL, values);
       else await pool.query(NOTIFY_ALL, values);
     },
     subscribe: local.subscribe,
@@ -98,12 +111,31 @@ export async function createPgBus(pool: pg.Pool, onError: (err: Error) => void):
   };
 }
 
+/** `JSON.stringify(m.data)`, computed once per message (the NOTIFY payload and every SSE frame use it). */
+const dataJsons = new WeakMap<LiveMessage, string>();
+export function liveDataJson(m: LiveMessage): string {
+  let json = dataJsons.get(m);
+  if (json === undefined) {
+    json = JSON.stringify(m.data) ?? 'null';
+    dataJsons.set(m, json);
+  }
+  return json;
+}
+
+/** `JSON.stringify(m)` (same fields, same order), reusing the message's data JSON. */
+function messageJson(m: LiveMessage): string {
+  const q = JSON.stringify;
+  const site = m.siteId === undefined ? '' : `,"siteId":${q(m.siteId)}`;
+  const user = m.userId === undefined ? '' : `,"userId":${q(m.userId)}`;
+  return `{"type":${q(m.type)},"orgId":${q(m.orgId)}${site}${user},"data":${liveDataJson(m)},"at":${q(m.at)}}`;
+}
+
 /** JSON arrays of messages, each under the NOTIFY payload limit (an oversized message goes alone, trimmed). */
 function* chunks(messages: LiveMessage[]): Generator<string> {
   let batch: string[] = [];
   let size = 2;
   for (const m of messages) {
-    let json = JSON.stringify(m);
+    let json = messageJson(m);
     if (json.length > MAX_PAYLOAD) json = JSON.stringify({ ...m, data: { truncated: true } });
     if (size + json.length + 1 > MAX_PAYLOAD && batch.length) {
       yield `[${batch.join(',')}]`;

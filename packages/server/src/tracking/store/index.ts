@@ -1,19 +1,27 @@
 /** The tracking engine's DB layer: load a batch's model and state, run the engine, write, publish. */
+
+export { GROUP_MAX_SIGHTINGS, ingestSightings } from './group.js';
 export { type Directory, type Loaded, loadBatch } from './load.js';
 export { type ManualMoveRequest, moveByHand } from './manual.js';
 export {
+  applyBatches,
   applySightings,
   type BatchEndpoint,
   type BatchResult,
   type IngestResult,
-  ingestSightings,
   inOrgTransaction,
   lockOrganization,
   processSightings,
+  type StoredBatch,
   type StoreOptions,
   writeOutput,
 } from './process.js';
 export { type Committed, eventRecord, liveMessages, type Outlets, publishCommitted } from './publish.js';
-export { insertSightings, type StoredSighting } from './sightings.js';
+export {
+  insertSightingBatches,
+  insertSightings,
+  type SightingBatch,
+  type StoredSighting,
+} from './sightings.js';
 export { type EndpointWrite, type StoredException, writeEvents, writeRest } from './write-events.js';
 export { lockTags, StaleStateError, writeLocationTags, writeThings } from './write-things.js';

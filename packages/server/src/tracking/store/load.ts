@@ -2,7 +2,9 @@
  * Loads what one batch needs in ONE statement (one round trip): the organization's zones (a stay
  * may close in another site), the site's endpoints with their current location tags, the maps,
  * the location tags among the batch's tags, and the state of the batch's tags — their things
- * (thing_tags ⨝ things) and open events (tag_state ⨝ events).
+ * (thing_tags ⨝ things) and open events (tag_state ⨝ events). The per-tag rows are aggregated as
+ * `json_agg` of a subquery's rows (row_to_json): several times cheaper than `json_build_object`
+ * per row, which looks up each argument's type output on every call.
  */
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
@@ -55,20 +57,24 @@ interface LoadRow {
 }
 
 /**
- * `endpointId` names the batch's endpoint: the endpoints of its site (as stored now, not as an
- * auth cache remembers it) are loaded; null loads none (a manual move).
+ * `endpointIds` name the batch's endpoints (one, or several for a group of batches): the endpoints
+ * of their sites (as stored now, not as an auth cache remembers them) are loaded; null loads none
+ * (a manual move).
  */
 export async function loadBatch(
   tx: Tx,
   orgId: string,
-  endpointId: string | null,
+  endpointIds: string | readonly string[] | null,
   tags: readonly string[],
 ): Promise<Loaded> {
+  const batchEndpoints =
+    endpointIds === null ? [] : typeof endpointIds === 'string' ? [endpointIds] : endpointIds;
   const [row] = await rows<LoadRow>(
     tx,
     sql`WITH batch_tags AS (SELECT DISTINCT jsonb_array_elements_text(${JSON.stringify(tags)}::jsonb) AS tag),
       site_endpoints AS (SELECT * FROM endpoints WHERE org_id = ${orgId}
-        AND site_id = (SELECT site_id FROM endpoints WHERE id = ${endpointId} AND org_id = ${orgId}))
+        AND site_id IN (SELECT site_id FROM endpoints WHERE org_id = ${orgId}
+          AND id IN (SELECT jsonb_array_elements_text(${JSON.stringify(batchEndpoints)}::jsonb))))
     SELECT
       (SELECT coalesce(json_agg(json_build_object('id', z.id, 'siteId', z.site_id, 'name', z.name,
           'durationNs', z.duration_ns, 'killDuration', z.kill_duration, 'immediateKill', z.immediate_kill,
@@ -85,20 +91,19 @@ export async function loadBatch(
           'zoneId', l.zone_id, 'mapId', l.map_id, 'x', l.x, 'y', l.y)), '[]')
         FROM location_tags l WHERE l.org_id = ${orgId}
           AND (l.tag IN (SELECT tag FROM batch_tags) OR l.id IN (SELECT location_tag_id FROM site_endpoints))) AS location_tags,
-      (SELECT coalesce(json_agg(json_build_object('tag', tt.tag, 'id', t.id, 'name', t.name, 'class', t.class,
-          'siteId', t.site_id, 'zoneId', t.zone_id, 'lastZoneTime', ${ms('t.last_zone_time')},
-          'lastEvent', ${ms('t.last_event')}, 'lastEndpointTime', ${ms('t.last_endpoint_time')},
-          'endpointId', t.endpoint_id, 'direction', t.direction, 'locationTagId', t.location_tag_id,
-          'mapId', t.map_id, 'x', t.x, 'y', t.y, 'alarmTamper', t.alarm_tamper, 'alarmTamperTag', t.alarm_tamper_tag,
-          'alarmTamperTime', ${ms('t.alarm_tamper_time')}, 'data', t.data, 'parents', t.parents)), '[]')
+      (SELECT coalesce(json_agg(r), '[]') FROM (SELECT tt.tag, t.id, t.name, t.class, t.site_id AS "siteId",
+          t.zone_id AS "zoneId", ${ms('t.last_zone_time')} AS "lastZoneTime", ${ms('t.last_event')} AS "lastEvent",
+          ${ms('t.last_endpoint_time')} AS "lastEndpointTime", t.endpoint_id AS "endpointId", t.direction,
+          t.location_tag_id AS "locationTagId", t.map_id AS "mapId", t.x, t.y, t.alarm_tamper AS "alarmTamper",
+          t.alarm_tamper_tag AS "alarmTamperTag", ${ms('t.alarm_tamper_time')} AS "alarmTamperTime", t.data, t.parents
         FROM thing_tags tt JOIN things t ON t.id = tt.thing_id AND t.deleted_at IS NULL
-        WHERE tt.org_id = ${orgId} AND tt.tag IN (SELECT tag FROM batch_tags)) AS things,
-      (SELECT coalesce(json_agg(json_build_object('eventId', ev.id, 'tag', s.tag, 'thingId', ev.thing_id,
-          'siteId', ev.site_id, 'endpointId', ev.endpoint_id, 'antenna', ev.antenna, 'direction', ev.direction,
-          'zoneId', ev.zone_id, 'locationTagId', ev.location_tag_id, 'firstTime', ${ms('ev.first_time')},
-          'time', ${ms('ev.time')}, 'repeatCount', ev.repeat_count, 'alarmTamper', ev.alarm_tamper, 'data', ev.data)), '[]')
+        WHERE tt.org_id = ${orgId} AND tt.tag IN (SELECT tag FROM batch_tags)) r) AS things,
+      (SELECT coalesce(json_agg(r), '[]') FROM (SELECT ev.id AS "eventId", s.tag, ev.thing_id AS "thingId",
+          ev.site_id AS "siteId", ev.endpoint_id AS "endpointId", ev.antenna, ev.direction, ev.zone_id AS "zoneId",
+          ev.location_tag_id AS "locationTagId", ${ms('ev.first_time')} AS "firstTime", ${ms('ev.time')} AS "time",
+          ev.repeat_count AS "repeatCount", ev.alarm_tamper AS "alarmTamper", ev.data
         FROM tag_state s JOIN events ev ON ev.id = s.event_id
-        WHERE s.org_id = ${orgId} AND s.tag IN (SELECT tag FROM batch_tags)) AS open_events`,
+        WHERE s.org_id = ${orgId} AND s.tag IN (SELECT tag FROM batch_tags)) r) AS open_events`,
   );
   if (!row) throw new Error('load returned no row');
   return assemble(row);

@@ -1,17 +1,17 @@
 /**
- * The tracking engine's DB layer: one transaction per batch, serialised per organization by an
- * advisory lock (so N instances ingesting for one site at once stay consistent), one load
- * statement, the pure engine, a handful of bulk writes, COMMIT, then live messages and mails.
+ * The tracking engine's DB layer: one transaction per batch (or per group of reader batches, see
+ * group.ts), serialised per organization by an advisory lock (so N instances ingesting for one
+ * site at once stay consistent), one load statement, the pure engine, a handful of bulk writes,
+ * COMMIT, then live messages and mails.
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { LiveBus } from '../../platform/live.js';
 import type { Mailer } from '../../platform/mail.js';
 import { type EngineOutput, type EngineSighting, type EpochMs, processBatch } from '../engine/index.js';
-import type { NormalizedSighting } from '../formats/index.js';
 import { type Directory, loadBatch } from './load.js';
 import { type Committed, type Outlets, publishCommitted } from './publish.js';
-import { insertSightings, type StoredSighting } from './sightings.js';
+import type { StoredSighting } from './sightings.js';
 import { type EndpointWrite, writeEvents, writeRest } from './write-events.js';
 import { lockTags, StaleStateError, writeLocationTags, writeThings } from './write-things.js';
 
@@ -44,20 +44,33 @@ export async function lockOrganization(tx: Tx, orgId: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${ORG_LOCK_SPACE}, hashtext(${orgId}))`);
 }
 
-/** Runs `work` in a transaction under the organization lock (retried on stale state), then publishes. */
-export async function inOrgTransaction<T extends { committed?: Committed }>(
+/** A deadlock PostgreSQL broke by aborting this transaction (SQLSTATE 40P01): safe to run again. */
+function isDeadlock(err: unknown): boolean {
+  const code = (e: unknown) =>
+    typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
+  return code(err) === '40P01' || code((err as { cause?: unknown } | undefined)?.cause) === '40P01';
+}
+
+/**
+ * Runs `work` in a transaction under the organization lock (retried on stale state), then
+ * publishes. `beforeLock` runs first in the same transaction, outside the lock: work that needs
+ * no serialisation (the raw sightings log) overlaps another batch's locked section.
+ */
+export async function inOrgTransaction<T extends { committed?: Committed }, P = undefined>(
   db: Db,
   outlets: Outlets,
   orgId: string,
   now: EpochMs,
   options: StoreOptions,
-  work: (tx: Tx) => Promise<T>,
+  work: (tx: Tx, prelude: P) => Promise<T>,
+  beforeLock?: (tx: Tx) => Promise<P>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await db.transaction(async (tx) => {
+        const prelude = (beforeLock ? await beforeLock(tx) : undefined) as P;
         await lockOrganization(tx, orgId);
-        return work(tx);
+        return work(tx, prelude);
       });
       if (result.committed) {
         const published = publishCommitted(outlets, result.committed, now);
@@ -65,7 +78,7 @@ export async function inOrgTransaction<T extends { committed?: Committed }>(
       }
       return result;
     } catch (err) {
-      if (!(err instanceof StaleStateError) || attempt >= ATTEMPTS) throw err;
+      if (!(err instanceof StaleStateError || isDeadlock(err)) || attempt >= ATTEMPTS) throw err;
       options.log?.warn({ err, attempt }, 'tracking batch retried');
     }
   }
@@ -98,63 +111,72 @@ function learnNames(directory: Directory, output: EngineOutput): Directory {
   return { ...directory, locationTagNames };
 }
 
+/** Stored sightings of one endpoint, to apply. */
+export interface StoredBatch {
+  endpoint: BatchEndpoint;
+  stored: readonly StoredSighting[];
+}
+
 /** Applies stored sightings of one endpoint inside the caller's transaction (organization locked). */
-export async function applySightings(
+export function applySightings(
   tx: Tx,
   endpoint: BatchEndpoint,
   stored: readonly StoredSighting[],
   now: EpochMs,
   options: StoreOptions = {},
 ): Promise<BatchResult | undefined> {
-  const beat: EndpointWrite = { endpointId: endpoint.id, locationTagId: null, heartbeat: true };
-  if (!stored.length) {
-    await writeRest(tx, endpoint.orgId, [], [beat], [], now);
+  return applyBatches(tx, endpoint.orgId, [{ endpoint, stored }], now, options);
+}
+
+/**
+ * Applies the stored sightings of one or more batches of one organization as ONE engine batch
+ * (one load, one round of writes) inside the caller's transaction (organization locked). The
+ * engine orders them by time, as it orders one reader's batch; every batch's endpoint counts the
+ * ingest as a sign of life.
+ */
+export async function applyBatches(
+  tx: Tx,
+  orgId: string,
+  batches: readonly StoredBatch[],
+  now: EpochMs,
+  options: StoreOptions = {},
+): Promise<BatchResult | undefined> {
+  const sources = [...new Set(batches.map((b) => b.endpoint.id))];
+  const beats = (): EndpointWrite[] =>
+    sources.map((endpointId) => ({ endpointId, locationTagId: null, heartbeat: true }));
+  const sightings: EngineSighting[] = [];
+  for (const { endpoint, stored } of batches) {
+    for (const s of stored) sightings.push({ ...s, endpointId: endpoint.id });
+  }
+  if (!sightings.length) {
+    await writeRest(tx, orgId, [], beats(), [], now);
     return undefined;
   }
-  const tags = [...new Set(stored.map((s) => s.tag))];
-  const loaded = await loadBatch(tx, endpoint.orgId, endpoint.id, tags);
-  const sightings: EngineSighting[] = stored.map((s) => ({ ...s, endpointId: endpoint.id }));
+  const tags = [...new Set(sightings.map((s) => s.tag))];
+  const loaded = await loadBatch(tx, orgId, sources, tags);
   const { output } = processBatch(loaded.model, loaded.state, sightings, now, {
     mergeWindowMs: options.mergeWindowMs,
   });
-  const endpoints: EndpointWrite[] = output.endpointLocations.map((l) => ({
-    endpointId: l.endpointId,
-    locationTagId: l.locationTagId,
-    heartbeat: l.endpointId === endpoint.id,
-  }));
-  if (!endpoints.some((e) => e.endpointId === endpoint.id)) endpoints.push(beat);
-  const written = await writeOutput(tx, endpoint.orgId, output, endpoints, now);
+  const located = new Set(output.endpointLocations.map((l) => l.endpointId));
+  const endpoints: EndpointWrite[] = [
+    ...output.endpointLocations.map((l) => ({
+      endpointId: l.endpointId,
+      locationTagId: l.locationTagId,
+      heartbeat: sources.includes(l.endpointId),
+    })),
+    ...beats().filter((b) => !located.has(b.endpointId)),
+  ];
+  const written = await writeOutput(tx, orgId, output, endpoints, now);
   const directory = learnNames(loaded.directory, output);
-  return { output, committed: { orgId: endpoint.orgId, messages: output.messages, directory, ...written } };
+  return { output, committed: { orgId, messages: output.messages, directory, ...written } };
 }
 
 export interface IngestResult {
   accepted: number;
   duplicates: number;
+  /** What the transaction that applied the batch committed (with group commit: the whole group's). */
   committed?: Committed;
   output?: EngineOutput;
-}
-
-/**
- * Stores a reader's batch and applies it in ONE transaction: the ack (after COMMIT) means both the
- * raw sightings and their effects are durable; a retried batch finds its sightings stored and
- * changes nothing.
- */
-export function ingestSightings(
-  db: Db,
-  live: LiveBus,
-  mailer: Mailer | undefined,
-  endpoint: BatchEndpoint,
-  batch: readonly NormalizedSighting[],
-  now: EpochMs,
-  options: StoreOptions = {},
-): Promise<IngestResult> {
-  const outlets: Outlets = { live, mailer, log: options.log, publicUrl: options.publicUrl };
-  return inOrgTransaction(db, outlets, endpoint.orgId, now, options, async (tx) => {
-    const stored = await insertSightings(tx, endpoint.id, batch);
-    const applied = await applySightings(tx, endpoint, stored, now, options);
-    return { accepted: stored.length, duplicates: batch.length - stored.length, ...applied };
-  });
 }
 
 /** Applies sightings already in the log (e.g. replayed), in its own transaction. */

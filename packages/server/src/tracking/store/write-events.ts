@@ -2,7 +2,8 @@
  * Writes events, stays, exceptions and endpoint updates in bulk. Events: one statement inserts the
  * new ones (ids drawn from the sequence up front, so each write knows its id), adds merged
  * repeats to stored ones (`repeat_count + n`: correct whatever another reader of the row saw),
- * and points each tag's tag_state at its open event.
+ * and points each tag's tag_state at its open event when that is a new one (a merge leaves the
+ * row as it is: most writes of a busy reader are merges, and the row has nothing else to learn).
  */
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
@@ -57,10 +58,12 @@ export async function writeEvents(
         UPDATE events e SET repeat_count = e.repeat_count + x.added, time = greatest(e.time, x.time),
           first_time = least(e.first_time, x.first_time), data = x.data, alarm_tamper = x.alarm
         FROM input x WHERE x.event_id IS NOT NULL AND e.id = x.event_id AND e.org_id = ${orgId}),
+      -- Only a NEW open event moves tag_state: a stored event merged into was loaded through it,
+      -- so its row already names that event (and its endpoint, antenna, direction and zone).
       opened AS (
         INSERT INTO tag_state (org_id, tag, event_id, endpoint_id, antenna, direction, zone_id, last_time)
         SELECT ${orgId}, tag, id, endpoint_id, antenna, direction, zone_id, time
-        FROM input WHERE open AND endpoint_id IS NOT NULL
+        FROM input WHERE open AND endpoint_id IS NOT NULL AND event_id IS NULL
         ON CONFLICT (org_id, tag) DO UPDATE SET event_id = excluded.event_id, endpoint_id = excluded.endpoint_id,
           antenna = excluded.antenna, direction = excluded.direction, zone_id = excluded.zone_id,
           last_time = excluded.last_time),

@@ -1,0 +1,176 @@
+/**
+ * Group commit for reader batches. Every batch of an organization runs under the organization
+ * lock, so batches of one organization never overlap; instead of handing the lock from batch to
+ * batch, an instance runs ONE transaction per organization at a time, and the batches that arrive
+ * meanwhile wait and then go together into the next one: one insert, one load, one engine run,
+ * one round of writes, one COMMIT and one live publish for the whole group.
+ *
+ * What a reader relies on does not change: each request is answered only after the COMMIT that
+ * stored its sightings, with its own `accepted`/`duplicates` (a sighting repeated in a later batch
+ * of the group is that batch's duplicate, as if the batches had run one after the other); batches
+ * are validated before they queue, and if a group's transaction fails, its batches run again one
+ * by one, so one batch that cannot be stored fails only its own request. Other instances are
+ * serialised by the organization lock as before.
+ */
+import type { Db } from '../../db/client.js';
+import type { LiveBus } from '../../platform/live.js';
+import type { Mailer } from '../../platform/mail.js';
+import type { EpochMs } from '../engine/index.js';
+import type { NormalizedSighting } from '../formats/index.js';
+import {
+  applyBatches,
+  type BatchEndpoint,
+  type IngestResult,
+  inOrgTransaction,
+  type StoreOptions,
+} from './process.js';
+import type { Outlets } from './publish.js';
+import { insertSightingBatches, type StoredSighting } from './sightings.js';
+
+/** A group stops growing at this many sightings (bounds one transaction's size and latency). */
+export const GROUP_MAX_SIGHTINGS = 10_000;
+
+interface Pending {
+  live: LiveBus;
+  mailer: Mailer | undefined;
+  endpoint: BatchEndpoint;
+  batch: readonly NormalizedSighting[];
+  now: EpochMs;
+  options: StoreOptions;
+  resolve: (result: IngestResult) => void;
+  reject: (err: unknown) => void;
+}
+
+/** Batches waiting per organization, per database (one database handle = one instance). */
+const queues = new WeakMap<Db, Map<string, Pending[]>>();
+
+/**
+ * Stores a reader's batch and applies it (DESIGN §7): the answer (after COMMIT) means both the raw
+ * sightings and their effects are durable; a retried batch finds its sightings stored and changes
+ * nothing. Joins the organization's next group when a transaction of the organization is running
+ * at this instance.
+ */
+export function ingestSightings(
+  db: Db,
+  live: LiveBus,
+  mailer: Mailer | undefined,
+  endpoint: BatchEndpoint,
+  batch: readonly NormalizedSighting[],
+  now: EpochMs,
+  options: StoreOptions = {},
+): Promise<IngestResult> {
+  let orgs = queues.get(db);
+  if (!orgs) {
+    orgs = new Map();
+    queues.set(db, orgs);
+  }
+  const waiting = orgs.get(endpoint.orgId);
+  return new Promise<IngestResult>((resolve, reject) => {
+    const pending: Pending = { live, mailer, endpoint, batch, now, options, resolve, reject };
+    if (waiting) {
+      waiting.push(pending); // a transaction of this organization is running: join the next group
+      return;
+    }
+    orgs.set(endpoint.orgId, []);
+    void drain(db, orgs, endpoint.orgId, [pending]);
+  });
+}
+
+/** Runs groups until the organization's queue is empty, then forgets the organization. */
+async function drain(db: Db, orgs: Map<string, Pending[]>, orgId: string, first: Pending[]): Promise<void> {
+  let group = first;
+  while (group.length) {
+    await runGroup(db, group);
+    group = takeGroup(orgs.get(orgId) ?? []);
+  }
+  orgs.delete(orgId);
+}
+
+/** Removes and returns the next group: the oldest batch and the later ones that can share its transaction. */
+function takeGroup(waiting: Pending[]): Pending[] {
+  const [head] = waiting;
+  if (!head) return [];
+  const group: Pending[] = [];
+  let size = 0;
+  for (let i = 0; i < waiting.length; ) {
+    const p = waiting[i] as Pending;
+    if (group.length && (!compatible(head, p) || size + p.batch.length > GROUP_MAX_SIGHTINGS)) {
+      i++;
+      continue;
+    }
+    group.push(p);
+    size += p.batch.length;
+    waiting.splice(i, 1);
+  }
+  return group;
+}
+
+/** Batches share a transaction only when they would be processed and published the same way. */
+function compatible(a: Pending, b: Pending): boolean {
+  return (
+    a.live === b.live &&
+    a.mailer === b.mailer &&
+    a.options.mergeWindowMs === b.options.mergeWindowMs &&
+    a.options.publicUrl === b.options.publicUrl &&
+    Boolean(a.options.awaitPublish) === Boolean(b.options.awaitPublish)
+  );
+}
+
+/** One transaction for the group; if it fails, each batch alone (so a bad batch fails only itself). */
+async function runGroup(db: Db, group: Pending[]): Promise<void> {
+  try {
+    const results = await applyGroup(db, group);
+    for (const [i, p] of group.entries()) p.resolve(results[i] as IngestResult);
+  } catch (err) {
+    if (group.length === 1) {
+      group[0]?.reject(err);
+      return;
+    }
+    group[0]?.options.log?.warn(
+      { err, batches: group.length },
+      'tracking group failed; applying its batches one by one',
+    );
+    for (const p of group) {
+      try {
+        const [result] = await applyGroup(db, [p]);
+        p.resolve(result as IngestResult);
+      } catch (single) {
+        p.reject(single);
+      }
+    }
+  }
+}
+
+async function applyGroup(db: Db, group: readonly Pending[]): Promise<IngestResult[]> {
+  const head = group[0];
+  if (!head) return [];
+  const { endpoint, live, mailer, options } = head;
+  const outlets: Outlets = { live, mailer, log: options.log, publicUrl: options.publicUrl };
+  // The group's time is its latest request's (every member's `now` is when it was received).
+  const now = Math.max(...group.map((p) => p.now));
+  return inOrgTransaction(
+    db,
+    outlets,
+    endpoint.orgId,
+    now,
+    options,
+    async (tx, stored: StoredSighting[][]) => {
+      const batches = group.map((p, i) => ({ endpoint: p.endpoint, stored: stored[i] ?? [] }));
+      const applied = await applyBatches(tx, endpoint.orgId, batches, now, options);
+      const results = group.map(
+        (p, i): IngestResult => ({
+          accepted: stored[i]?.length ?? 0,
+          duplicates: p.batch.length - (stored[i]?.length ?? 0),
+          ...applied,
+        }),
+      );
+      return Object.assign(results, { committed: applied?.committed });
+    },
+    // The durable log needs no lock: its unique key settles concurrent copies of a batch.
+    (tx) =>
+      insertSightingBatches(
+        tx,
+        group.map((p) => ({ endpointId: p.endpoint.id, batch: p.batch })),
+      ),
+  );
+}
