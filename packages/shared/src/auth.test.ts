@@ -54,5 +54,7 @@ describe('reset token display part', () => {
   });
   it('gives an empty name for garbage', () => {
     expect(usernameFromResetToken('%%%')).toBe('');
+    // Valid base64 of bytes that are not UTF-8 (0xff 0xfe): no garbled name.
+    expect(usernameFromResetToken('__4.secretpart')).toBe('');
   });
 });

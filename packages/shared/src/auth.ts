@@ -48,7 +48,8 @@ export function usernameFromResetToken(token: string): string {
   try {
     const b64 = head.replace(/-/g, '+').replace(/_/g, '/');
     const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
-    return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+    // `fatal`: a damaged token names no one, rather than a name with replacement characters.
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
   } catch {
     return '';
   }

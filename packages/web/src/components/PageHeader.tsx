@@ -18,6 +18,8 @@ export function PageHeader({ title, subtitle, backTo, actions }: PageHeaderProps
       direction="row"
       alignItems="center"
       spacing={1.5}
+      // Gaps rather than margins, so actions that wrap below the title still sit at the right.
+      useFlexGap
       sx={{ mb: 2.5, flexWrap: 'wrap', rowGap: 1.5 }}
       className="page-header"
     >
@@ -28,7 +30,14 @@ export function PageHeader({ title, subtitle, backTo, actions }: PageHeaderProps
           </IconButton>
         </Tooltip>
       )}
-      <Stack sx={{ flex: 1, minWidth: 0 }}>
+      {/* Phones: the title keeps its width (up to the row's) and the actions wrap below it. */}
+      <Stack
+        sx={{
+          flex: { xs: '1 0 auto', sm: 1 },
+          minWidth: 0,
+          maxWidth: { xs: backTo ? 'calc(100% - 56px)' : '100%', sm: 'none' },
+        }}
+      >
         <Typography variant="h2" component="h1" noWrap>
           {title}
         </Typography>

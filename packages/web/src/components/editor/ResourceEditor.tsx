@@ -91,7 +91,13 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
               variant="scrollable"
               allowScrollButtonsMobile
               aria-label={`${props.entityName} sections`}
-              sx={{ px: 1.5, borderBottom: 1, borderColor: 'divider' }}
+              sx={{
+                px: 1.5,
+                borderBottom: 1,
+                borderColor: 'divider',
+                // A spent scroll arrow stays faintly visible rather than leaving a blank gap.
+                '& .MuiTabs-scrollButtons.Mui-disabled': { opacity: 0.3 },
+              }}
             >
               {tabs.map((t, i) => (
                 <Tab

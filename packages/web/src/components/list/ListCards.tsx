@@ -39,6 +39,11 @@ export function ListCards<T>({
           key={c.field}
           sx={{ typography: 'body2', color: 'text.secondary', minWidth: 0, overflowWrap: 'anywhere' }}
         >
+          {c.cardLabel && (
+            <Box component="span" sx={{ color: 'text.primary', fontWeight: 500 }}>
+              {`${c.label}: `}
+            </Box>
+          )}
           {cell(c, row)}
         </Box>
       ))}

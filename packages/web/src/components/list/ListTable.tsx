@@ -41,7 +41,18 @@ export function ListTable<T>(props: ListTableProps<T>) {
   const columns = props.columns.filter((c) => !c.hideBelow || (c.hideBelow === 'sm' ? aboveSm : aboveMd));
   const span = columns.length + (props.onDelete ? 1 : 0);
   return (
-    <Table size="small" stickyHeader aria-label={props.label} aria-busy={props.rows === undefined}>
+    <Table
+      size="small"
+      stickyHeader
+      aria-label={props.label}
+      aria-busy={props.rows === undefined}
+      // 12 px between columns (16 at the edges) leaves long names room for two lines rather than four.
+      sx={{
+        '& .MuiTableCell-root': { px: 1.5 },
+        '& .MuiTableCell-root:first-of-type': { pl: 2 },
+        '& .MuiTableCell-root:last-of-type': { pr: 2 },
+      }}
+    >
       <TableHead>
         <TableRow>
           {columns.map((c) => {

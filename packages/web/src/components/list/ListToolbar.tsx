@@ -31,7 +31,8 @@ export function ListToolbar<T>(props: ListToolbarProps<T>) {
         <TextField
           value={props.searchInput}
           onChange={(e) => props.onSearchInput(e.target.value)}
-          placeholder={`Search ${lowerTitle(props.title)}`}
+          // Beside the sort select on phones the full 'Search location tags' would be clipped.
+          placeholder={props.phone ? 'Search' : `Search ${lowerTitle(props.title)}`}
           sx={{ maxWidth: { sm: 360 } }}
           slotProps={{
             htmlInput: { 'aria-label': `Search ${props.title}` },

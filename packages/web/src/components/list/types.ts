@@ -13,6 +13,8 @@ export interface Column<T> {
   width?: number | string;
   /** Hidden on screens narrower than this breakpoint (phones). */
   hideBelow?: 'sm' | 'md';
+  /** Phone rows name the value ('Last Seen: …') where it does not speak for itself. */
+  cardLabel?: boolean;
 }
 
 export interface ListPermissions {

@@ -13,6 +13,8 @@ export default function PasswordResetForm() {
   const navigate = useNavigate();
   const token = search.get('token') ?? '';
   const username = usernameFromResetToken(token);
+  // A mangled link decodes to garbage ('i\uFFFD'): show no account rather than that.
+  const shownName = /[\uFFFD\p{Cc}]/u.test(username) ? '' : username;
   const [password, setPassword] = useState('');
   const [verify, setVerify] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
@@ -40,14 +42,14 @@ export default function PasswordResetForm() {
   return (
     <AuthLayout title="Choose a new password">
       <Stack spacing={2.5} component="form" onSubmit={submit} noValidate>
-        {username && (
+        {shownName && (
           <Box
             sx={{ p: 1.5, borderRadius: 2, bgcolor: 'background.default', border: 1, borderColor: 'divider' }}
           >
             <Typography variant="caption" color="text.secondary">
               Account
             </Typography>
-            <Typography sx={{ fontWeight: 600, wordBreak: 'break-all' }}>{username}</Typography>
+            <Typography sx={{ fontWeight: 600, wordBreak: 'break-all' }}>{shownName}</Typography>
           </Box>
         )}
         {failure && (

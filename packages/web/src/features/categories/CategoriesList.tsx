@@ -22,6 +22,7 @@ export default function CategoriesList() {
         {
           field: 'hidden',
           label: 'Hidden',
+          cardLabel: true,
           sortable: true,
           render: (c) =>
             c.hidden ? (

@@ -1,7 +1,7 @@
 /** The Status tab (SPEC 2.10): the endpoint's heartbeats, newest first, with the SPEC §4 stale state. */
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import RefreshRounded from '@mui/icons-material/RefreshRounded';
-import { Chip, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import {
   type EndpointStatus,
   type EndpointStatusSummary,
@@ -17,8 +17,22 @@ import { useTableState } from '../../components/useTableState';
 import type { EndpointForm } from './endpoint-form';
 
 const REFRESH_MS = 60_000;
+/** Phones have no room for the IP Address and Version columns: they go under the time. */
+function TimeCell({ s }: { s: EndpointStatus }) {
+  return (
+    <>
+      <Box component="span" sx={{ whiteSpace: { sm: 'nowrap' } }}>
+        {formatDateTime(s.time)}
+      </Box>
+      <Box component="span" sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary' }}>
+        {[s.ip, s.version].filter(Boolean).join(' · ') || NONE}
+      </Box>
+    </>
+  );
+}
+
 const COLUMNS: DataColumn<EndpointStatus>[] = [
-  { key: 'time', label: 'Time', render: (s) => formatDateTime(s.time), sx: { whiteSpace: 'nowrap' } },
+  { key: 'time', label: 'Time', render: (s) => <TimeCell s={s} /> },
   { key: 'uptime', label: 'Uptime', render: (s) => formatUptime(s.uptime) },
   { key: 'temp', label: 'Reader Temp', render: (s) => formatTemperature(s.readerTemp) },
   {
@@ -26,8 +40,9 @@ const COLUMNS: DataColumn<EndpointStatus>[] = [
     label: 'IP Address',
     render: (s) => s.ip || NONE,
     sx: { fontFamily: 'ui-monospace, monospace' },
+    hideBelow: 'sm',
   },
-  { key: 'version', label: 'Version', render: (s) => s.version || NONE },
+  { key: 'version', label: 'Version', render: (s) => s.version || NONE, hideBelow: 'sm' },
 ];
 
 export function EndpointStatusTab({ ctx }: EditorTabProps<EndpointForm>) {

@@ -35,6 +35,7 @@ export default function EndpointsList() {
         {
           field: 'autoEnroll.enabled',
           label: 'Auto Enroll',
+          cardLabel: true,
           render: (e) =>
             e.autoEnroll.enabled ? (
               <Chip size="small" color="success" variant="outlined" label="Yes" />

@@ -10,7 +10,7 @@ import NotificationsActiveRounded from '@mui/icons-material/NotificationsActiveR
 import SensorsRounded from '@mui/icons-material/SensorsRounded';
 import { Box, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import type { EventRecord } from '@sightline/shared';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useSiteNavigate } from '../../app/site-links';
 import { type Column, EmptyState } from '../../components';
 import { formatCFloat0, formatListDateTime, NONE } from '../../components/format';
@@ -19,99 +19,134 @@ import { toggleSort } from '../../components/list/list-state';
 import { TableFrame } from '../../components/TableFrame';
 import type { TableState } from '../../components/useTableState';
 
+/** Tags longer than this many characters are clamped to three lines, the whole tag in a tooltip. */
+const TAG_LINE = 12;
+
 function TagCell({ event }: { event: EventRecord }) {
-  return (
+  // The table sets the tag's width in characters (break-all alone would squeeze it to one).
+  const tag = (
     <Box
       component="span"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, whiteSpace: 'nowrap' }}
+      className="event-tag"
+      style={{ '--tag-ch': Math.min(event.tag.length, TAG_LINE) } as CSSProperties}
     >
-      {event.matched ? (
-        <Tooltip title="Matched to a known thing">
-          <CheckCircleRounded fontSize="small" color="success" aria-label="Matched" titleAccess="Matched" />
-        </Tooltip>
-      ) : (
-        <Tooltip title="Not matched to any thing">
-          <CancelRounded fontSize="small" color="error" aria-label="Unmatched" titleAccess="Unmatched" />
-        </Tooltip>
-      )}
-      <Box
-        component="span"
-        className="event-tag"
-        sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 }}
-      >
-        {event.tag}
+      {event.tag}
+    </Box>
+  );
+  return (
+    <Box component="span" className="event-tag-cell">
+      {/* Side by side on phones; stacked beside the two lines of the tag in the table. */}
+      <Box component="span" className="event-icons">
+        {event.matched ? (
+          <Tooltip title="Matched to a known thing">
+            <CheckCircleRounded fontSize="small" color="success" aria-label="Matched" titleAccess="Matched" />
+          </Tooltip>
+        ) : (
+          <Tooltip title="Not matched to any thing">
+            <CancelRounded fontSize="small" color="error" aria-label="Unmatched" titleAccess="Unmatched" />
+          </Tooltip>
+        )}
+        {event.alarmTamper && (
+          <Tooltip title="Tamper alarm">
+            <NotificationsActiveRounded
+              fontSize="small"
+              color="warning"
+              aria-label="Tamper alarm"
+              titleAccess="Tamper alarm"
+            />
+          </Tooltip>
+        )}
       </Box>
-      {event.alarmTamper && (
-        <Tooltip title="Tamper alarm">
-          <NotificationsActiveRounded
-            fontSize="small"
-            color="warning"
-            aria-label="Tamper alarm"
-            titleAccess="Tamper alarm"
-          />
-        </Tooltip>
-      )}
+      {event.tag.length > TAG_LINE * 3 ? <Tooltip title={event.tag}>{tag}</Tooltip> : tag}
     </Box>
   );
 }
 
-/** Date and time as one line; the dense table puts the time on a second line. */
+/** SPEC §9's list date-time; the table puts the time under the date, phone rows keep one line. */
 function DateTimeCell({ value }: { value: string | null }) {
   const text = formatListDateTime(value);
   const space = text.indexOf(' ');
+  if (space < 0) return <>{text}</>;
   return (
-    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-      {space < 0 ? (
-        text
-      ) : (
-        <>
-          {text.slice(0, space)} <span className="event-time">{text.slice(space + 1)}</span>
-        </>
-      )}
-    </Box>
+    <span className="event-when">
+      {text.slice(0, space)} <span className="event-time">{text.slice(space + 1)}</span>
+    </span>
   );
 }
 
+/** A column as narrow as its content allows; the room left goes to Endpoint, Location and Zone. */
+const NARROW = '1px';
+
 export const EVENT_COLUMNS: Column<EventRecord>[] = [
-  { field: 'tag', label: 'Tag', sortable: true, render: (e) => <TagCell event={e} /> },
+  { field: 'tag', label: 'Tag', sortable: true, width: NARROW, render: (e) => <TagCell event={e} /> },
   {
     field: 'firstTime',
     label: 'Last Full Event',
     sortable: true,
+    width: NARROW,
+    cardLabel: true,
     render: (e) => <DateTimeCell value={e.firstTime} />,
   },
-  { field: 'time', label: 'Last Seen', sortable: true, render: (e) => <DateTimeCell value={e.time} /> },
-  { field: 'repeatCount', label: 'Repeat Event Count', sortable: true, align: 'right', hideBelow: 'md' },
-  { field: 'direction', label: 'Direction', sortable: true, hideBelow: 'md' },
-  { field: 'endpointName', label: 'Endpoint' },
+  {
+    field: 'time',
+    label: 'Last Seen',
+    sortable: true,
+    width: NARROW,
+    cardLabel: true,
+    render: (e) => <DateTimeCell value={e.time} />,
+  },
+  {
+    field: 'repeatCount',
+    label: 'Repeat Event Count',
+    sortable: true,
+    align: 'right',
+    width: NARROW,
+    hideBelow: 'md',
+  },
+  { field: 'direction', label: 'Direction', sortable: true, width: NARROW, hideBelow: 'md' },
+  { field: 'endpointName', label: 'Endpoint', cardLabel: true },
   {
     field: 'data',
     label: 'Data',
     align: 'right',
+    width: NARROW,
     hideBelow: 'md',
     render: (e) => formatCFloat0(e.data.cFloat0) || NONE,
   },
   { field: 'locationTagName', label: 'Location', hideBelow: 'md' },
-  { field: 'antenna', label: 'Antenna', sortable: true, align: 'right', hideBelow: 'md' },
-  { field: 'zoneName', label: 'Zone' },
+  { field: 'antenna', label: 'Antenna', sortable: true, align: 'right', width: NARROW, hideBelow: 'md' },
+  { field: 'zoneName', label: 'Zone', cardLabel: true },
 ];
 
-/** Inside an editor tab: tighter cells, wrapping headers, times under dates, tags by their last characters. */
-const DENSE_SX = {
-  '& .MuiTableCell-root': { px: 1 },
-  '& .MuiTableCell-root:first-of-type': { pl: 2 },
-  '& .MuiTableCell-head': { whiteSpace: 'normal', lineHeight: 1.3 },
-  // Only the sorted column's arrow takes room; the others would cost the Zone column its place.
-  '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { display: 'none' },
-  '& .event-time': { display: 'block', color: 'text.secondary' },
-  // Right to left clips the start of the EPC: '…C43463FB' (the whole tag stays in the text).
-  '& .event-tag': {
-    display: 'inline-block',
-    maxWidth: '10ch',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    direction: 'rtl',
-    verticalAlign: 'middle',
+const MONO = 'ui-monospace, SFMono-Regular, Menlo, monospace';
+
+/**
+ * All ten columns fit a 1280 px screen beside the menu: tight cells, headers wrapping onto two or
+ * three lines, only the sorted column's arrow taking room, times under dates, the EPC on lines of
+ * twelve characters, names wrapping at spaces.
+ */
+const EVENTS_SX = {
+  '& .event-tag-cell, & .event-icons': { display: 'inline-flex', alignItems: 'center', gap: 0.75 },
+  '& .event-tag': { fontFamily: MONO, fontSize: 13, lineHeight: 1.4 },
+  '& table': {
+    '& .MuiTableCell-root': { px: 0.75 },
+    '& .MuiTableCell-root:first-of-type': { pl: 2 },
+    '& .MuiTableCell-root:last-of-type': { pr: 2 },
+    '& .MuiTableCell-head': { whiteSpace: 'normal', lineHeight: 1.3, verticalAlign: 'bottom' },
+    '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { display: 'none' },
+    '& td': { overflowWrap: 'break-word' },
+    '& .event-icons': { flexDirection: 'column', gap: 0.25 },
+    '& .event-when': { whiteSpace: 'nowrap' },
+    '& .event-time': { display: 'block', color: 'text.secondary' },
+    '& .event-tag': {
+      width: 'calc(var(--tag-ch) * 1ch)',
+      flexShrink: 0,
+      wordBreak: 'break-all',
+      display: '-webkit-box',
+      WebkitLineClamp: 3,
+      WebkitBoxOrient: 'vertical',
+      overflow: 'hidden',
+    },
   },
 };
 
@@ -129,7 +164,7 @@ export interface EventsTableProps {
   empty?: { title?: string; description: string };
   /** The table's accessible name. */
   label?: string;
-  /** For editor tabs: compact cells, paging only when more than one small page. */
+  /** For editor tabs: paging only when there is more than one small page. */
   dense?: boolean;
   /** Rows open their thing (default); off where the thing is already open. */
   openThings?: boolean;
@@ -165,7 +200,7 @@ export function EventsTable({ query, state, onState, dense, openThings = true, .
         onLimit: (limit) => onState({ limit }),
       }}
     >
-      <Box sx={{ '& td': { whiteSpace: 'nowrap' }, ...(dense && DENSE_SX) }}>
+      <Box sx={EVENTS_SX}>
         <ListBody
           phone={phone}
           label={props.label}

@@ -14,6 +14,9 @@ import { useSiteNavigate } from '../../app/site-links';
 import { DashboardCard } from './DashboardCard';
 
 const COLUMNS = ['Name', 'Last Heartbeat', 'IP Address', 'Firmware Version'];
+/** Phones show IP address and firmware under the heartbeat instead of in columns of their own. */
+const NOT_ON_PHONES = (c: string) =>
+  c === 'IP Address' || c === 'Firmware Version' ? { display: { xs: 'none', sm: 'table-cell' } } : {};
 
 export function EndpointStatusCard() {
   const { siteId } = useSession();
@@ -36,7 +39,7 @@ export function EndpointStatusCard() {
           <TableHead>
             <TableRow>
               {COLUMNS.map((c) => (
-                <TableCell key={c} sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell key={c} sx={{ whiteSpace: 'nowrap', ...NOT_ON_PHONES(c) }}>
                   {c}
                 </TableCell>
               ))}
@@ -47,7 +50,7 @@ export function EndpointStatusCard() {
               ? [0, 1, 2].map((i) => (
                   <TableRow key={i}>
                     {COLUMNS.map((c) => (
-                      <TableCell key={c}>
+                      <TableCell key={c} sx={NOT_ON_PHONES(c)}>
                         <Skeleton variant="text" />
                       </TableCell>
                     ))}
@@ -85,9 +88,25 @@ export function EndpointStatusCard() {
                           {e.name}
                         </Box>
                       </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.status?.time)}</TableCell>
-                      <TableCell>{e.status?.ip || MSG.notAvailable}</TableCell>
-                      <TableCell>{e.status?.version || MSG.notAvailable}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {formatDateTime(e.status?.time)}
+                        <Box
+                          component="span"
+                          sx={{
+                            display: { xs: 'block', sm: 'none' },
+                            color: 'text.secondary',
+                            whiteSpace: 'normal',
+                          }}
+                        >
+                          {[e.status?.ip, e.status?.version].filter(Boolean).join(' · ')}
+                        </Box>
+                      </TableCell>
+                      <TableCell sx={NOT_ON_PHONES('IP Address')}>
+                        {e.status?.ip || MSG.notAvailable}
+                      </TableCell>
+                      <TableCell sx={NOT_ON_PHONES('Firmware Version')}>
+                        {e.status?.version || MSG.notAvailable}
+                      </TableCell>
                     </TableRow>
                   );
                 })}

@@ -35,6 +35,7 @@ export default function LocationTagsList() {
         {
           field: 'zone',
           label: 'Zone',
+          cardLabel: true,
           sortable: true,
           render: (t) => (t.zone ? (zones.names.get(t.zone) ?? '…') : MSG.notAvailable),
         },

@@ -15,7 +15,7 @@ export default function OrganizationsList() {
       emptyIcon={<CorporateFareOutlined />}
       columns={[
         { field: 'name', label: 'Name', sortable: true },
-        { field: 'subdomain', label: 'Subdomain', sortable: true },
+        { field: 'subdomain', label: 'Subdomain', sortable: true, cardLabel: true },
         {
           field: 'timeCreated',
           label: 'Created Date',

@@ -19,6 +19,7 @@ export default function SitesList() {
         {
           field: 'startDate',
           label: 'Start Date',
+          cardLabel: true,
           sortable: true,
           render: (s) => formatListDate(s.startDate),
           width: 140,

@@ -28,7 +28,13 @@ export function AlarmMarker({ thing }: { thing: Pick<Thing, 'alarmTamper' | 'ala
 export function ThingName({ thing }: { thing: Thing }) {
   // Tables wrap long names onto a second line; phone rows (one line each) end them with an ellipsis.
   return (
-    <Stack direction="row" spacing={0.75} alignItems="center" sx={{ minWidth: 0, maxWidth: { sm: 240 } }}>
+    // From sm up at least 180 px wide, so a name wraps onto two lines rather than four.
+    <Stack
+      direction="row"
+      spacing={0.75}
+      alignItems="center"
+      sx={{ minWidth: { xs: 0, sm: 180 }, maxWidth: { sm: 240 } }}
+    >
       <Typography
         variant="body2"
         component="span"
@@ -124,7 +130,17 @@ export function ZoneName({ id, names }: { id: string | null; names: Map<string, 
   return (
     <Stack direction="row" spacing={0.5} alignItems="center" sx={{ minWidth: 0 }}>
       <PlaceOutlined fontSize="small" sx={{ color: 'secondary.main' }} aria-hidden />
-      <Typography variant="body2" component="span" noWrap>
+      <Typography
+        variant="body2"
+        component="span"
+        // Tables wrap a long zone name at its spaces; phone rows end it with an ellipsis.
+        sx={{
+          minWidth: 0,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: { xs: 'nowrap', sm: 'normal' },
+        }}
+      >
         {names.get(id) ?? 'Another site'}
       </Typography>
     </Stack>

@@ -4,7 +4,7 @@
  * now) is not a record yet; it leads the first page while it overlaps the range.
  */
 import HistoryRounded from '@mui/icons-material/HistoryRounded';
-import { Chip, Stack, TableCell, TableRow } from '@mui/material';
+import { Box, Chip, Stack, TableCell, TableRow } from '@mui/material';
 import { formatDateTime, msToNs, type Thing, type ZoneDurationRecord } from '@sightline/shared';
 import dayjs from 'dayjs';
 import { useList } from '../../api/hooks';
@@ -18,19 +18,41 @@ import { useZoneNames } from './lookups';
 import type { ThingForm } from './thing-form';
 import { useTabDateRange } from './useTabDateRange';
 
+/** Phones have no room for a Duration column: it goes under the zone. */
+const PHONE_LINE = { display: { xs: 'block', sm: 'none' }, color: 'text.secondary', whiteSpace: 'nowrap' };
+const NOT_ON_PHONES = { display: { xs: 'none', sm: 'table-cell' } };
+
+function ZoneCell({ zone, duration }: { zone: string; duration: string }) {
+  return (
+    <>
+      {zone}
+      <Box component="span" sx={PHONE_LINE}>
+        {duration}
+      </Box>
+    </>
+  );
+}
+
 const COLUMNS: DataColumn<ZoneDurationRecord>[] = [
-  { key: 'zone', label: 'Zone', render: (s) => s.zoneName ?? '—' },
-  { key: 'duration', label: 'Duration', render: (s) => formatStay(s.timeDuration) },
+  {
+    key: 'zone',
+    label: 'Zone',
+    render: (s) => <ZoneCell zone={s.zoneName ?? '—'} duration={formatStay(s.timeDuration)} />,
+  },
+  { key: 'duration', label: 'Duration', render: (s) => formatStay(s.timeDuration), hideBelow: 'sm' },
   { key: 'entry', label: 'Entry', render: (s) => formatDateTime(s.timeStart) },
   { key: 'exit', label: 'Exit', render: (s) => formatDateTime(s.timeEnd) },
 ];
 
 function CurrentStay({ thing, zoneName }: { thing: Thing; zoneName: string }) {
   const entered = thing.lastZoneTime ?? '';
+  const stay = formatStay(msToNs(Date.now() - dayjs(entered).valueOf()));
   return (
     <TableRow key="current" sx={{ bgcolor: 'action.selected' }}>
-      <TableCell>{zoneName}</TableCell>
-      <TableCell>{formatStay(msToNs(Date.now() - dayjs(entered).valueOf()))}</TableCell>
+      <TableCell>
+        <ZoneCell zone={zoneName} duration={stay} />
+      </TableCell>
+      <TableCell sx={NOT_ON_PHONES}>{stay}</TableCell>
       <TableCell>{formatDateTime(entered)}</TableCell>
       <TableCell>
         <Chip label="Still here" size="small" color="secondary" variant="outlined" />

@@ -22,7 +22,13 @@ export default function ZonesList() {
       columns={[
         { field: 'name', label: 'Name', sortable: true },
         { field: 'description', label: 'Description', sortable: true, hideBelow: 'md' },
-        { field: 'duration', label: 'Alert Time', sortable: true, render: (z) => minutes(z.duration) },
+        {
+          field: 'duration',
+          label: 'Alert Time',
+          sortable: true,
+          cardLabel: true,
+          render: (z) => minutes(z.duration),
+        },
         {
           field: 'gates',
           label: 'Gates',

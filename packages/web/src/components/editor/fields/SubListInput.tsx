@@ -1,7 +1,17 @@
 /** A sub-list: an array of objects edited row by row, with Add and a remove button per row. */
 import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
-import { Box, Button, FormHelperText, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Divider,
+  FormHelperText,
+  IconButton,
+  Paper,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { valueAt } from '../../list/cell';
 import type { EditorContext, SubListFieldDef, Values } from '../types';
@@ -12,7 +22,10 @@ export function SubListInput({ field, name, disabled, ctx }: FieldProps<SubListF
   const { control, formState } = useFormContext();
   const { fields: rows, append, remove } = useFieldArray({ control, name });
   const error = (valueAt(formState.errors, name) as { message?: string } | undefined)?.message;
-  const columns = `repeat(${field.fields.length}, minmax(0, 1fr))`;
+  // Numbers (antenna, coordinates) need less room than names and pickers.
+  const columns = field.fields
+    .map((f) => (f.type === 'text' && f.inputType === 'number' ? 'minmax(0, 1fr)' : 'minmax(0, 2fr)'))
+    .join(' ');
   return (
     <Paper variant="outlined" sx={{ p: 2, borderRadius: 2 }}>
       <Stack direction="row" alignItems="center" sx={{ mb: rows.length ? 2 : 0.5 }}>
@@ -31,7 +44,11 @@ export function SubListInput({ field, name, disabled, ctx }: FieldProps<SubListF
           None yet.
         </Typography>
       )}
-      <Stack spacing={2}>
+      <Stack
+        spacing={2}
+        // Phones stack each row's fields: a rule tells one row from the next.
+        divider={<Divider flexItem sx={{ display: { sm: 'none' } }} />}
+      >
         {rows.map((row, index) => {
           const itemCtx: EditorContext = {
             ...ctx,
