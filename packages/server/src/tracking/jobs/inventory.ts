@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
 import type { JobScope } from '../../platform/jobs.js';
 import {
-  type EngineMessage,
   type EpochMs,
   type ExceptionRecord,
   INVENTORY_SETTLE_MS,
@@ -17,9 +16,10 @@ import {
   inventoryDue,
   type ThingState,
 } from '../engine/index.js';
-import { inOrgTransaction, writeRest } from '../store/index.js';
+import { inOrgTransaction } from '../store/index.js';
 import type { JobDeps } from './deps.js';
-import { directoryOf, loadThings, loadZones, type OrgZones, organizationsWith, tsParam } from './load.js';
+import { loadThings, loadZones, type OrgZones, organizationsWith, tsParam } from './load.js';
+import { storeExceptions } from './raise.js';
 
 export const INVENTORY_INTERVAL_MS = 10_000;
 /** After a pause (all instances down), parents that settled at most this long ago are still checked. */
@@ -93,17 +93,7 @@ export async function checkInventory(
         if (!inventoryDue(parent, from, now, settleMs)) continue;
         found.push(...(await checkKit(tx, orgId, parent, zones, names, now, settleMs)));
       }
-      if (!found.length) return { stored: 0 };
-      const exceptions = await writeRest(tx, orgId, [], [], found, now);
-      const messages: EngineMessage[] = found.map((exception) => ({
-        type: 'exception',
-        siteId: exception.siteId,
-        exception,
-      }));
-      return {
-        stored: exceptions.length,
-        committed: { orgId, messages, eventIds: new Map(), exceptions, directory: directoryOf(zones, names) },
-      };
+      return storeExceptions(tx, orgId, found, now, zones, names);
     });
     raised += result.stored;
   }

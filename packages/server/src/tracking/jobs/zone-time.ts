@@ -6,10 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { JobScope } from '../../platform/jobs.js';
-import { dueTimeExceptions, type EngineMessage, type EpochMs } from '../engine/index.js';
-import { inOrgTransaction, writeRest } from '../store/index.js';
+import { dueTimeExceptions, type EpochMs } from '../engine/index.js';
+import { inOrgTransaction } from '../store/index.js';
 import type { JobDeps } from './deps.js';
-import { directoryOf, loadThings, loadZones, organizationsWith } from './load.js';
+import { loadThings, loadZones, organizationsWith } from './load.js';
+import { storeExceptions } from './raise.js';
 
 /** Runs every 5 s: an overrun is raised within 15 s (DESIGN §7.8). */
 export const ZONE_TIME_INTERVAL_MS = 5_000;
@@ -29,17 +30,7 @@ export async function raiseZoneTimeExceptions(deps: JobDeps, now: EpochMs, scope
       const zones = await loadZones(tx, orgId);
       const { things, names } = await loadThings(tx, orgId, overrun(now));
       const due = dueTimeExceptions(things, zones.zones, new Set(), now);
-      if (!due.length) return { stored: 0 };
-      const exceptions = await writeRest(tx, orgId, [], [], due, now);
-      const messages: EngineMessage[] = due.map((exception) => ({
-        type: 'exception',
-        siteId: exception.siteId,
-        exception,
-      }));
-      return {
-        stored: exceptions.length,
-        committed: { orgId, messages, eventIds: new Map(), exceptions, directory: directoryOf(zones, names) },
-      };
+      return storeExceptions(tx, orgId, due, now, zones, names);
     });
     raised += result.stored;
   }

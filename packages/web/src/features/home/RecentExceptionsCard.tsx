@@ -1,18 +1,16 @@
 /** 'Recent exceptions': the site's open (unresolved) exceptions, newest first; each opens its detail. */
 import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
-import { List, ListItemButton, ListItemIcon, ListItemText, Skeleton } from '@mui/material';
-import { type ExceptionRecord, formatDateTime } from '@sightline/shared';
+import { List, Skeleton } from '@mui/material';
+import type { ExceptionRecord } from '@sightline/shared';
 import { useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
-import { useSiteNavigate } from '../../app/site-links';
-import { ExceptionIcon, exceptionSubject } from '../exceptions/exception-text';
+import { ExceptionItem } from '../exceptions/ExceptionItem';
 import { DashboardCard } from './DashboardCard';
 
 const SHOWN = 6;
 
 export function RecentExceptionsCard() {
   const { siteId } = useSession();
-  const navigate = useSiteNavigate();
   const open = useList<ExceptionRecord>('exceptions', {
     site: siteId,
     open: true,
@@ -37,18 +35,7 @@ export function RecentExceptionsCard() {
       <List dense disablePadding aria-label="Open exceptions" sx={{ pb: 1 }}>
         {open.isPending
           ? [0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={44} sx={{ mx: 2.5, my: 1 }} />)
-          : rows.map((e) => (
-              <ListItemButton key={e._id} onClick={() => navigate(`exceptions/${e._id}`)} sx={{ px: 2.5 }}>
-                <ListItemIcon sx={{ minWidth: 36 }}>
-                  <ExceptionIcon type={e.type} expectedZone={e.expectedZone} />
-                </ListItemIcon>
-                <ListItemText
-                  primary={`${exceptionSubject(e)} ${e.message}`.trim()}
-                  secondary={formatDateTime(e.time)}
-                  slotProps={{ primary: { sx: { fontWeight: 500 } } }}
-                />
-              </ListItemButton>
-            ))}
+          : rows.map((e) => <ExceptionItem key={e._id} exception={e} />)}
       </List>
     </DashboardCard>
   );

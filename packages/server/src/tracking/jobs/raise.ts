@@ -1,0 +1,36 @@
+/**
+ * The last step every exception job shares: store the exceptions a job found (the once-per-stay and
+ * once-per-settle keys make a second copy a no-op) and hand what was stored to the same after-COMMIT
+ * publish path as a reader batch (live stream, zone mails).
+ */
+import type { Tx } from '../../db/client.js';
+import type { EngineMessage, EpochMs, ExceptionRecord } from '../engine/index.js';
+import { writeRest } from '../store/index.js';
+import { directoryOf, type OrgZones } from './load.js';
+
+export async function storeExceptions(
+  tx: Tx,
+  orgId: string,
+  found: ExceptionRecord[],
+  now: EpochMs,
+  zones: OrgZones,
+  thingNames: Map<string, string>,
+) {
+  if (!found.length) return { stored: 0 };
+  const exceptions = await writeRest(tx, orgId, [], [], found, now);
+  const messages: EngineMessage[] = found.map((exception) => ({
+    type: 'exception',
+    siteId: exception.siteId,
+    exception,
+  }));
+  return {
+    stored: exceptions.length,
+    committed: {
+      orgId,
+      messages,
+      eventIds: new Map(),
+      exceptions,
+      directory: directoryOf(zones, thingNames),
+    },
+  };
+}
