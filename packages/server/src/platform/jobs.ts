@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rows } from '../db/client.js';
+import { createRepeater } from './repeat.js';
 
 /** Which organizations a run covers: all of them, or (tests) only the listed ones. */
 export interface JobScope {
@@ -83,10 +84,6 @@ export function createScheduler(
   const tickMs = options.tickMs ?? 1000;
   /** Per claim name: when this instance last learned the job is next due (saves a round trip per tick). */
   const nextDue = new Map<string, number>();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
-
   async function tick(now = Date.now(), scope: JobScope = {}): Promise<string[]> {
     const ran: string[] = [];
     for (const job of jobs) {
@@ -105,29 +102,16 @@ export function createScheduler(
     return ran;
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick().finally(schedule);
-    }, tickMs);
-  }
+  const repeater = createRepeater(
+    () => tick(),
+    tickMs,
+    (err) => options.log?.error({ err }, 'job tick failed'),
+  );
 
   return {
     jobs,
-    tick(now, scope) {
-      const run = tick(now, scope);
-      running = running.then(() => run).catch(() => undefined);
-      return run;
-    },
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running.catch(() => undefined);
-    },
+    tick: (now, scope) => repeater.track(() => tick(now, scope)),
+    start: repeater.start,
+    stop: repeater.stop,
   };
 }

@@ -8,6 +8,7 @@
  * time exception. The CLI (simulator-cli.ts) runs it over HTTP; the demo runs it in-process.
  */
 import { type Direction, SIGHTINGS_PER_REQUEST_MAX } from '@sightline/shared';
+import { createRepeater } from '../../platform/repeat.js';
 
 /** A reader at a zone's gate. */
 export interface SimStation {
@@ -104,9 +105,6 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   let budget = 0;
   let lastHeartbeat = Number.NEGATIVE_INFINITY;
   let lastTime = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
 
   const pickIndex = (n: number) => Math.min(n - 1, Math.floor(random() * n));
 
@@ -201,31 +199,14 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     return { sent, failed, moves };
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = step()
-        .catch((err: unknown) => onError(`step failed: ${(err as Error).message}`))
-        .finally(schedule);
-    }, intervalMs);
-  }
+  const repeater = createRepeater(step, intervalMs, (err) =>
+    onError(`step failed: ${(err as Error).message}`),
+  );
 
   return {
-    step() {
-      const run = step();
-      running = running.then(() => run).catch(() => undefined);
-      return run;
-    },
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running.catch(() => undefined);
-    },
+    step: repeater.run,
+    start: repeater.start,
+    stop: repeater.stop,
     positions,
     totals,
   };
