@@ -78,7 +78,7 @@ async function main() {
     const t0 = performance.now();
     const sustained = await closedLoop(client, { ...loop, until: Date.now() + SECONDS.sustained * 1000 });
     const sustainedSeconds = (performance.now() - t0) / 1000;
-    const sustainedCpu = cpu.end();
+    const sustainedCpu = await cpu.end();
     if (sustained.failures)
       throw new Error(`sustained run: ${sustained.failures} failed (${sustained.firstError})`);
     const sustainedRate = rateOf(sustained.acks, sustainedSeconds);
@@ -98,7 +98,7 @@ async function main() {
       maxInFlight: 200,
     });
     const offeredSeconds = (performance.now() - t1) / 1000;
-    const offeredCpu = cpu.end();
+    const offeredCpu = await cpu.end();
     await new Promise((r) => setTimeout(r, 1500));
     const offeredLive = await live.report();
     if (offered.failures) throw new Error(`latency run: ${offered.failures} failed (${offered.firstError})`);

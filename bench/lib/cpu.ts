@@ -50,12 +50,16 @@ export class CpuMeter {
     return this.pgPids.reduce((sum, pid) => sum + processTicks(pid), 0);
   }
 
-  async begin() {
+  private async backends(): Promise<number[]> {
     const { rows } = await this.pool.query<{ pid: number }>(
       `SELECT pid FROM pg_stat_activity WHERE datname = $1 OR backend_type <> 'client backend'`,
       [this.database],
     );
-    this.pgPids = rows.map((r) => r.pid);
+    return rows.map((r) => r.pid);
+  }
+
+  async begin() {
+    this.pgPids = await this.backends();
     const m = machineTicks();
     this.start = {
       server: processTicks(this.serverPid),
@@ -67,12 +71,20 @@ export class CpuMeter {
     };
   }
 
-  end(): CpuSplit {
+  /**
+   * Backends that connected during the phase (a pool growing under load) count with all their
+   * CPU, which they spent in the phase; a backend that exited during the phase is missed.
+   */
+  async end(): Promise<CpuSplit> {
     const seconds = (performance.now() - this.start.at) / 1000;
     const m = machineTicks();
     const cores = (ticks: number) => ticks / TICKS / seconds;
     const server = cores(processTicks(this.serverPid) - this.start.server);
-    const postgres = cores(this.pgTicks() - this.start.pg);
+    const known = new Set(this.pgPids);
+    const joined = (await this.backends()).filter((pid) => !known.has(pid));
+    const postgres = cores(
+      this.pgTicks() - this.start.pg + joined.reduce((sum, pid) => sum + processTicks(pid), 0),
+    );
     const bench = cores(processTicks(process.pid) - this.start.bench);
     const busy = cores(m.busy - this.start.busy);
     const all = cores(m.total - this.start.total);

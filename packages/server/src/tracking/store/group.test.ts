@@ -58,7 +58,18 @@ describe('group commit', () => {
       reader: k % 2 ? w.storeReader : w.dockReader,
       sightings: w.tags.map((tag, i) => sighting(tag, t0 + k * 10_000 + i * 10)),
     }));
-    const transactions = vi.spyOn(db, 'transaction');
+    // Count the tracking transactions and how many of them run at once.
+    const transaction = db.transaction.bind(db);
+    let running = 0;
+    let mostAtOnce = 0;
+    const transactions = vi.spyOn(db, 'transaction').mockImplementation(async (work, config) => {
+      mostAtOnce = Math.max(mostAtOnce, ++running);
+      try {
+        return await transaction(work, config);
+      } finally {
+        running--;
+      }
+    });
     const results = await Promise.all([
       ...batches.map((b) => w.ingest(b.reader, b.sightings)),
       // a reader's retry of batch 3 arriving while it waits: the same group, all duplicates
@@ -66,6 +77,8 @@ describe('group commit', () => {
     ]);
     // The first batch runs alone; the others queued behind it share the next transaction.
     expect(transactions.mock.calls.length).toBeLessThan(batches.length);
+    // Pipelined: the next group's transaction began (its sightings insert) while the first held the lock.
+    expect(mostAtOnce).toBe(2);
     expect(results.map((r) => [r.accepted, r.duplicates])).toEqual([...batches.map(() => [6, 0]), [0, 6]]);
 
     const stored = await db

@@ -76,12 +76,27 @@ export function ingestSightings(
   });
 }
 
-/** Runs groups until the organization's queue is empty, then forgets the organization. */
+/**
+ * Runs groups until the organization's queue is empty, then forgets the organization. Pipelined:
+ * once a group's transaction holds the organization lock, the next group (the batches waiting by
+ * then) starts its own transaction and does its pre-lock work (the sightings insert), then waits
+ * for the lock in PostgreSQL; batches arriving meanwhile form the group after it. So at most two
+ * transactions of the organization run at this instance, and only one of them holds the lock.
+ */
 async function drain(db: Db, orgs: Map<string, Pending[]>, orgId: string, first: Pending[]): Promise<void> {
   let group = first;
   while (group.length) {
-    await runGroup(db, group);
+    let locked = () => {};
+    const holding = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const done = runGroup(db, group, locked);
+    await Promise.race([holding, done]);
     group = takeGroup(orgs.get(orgId) ?? []);
+    if (!group.length) {
+      await done;
+      group = takeGroup(orgs.get(orgId) ?? []);
+    }
   }
   orgs.delete(orgId);
 }
@@ -117,9 +132,9 @@ function compatible(a: Pending, b: Pending): boolean {
 }
 
 /** One transaction for the group; if it fails, each batch alone (so a bad batch fails only itself). */
-async function runGroup(db: Db, group: Pending[]): Promise<void> {
+async function runGroup(db: Db, group: Pending[], onLocked: () => void): Promise<void> {
   try {
-    const results = await applyGroup(db, group);
+    const results = await applyGroup(db, group, onLocked);
     for (const [i, p] of group.entries()) p.resolve(results[i] as IngestResult);
   } catch (err) {
     if (group.length === 1) {
@@ -141,7 +156,7 @@ async function runGroup(db: Db, group: Pending[]): Promise<void> {
   }
 }
 
-async function applyGroup(db: Db, group: readonly Pending[]): Promise<IngestResult[]> {
+async function applyGroup(db: Db, group: readonly Pending[], onLocked?: () => void): Promise<IngestResult[]> {
   const head = group[0];
   if (!head) return [];
   const { endpoint, live, mailer, options } = head;
@@ -172,5 +187,6 @@ async function applyGroup(db: Db, group: readonly Pending[]): Promise<IngestResu
         tx,
         group.map((p) => ({ endpointId: p.endpoint.id, batch: p.batch })),
       ),
+    onLocked,
   );
 }

@@ -6,6 +6,7 @@
  * `json_agg` of a subquery's rows (row_to_json): several times cheaper than `json_build_object`
  * per row, which looks up each argument's type output on every call.
  */
+
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
 import {
@@ -15,6 +16,7 @@ import {
   type SiteModel,
   type ThingState,
 } from '../engine/index.js';
+import { textArray } from './arrays.js';
 import {
   type EndpointRow,
   type LocationTagRow,
@@ -71,10 +73,10 @@ export async function loadBatch(
     endpointIds === null ? [] : typeof endpointIds === 'string' ? [endpointIds] : endpointIds;
   const [row] = await rows<LoadRow>(
     tx,
-    sql`WITH batch_tags AS (SELECT DISTINCT jsonb_array_elements_text(${JSON.stringify(tags)}::jsonb) AS tag),
+    sql`WITH batch_tags AS (SELECT DISTINCT unnest(${textArray(tags, (t) => t)}::text[]) AS tag),
       site_endpoints AS (SELECT * FROM endpoints WHERE org_id = ${orgId}
         AND site_id IN (SELECT site_id FROM endpoints WHERE org_id = ${orgId}
-          AND id IN (SELECT jsonb_array_elements_text(${JSON.stringify(batchEndpoints)}::jsonb))))
+          AND id = ANY(${textArray(batchEndpoints, (e) => e)}::text[])))
     SELECT
       (SELECT coalesce(json_agg(json_build_object('id', z.id, 'siteId', z.site_id, 'name', z.name,
           'durationNs', z.duration_ns, 'killDuration', z.kill_duration, 'immediateKill', z.immediate_kill,

@@ -54,7 +54,8 @@ function isDeadlock(err: unknown): boolean {
 /**
  * Runs `work` in a transaction under the organization lock (retried on stale state), then
  * publishes. `beforeLock` runs first in the same transaction, outside the lock: work that needs
- * no serialisation (the raw sightings log) overlaps another batch's locked section.
+ * no serialisation (the raw sightings log) overlaps another batch's locked section. `onLocked` is
+ * called once this transaction holds the lock (group.ts starts the next group's pre-lock work then).
  */
 export async function inOrgTransaction<T extends { committed?: Committed }, P = undefined>(
   db: Db,
@@ -64,12 +65,14 @@ export async function inOrgTransaction<T extends { committed?: Committed }, P = 
   options: StoreOptions,
   work: (tx: Tx, prelude: P) => Promise<T>,
   beforeLock?: (tx: Tx) => Promise<P>,
+  onLocked?: () => void,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await db.transaction(async (tx) => {
         const prelude = (beforeLock ? await beforeLock(tx) : undefined) as P;
         await lockOrganization(tx, orgId);
+        onLocked?.();
         return work(tx, prelude);
       });
       if (result.committed) {

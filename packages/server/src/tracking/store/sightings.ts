@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
 import type { NormalizedSighting } from '../formats/index.js';
+import { boolArray, jsonArray, numberArray, textArray, timeArray } from './arrays.js';
 
 export interface StoredSighting extends NormalizedSighting {
   id: number;
@@ -40,21 +41,9 @@ export async function insertSightingBatches(
   tx: Tx,
   batches: readonly SightingBatch[],
 ): Promise<StoredSighting[][]> {
-  let ord = 0;
-  const input = batches.flatMap(({ endpointId, batch }) =>
-    batch.map((s) => ({
-      ord: ord++,
-      endpoint_id: endpointId,
-      tag: s.tag,
-      antenna: s.antenna,
-      time: new Date(s.time).toISOString(),
-      direction: s.direction,
-      rssi: s.rssi ?? null,
-      data: s.data ?? null,
-      alarm: s.alarmTamper,
-    })),
-  );
+  const input = batches.flatMap(({ endpointId, batch }) => batch.map((s) => ({ endpointId, s })));
   if (!input.length) return batches.map(() => []);
+  // Typed column arrays (arrays.ts), read back in group order by WITH ORDINALITY.
   const inserted = await rows<{
     id: string | number;
     endpoint_id: string;
@@ -65,8 +54,11 @@ export async function insertSightingBatches(
     tx,
     sql`INSERT INTO sightings (endpoint_id, tag, antenna, time, direction, rssi, data, alarm_tamper)
       SELECT x.endpoint_id, x.tag, x.antenna, x.time, x.direction, x.rssi, x.data, x.alarm
-      FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(ord int, endpoint_id text, tag text,
-        antenna int, time timestamptz, direction text, rssi real, data jsonb, alarm boolean)
+      FROM unnest(${textArray(input, (r) => r.endpointId)}::text[], ${textArray(input, (r) => r.s.tag)}::text[],
+        ${numberArray(input, (r) => r.s.antenna)}::int[], ${timeArray(input, (r) => r.s.time)}::timestamptz[],
+        ${textArray(input, (r) => r.s.direction)}::text[], ${numberArray(input, (r) => r.s.rssi)}::real[],
+        ${jsonArray(input, (r) => r.s.data)}::jsonb[], ${boolArray(input, (r) => r.s.alarmTamper)}::boolean[])
+        WITH ORDINALITY AS x(endpoint_id, tag, antenna, time, direction, rssi, data, alarm, ord)
       ORDER BY x.ord
       ON CONFLICT (endpoint_id, tag, antenna, time) DO NOTHING
       RETURNING id, endpoint_id, tag, antenna, floor(extract(epoch from time) * 1000)::bigint AS ms`,

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
 import { newId } from '../../platform/ids.js';
 import type { EventWrite, ExceptionRecord, ZoneStay } from '../engine/index.js';
+import { boolArray, jsonArray, numberArray, textArray, timeArray } from './arrays.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -20,34 +21,23 @@ export async function writeEvents(
 ): Promise<Map<EventWrite, number>> {
   const ids = new Map<EventWrite, number>();
   if (!events.length) return ids;
-  const input = events.map((e, ord) => ({
-    ord,
-    event_id: e.eventId,
-    tag: e.tag,
-    thing_id: e.thingId,
-    site_id: e.siteId,
-    endpoint_id: e.endpointId,
-    antenna: e.antenna,
-    direction: e.direction,
-    zone_id: e.zoneId,
-    location_tag_id: e.locationTagId,
-    first_time: iso(e.firstTime),
-    time: iso(e.time),
-    repeat_count: e.repeatCount,
-    added: e.addedRepeats,
-    alarm: e.alarmTamper,
-    data: e.data,
-    open: e.open,
-  }));
+  // Typed column arrays (arrays.ts); `ord` (from 0) is the write's index in `events`.
   const written = await rows<{ ord: number; id: string | number }>(
     tx,
     sql`WITH input AS MATERIALIZED (
         SELECT x.*, CASE WHEN x.event_id IS NULL
             THEN nextval((SELECT pg_get_serial_sequence('events', 'id'))) ELSE x.event_id END AS id
-        FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(ord int, event_id bigint, tag text,
-          thing_id text, site_id text, endpoint_id text, antenna int, direction text, zone_id text,
-          location_tag_id text, first_time timestamptz, time timestamptz, repeat_count int, added int,
-          alarm boolean, data jsonb, open boolean)),
+        FROM (SELECT u.*, (u.n - 1)::int AS ord FROM unnest(${numberArray(events, (e) => e.eventId)}::bigint[],
+          ${textArray(events, (e) => e.tag)}::text[], ${textArray(events, (e) => e.thingId)}::text[],
+          ${textArray(events, (e) => e.siteId)}::text[], ${textArray(events, (e) => e.endpointId)}::text[],
+          ${numberArray(events, (e) => e.antenna)}::int[], ${textArray(events, (e) => e.direction)}::text[],
+          ${textArray(events, (e) => e.zoneId)}::text[], ${textArray(events, (e) => e.locationTagId)}::text[],
+          ${timeArray(events, (e) => e.firstTime)}::timestamptz[], ${timeArray(events, (e) => e.time)}::timestamptz[],
+          ${numberArray(events, (e) => e.repeatCount)}::int[], ${numberArray(events, (e) => e.addedRepeats)}::int[],
+          ${boolArray(events, (e) => e.alarmTamper)}::boolean[], ${jsonArray(events, (e) => e.data)}::jsonb[],
+          ${boolArray(events, (e) => e.open)}::boolean[])
+          WITH ORDINALITY AS u(event_id, tag, thing_id, site_id, endpoint_id, antenna, direction, zone_id,
+            location_tag_id, first_time, time, repeat_count, added, alarm, data, open, n)) x),
       inserted AS (
         INSERT INTO events (id, org_id, site_id, tag, thing_id, time, first_time, repeat_count, direction,
           endpoint_id, antenna, zone_id, location_tag_id, alarm_tamper, data)
@@ -104,19 +94,6 @@ export async function writeRest(
 ): Promise<StoredException[]> {
   if (!stays.length && !endpoints.length && !exceptions.length) return [];
   const withIds = exceptions.map((record) => ({ id: newId(now), record }));
-  const stayInput = stays.map((s) => ({
-    thing_id: s.thingId,
-    zone_id: s.zoneId,
-    site_id: s.siteId,
-    time_start: iso(s.timeStart),
-    time_end: iso(s.timeEnd),
-    ns: s.timeDurationNs,
-  }));
-  const endpointInput = endpoints.map((e) => ({
-    id: e.endpointId,
-    location_tag_id: e.locationTagId,
-    beat: e.heartbeat,
-  }));
   const exceptionInput = withIds.map(({ id, record: r }) => ({
     id,
     site_id: r.siteId,
@@ -134,12 +111,16 @@ export async function writeRest(
     sql`WITH stays AS (
         INSERT INTO zone_durations (org_id, site_id, thing_id, zone_id, time_start, time_end, time_duration_ns)
         SELECT ${orgId}, site_id, thing_id, zone_id, time_start, time_end, ns
-        FROM jsonb_to_recordset(${JSON.stringify(stayInput)}::jsonb) AS x(thing_id text, zone_id text, site_id text,
-          time_start timestamptz, time_end timestamptz, ns bigint)),
+        FROM unnest(${textArray(stays, (s) => s.thingId)}::text[], ${textArray(stays, (s) => s.zoneId)}::text[],
+          ${textArray(stays, (s) => s.siteId)}::text[], ${timeArray(stays, (s) => s.timeStart)}::timestamptz[],
+          ${timeArray(stays, (s) => s.timeEnd)}::timestamptz[], ${numberArray(stays, (s) => s.timeDurationNs)}::bigint[])
+          AS x(thing_id, zone_id, site_id, time_start, time_end, ns)),
       endpoint_updates AS (
         UPDATE endpoints e SET location_tag_id = coalesce(x.location_tag_id, e.location_tag_id),
           last_heartbeat = CASE WHEN x.beat THEN ${iso(now)}::timestamptz ELSE e.last_heartbeat END
-        FROM jsonb_to_recordset(${JSON.stringify(endpointInput)}::jsonb) AS x(id text, location_tag_id text, beat boolean)
+        FROM unnest(${textArray(endpoints, (e) => e.endpointId)}::text[],
+          ${textArray(endpoints, (e) => e.locationTagId)}::text[], ${boolArray(endpoints, (e) => e.heartbeat)}::boolean[])
+          AS x(id, location_tag_id, beat)
         WHERE e.id = x.id AND e.org_id = ${orgId}),
       raised AS (
         INSERT INTO exceptions (id, org_id, site_id, type, time, thing_id, zone_id, multiple_things, time_duration_ns,

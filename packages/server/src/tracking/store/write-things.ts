@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
 import type { EngineOutput, NewLocationTag } from '../engine/index.js';
+import { boolArray, jsonArray, numberArray, textArray, timeArray } from './arrays.js';
 
 export class StaleStateError extends Error {
   constructor(what: string) {
@@ -16,8 +17,6 @@ export class StaleStateError extends Error {
     this.name = 'StaleStateError';
   }
 }
-
-const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** Same key and order as the things editor, so an enrolment and an edit cannot claim one tag at once. */
 export async function lockTags(tx: Tx, orgId: string, tags: readonly string[]): Promise<void> {
@@ -31,40 +30,26 @@ export async function lockTags(tx: Tx, orgId: string, tags: readonly string[]): 
 export async function writeThings(tx: Tx, orgId: string, output: EngineOutput, now: string): Promise<void> {
   if (!output.things.length) return;
   const created = new Map(output.newThings.map((n) => [n.id, n]));
-  const input = output.things.map((t) => {
-    const born = created.get(t.id);
-    return {
-      id: t.id,
-      is_new: born !== undefined,
-      name: born?.name ?? null,
-      class: born?.class ?? t.class,
-      site_id: t.siteId,
-      tag: born?.tag ?? null,
-      zone_id: t.zoneId,
-      last_zone_time: isoOrNull(t.lastZoneTime),
-      last_event: isoOrNull(t.lastEvent),
-      last_endpoint_time: isoOrNull(t.lastEndpointTime),
-      endpoint_id: t.endpointId,
-      direction: t.direction,
-      location_tag_id: t.locationTagId,
-      map_id: t.mapId,
-      x: t.x,
-      y: t.y,
-      alarm_tamper: t.alarmTamper,
-      alarm_tamper_tag: t.alarmTamperTag,
-      alarm_tamper_time: isoOrNull(t.alarmTamperTime),
-      data: t.data,
-      deleted: t.deleted,
-    };
-  });
+  const input = output.things.map((t) => ({ t, born: created.get(t.id) }));
+  // Typed column arrays (arrays.ts).
   const [result] = await rows<{ expected: number; tagged: number }>(
     tx,
     sql`WITH input AS MATERIALIZED (
-        SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(id text, is_new boolean, name text,
-          class text, site_id text, tag text, zone_id text, last_zone_time timestamptz, last_event timestamptz,
-          last_endpoint_time timestamptz, endpoint_id text, direction text, location_tag_id text, map_id text,
-          x double precision, y double precision, alarm_tamper boolean, alarm_tamper_tag text,
-          alarm_tamper_time timestamptz, data jsonb, deleted boolean)),
+        SELECT * FROM unnest(${textArray(input, (r) => r.t.id)}::text[],
+          ${boolArray(input, (r) => r.born !== undefined)}::boolean[], ${textArray(input, (r) => r.born?.name)}::text[],
+          ${textArray(input, (r) => r.born?.class ?? r.t.class)}::text[], ${textArray(input, (r) => r.t.siteId)}::text[],
+          ${textArray(input, (r) => r.born?.tag)}::text[], ${textArray(input, (r) => r.t.zoneId)}::text[],
+          ${timeArray(input, (r) => r.t.lastZoneTime)}::timestamptz[], ${timeArray(input, (r) => r.t.lastEvent)}::timestamptz[],
+          ${timeArray(input, (r) => r.t.lastEndpointTime)}::timestamptz[], ${textArray(input, (r) => r.t.endpointId)}::text[],
+          ${textArray(input, (r) => r.t.direction)}::text[], ${textArray(input, (r) => r.t.locationTagId)}::text[],
+          ${textArray(input, (r) => r.t.mapId)}::text[], ${numberArray(input, (r) => r.t.x)}::double precision[],
+          ${numberArray(input, (r) => r.t.y)}::double precision[], ${boolArray(input, (r) => r.t.alarmTamper)}::boolean[],
+          ${textArray(input, (r) => r.t.alarmTamperTag)}::text[],
+          ${timeArray(input, (r) => r.t.alarmTamperTime)}::timestamptz[], ${jsonArray(input, (r) => r.t.data)}::jsonb[],
+          ${boolArray(input, (r) => r.t.deleted)}::boolean[])
+          AS x(id, is_new, name, class, site_id, tag, zone_id, last_zone_time, last_event, last_endpoint_time,
+            endpoint_id, direction, location_tag_id, map_id, x, y, alarm_tamper, alarm_tamper_tag, alarm_tamper_time,
+            data, deleted)),
       inserted AS (
         INSERT INTO things (id, org_id, site_id, name, class, tag1, zone_id, last_zone_time, last_event,
           last_endpoint_time, endpoint_id, direction, location_tag_id, map_id, x, y, alarm_tamper, alarm_tamper_tag,
