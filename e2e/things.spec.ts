@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { adminApi, SCREENSHOTS, signIn, uniq } from './fixtures';
+import { adminApi, DEMO_PASSWORD, SCREENSHOTS, signIn, uniq } from './fixtures';
 import { closeErrorBar } from './ui-helpers';
 
 type Api = Awaited<ReturnType<typeof adminApi>>;
@@ -268,4 +268,38 @@ test('links a child and a parent on Parents/Children and unlinks them through th
   expect(saved.parents).toEqual([]);
   await api.delete(`/api/things/${part._id}`);
   await api.delete(`/api/things/${kit._id}`);
+});
+
+test('a Viewer reads items and their kits but cannot add, edit, delete or link', async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  await signIn(page, 'viewer@demo.sightline.local', DEMO_PASSWORD);
+  const site = await siteOf(page);
+  const kits = (await (await api.get(`/api/things?site=${site}&search2=FSK-01&limit=1`)).json()) as Thing[];
+  const kit = kits[0];
+  if (!kit) throw new Error('the demo kit FSK-01 is missing');
+
+  // The list: rows, but no Add button and no delete icons.
+  await page.goto(`/items?site=${site}`);
+  await expect(page.getByRole('heading', { name: 'Items', exact: true })).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Add / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+
+  // The editor: fields disabled, no Save or Delete, the read-only notice.
+  await page.goto(`/things/${kit._id}?site=${site}`);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(kit.name);
+  await expect(page.getByLabel('Name', { exact: true })).toBeDisabled();
+  await expect(page.getByText('You can view this item but not change it.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+
+  // Parents/Children: the kit's children are listed, with no link, unlink or add controls.
+  await page.getByRole('tab', { name: 'Parents/Children' }).click();
+  const children = page.getByRole('table', { name: 'Children' });
+  await expect(children.getByRole('row').filter({ hasText: 'Fluke 117 Multimeter' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(Unlink|Link) / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add child' })).toHaveCount(0);
 });
