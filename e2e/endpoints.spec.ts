@@ -1,4 +1,4 @@
-/** Endpoints (SPEC 2.10): create a reader through the editor, see its key, place antennas, watch heartbeats, scan its QR code. */
+/** Endpoints (SPEC 2.10): create a reader through the editor, see its key, place antennas, watch heartbeats, rotate its key, scan its QR code. */
 import { expect, test } from '@playwright/test';
 import { SCREENSHOTS, signIn, uniq } from './fixtures';
 import { closeErrorBar } from './ui-helpers';
@@ -89,6 +89,28 @@ test.describe('endpoints', () => {
     await expect(beatRow).toContainText('10.9.8.7');
     await expect(beatRow).toContainText('e2e-1.0');
     await expect(page.getByText('Online', { exact: true })).toBeVisible();
+
+    // Rotate Key: after confirming, the field shows a new key; the old one is refused at once.
+    await page.getByRole('tab', { name: 'Basic' }).click();
+    await page.getByRole('button', { name: 'Rotate Key' }).click();
+    const confirm = page.getByRole('dialog', { name: `Rotate the key of ${name}?` });
+    await expect(confirm).toContainText('stops working at once');
+    await expect(confirm).toContainText('re-scan the QR code');
+    await confirm.getByRole('button', { name: 'Rotate Key' }).click();
+    await expect(page.getByText(`New key generated for ${name}`)).toBeVisible();
+    await expect(confirm).toHaveCount(0);
+    const rotatedKey = page.getByLabel('Key', { exact: true });
+    await expect(rotatedKey).toHaveValue(/^[A-Za-z0-9_-]{43}$/);
+    await expect(rotatedKey).not.toHaveValue(credentials.key);
+    const oldKey = credentials.key;
+    credentials.key = await rotatedKey.inputValue();
+    const sightings = (key: string) =>
+      request.post('/api/ingest/sightings', {
+        headers: { authorization: `Bearer ${key}`, 'x-endpoint-uuid': credentials.uuid },
+        data: { sightings: [] },
+      });
+    expect((await sightings(oldKey)).status()).toBe(401);
+    expect((await sightings(credentials.key)).status()).toBe(200);
 
     // QR Code tab: Medium (300) by default; another size redraws it.
     await page.getByRole('tab', { name: 'QR Code' }).click();

@@ -158,6 +158,15 @@ export async function updateEndpoint(db: Tx, orgId: string, id: string, input: E
   return row;
 }
 
+export async function setKey(db: Tx, orgId: string, id: string, key: string) {
+  const [row] = await db
+    .update(endpoints)
+    .set({ key })
+    .where(and(eq(endpoints.orgId, orgId), eq(endpoints.id, id)))
+    .returning();
+  return row;
+}
+
 /**
  * Deletes an endpoint with its heartbeats and raw sightings, and removes it from zone gates (a
  * gate naming a missing endpoint would make the zone unsavable). Events and thing states keep its

@@ -102,6 +102,12 @@ export function registerEndpointRoutes(app: App) {
     await service.deleteEndpoint(db, callerOf(req), req.params.id);
     return reply.status(204).send();
   });
+  // A new ingest key; the old one stops working at once (readers must be given the new one).
+  app.post(
+    '/api/endpoints/:id/key',
+    { schema: { tags, params: IdParams, response: { 200: Endpoint } } },
+    (req) => service.rotateKey(db, callerOf(req), config.publicUrl, req.params.id),
+  );
   // The QR code as a PNG (for printing); it carries the key, so it needs what the key needs.
   app.get(
     '/api/endpoints/:id/qrcode',

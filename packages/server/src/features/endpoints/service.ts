@@ -128,6 +128,16 @@ export async function updateEndpoint(
   return present(db, publicUrl, row, true);
 }
 
+/** A new key, made like the first one; the old key stops authenticating at once on this instance. */
+export async function rotateKey(db: Db, caller: Caller, publicUrl: string, id: string) {
+  const current = await requireEndpoint(db, caller, id);
+  authorize(caller, RESOURCE, 'modify', current.siteId);
+  const row = await repo.setKey(db, caller.orgId, id, randomToken(KEY_BYTES));
+  if (!row) throw notFound('Endpoint');
+  forgetEndpoint(current.uuid);
+  return present(db, publicUrl, row, true);
+}
+
 export async function deleteEndpoint(db: Db, caller: Caller, id: string) {
   const current = await requireEndpoint(db, caller, id);
   authorize(caller, RESOURCE, 'delete', current.siteId);

@@ -1,7 +1,8 @@
 /**
  * SPEC 2.10 endpoint editor: Basic (Name, Map, UUID, External Gate, Coordinate X and Y, ID and Key
  * read only, AutoEnroll, AutoEnroll Locations, Description), Antennas, Status and QR Code. The
- * site is the selected site. A new endpoint opens as a record after saving so its generated key shows.
+ * site is the selected site; Rotate Key replaces the key at once. A new endpoint opens as a
+ * record after saving so its generated key shows.
  */
 import type { MapRecord } from '@sightline/shared';
 import { PICKER_FETCH_LIMIT } from '@sightline/shared';
@@ -10,6 +11,7 @@ import { recordId, useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { useSiteNavigate } from '../../app/site-links';
 import { type EditorTab, type Option, ResourceEditor } from '../../components';
+import { EndpointKeyField } from './EndpointKeyField';
 import { EndpointQrTab } from './EndpointQrTab';
 import { EndpointStatusTab } from './EndpointStatusTab';
 import { DEFAULTS, type EndpointForm, endpointBody, newAntenna } from './endpoint-form';
@@ -56,7 +58,7 @@ export default function EndpointEdit() {
             type: 'custom',
             name: 'key',
             label: 'Key',
-            component: ReadOnlyField,
+            component: EndpointKeyField,
             helperText: 'The reader’s secret for posting sightings; keep it private.',
           },
           {
