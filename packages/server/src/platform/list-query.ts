@@ -3,13 +3,26 @@
  * into SQL with a sort whitelist, and answers with the JSON array plus `x-total-count`.
  */
 import { type ListQuery, parseSort } from '@sightline/shared';
-import { type AnyColumn, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  type InferSelectModel,
+  ilike,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
+import type { Tx } from '../db/client.js';
 import { badRequest } from './errors.js';
 
-export interface ListSpec {
-  /** API field name → column or expression that may be sorted on. */
-  sortable: Record<string, AnyColumn | SQL>;
+export interface ListSpec<F extends string = string> {
+  /** API field name → column or expression that may be sorted on (typed from shared `*_SORT_FIELDS`). */
+  sortable: Record<F, AnyColumn | SQL>;
   /** Order when the query names none (and the tie-breaker after any sort). */
   defaultSort: SQL[];
   /** Columns `search` matches by substring. */
@@ -31,7 +44,10 @@ export function listClauses(query: ListQuery, spec: ListSpec): ListClauses {
   const orderBy: SQL[] = [];
   const sort = parseSort(query.sort);
   if (sort) {
-    const column = spec.sortable[sort.field];
+    // Own properties only: `sort=__proto__` or `constructor` must be an unknown field, not a crash.
+    const column = Object.hasOwn(spec.sortable, sort.field)
+      ? (spec.sortable as Record<string, AnyColumn | SQL>)[sort.field]
+      : undefined;
     if (!column)
       throw badRequest(
         `sort: '${sort.field}' is not a sortable field (${Object.keys(spec.sortable).join(', ')})`,
@@ -49,6 +65,41 @@ export function listClauses(query: ListQuery, spec: ListSpec): ListClauses {
     where = spec.fuzzy ? sql`(${like} OR ${fuzzy} <% ${spec.fuzzy})` : like;
   }
   return { where, orderBy, limit: query.limit, offset: query.page * query.limit };
+}
+
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/**
+ * The one list query: `scope` (organization, site and filters) plus the query's search, sort and
+ * page, answered as API objects with the total. Every repository's list is one call of this.
+ */
+export async function listPage<T extends PgTable, Api>(
+  db: Tx,
+  table: T,
+  scope: SQL | undefined,
+  query: ListQuery,
+  spec: ListSpec,
+  toApi: (row: InferSelectModel<T>) => Api,
+): Promise<ListPage<Api>> {
+  const c = listClauses(query, spec);
+  const where = and(scope, c.where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...c.orderBy)
+      .limit(c.limit)
+      .offset(c.offset),
+    db
+      .select({ n: count() })
+      .from(table as PgTable)
+      .where(where),
+  ]);
+  return { items: (rows as InferSelectModel<T>[]).map(toApi), total: total?.n ?? 0 };
 }
 
 export function sendList<T>(reply: FastifyReply, total: number, items: T[]): T[] {

@@ -1,9 +1,9 @@
-import type { Gate, KillMode, Zone, ZoneInput, ZoneListQuery } from '@sightline/shared';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Gate, KillMode, ZONE_SORT_FIELDS, Zone, ZoneInput, ZoneListQuery } from '@sightline/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { endpoints, locationTags, things, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { type ListSpec, listClauses } from '../../platform/list-query.js';
+import { type ListSpec, listPage } from '../../platform/list-query.js';
 
 export type ZoneRow = typeof zones.$inferSelect;
 
@@ -35,7 +35,7 @@ function toRow(input: ZoneInput) {
   };
 }
 
-const listSpec: ListSpec = {
+const listSpec: ListSpec<(typeof ZONE_SORT_FIELDS)[number]> = {
   sortable: {
     name: sql`lower(${zones.name})`,
     description: zones.description,
@@ -46,20 +46,9 @@ const listSpec: ListSpec = {
   searchable: [zones.name, zones.description],
 };
 
-export async function listZones(db: Tx, orgId: string, query: ZoneListQuery) {
-  const c = listClauses(query, listSpec);
-  const where = and(eq(zones.orgId, orgId), eq(zones.siteId, query.site), c.where);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(zones)
-      .where(where)
-      .orderBy(...c.orderBy)
-      .limit(c.limit)
-      .offset(c.offset),
-    db.select({ n: count() }).from(zones).where(where),
-  ]);
-  return { items: rows.map(toApi), total: total?.n ?? 0 };
+export function listZones(db: Tx, orgId: string, query: ZoneListQuery) {
+  const scope = and(eq(zones.orgId, orgId), eq(zones.siteId, query.site));
+  return listPage(db, zones, scope, query, listSpec, toApi);
 }
 
 export async function findZone(db: Tx, orgId: string, id: string): Promise<ZoneRow | undefined> {
