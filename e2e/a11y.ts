@@ -1,0 +1,35 @@
+/**
+ * Accessibility check of the browser suite: axe-core injected into the page (the package's own
+ * script, no network), failing on any serious or critical violation of WCAG 2.1 A/AA rules.
+ */
+import { createRequire } from 'node:module';
+import { expect, type Page } from '@playwright/test';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe on the page (or on `include`, a CSS selector) and expects no serious or critical violation. */
+export async function expectAccessible(page: Page, include?: string) {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
+    const result = await axe.run(selector ? { include: [selector] } : document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations;
+  }, include ?? null);
+  const serious = (violations as AxeViolation[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, serious.join('\n')).toEqual([]);
+}
