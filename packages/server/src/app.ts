@@ -1,12 +1,13 @@
 /** buildApp(config): registers the platform plugins and every feature; no logic of its own. */
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify from 'fastify';
+import Fastify, { type FastifyHttpOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -24,12 +25,17 @@ import { registerErrorHandler } from './platform/errors.js';
 import { createLocalBus, createPgBus } from './platform/live.js';
 import { createMailer } from './platform/mail.js';
 
+const hops = (n: number) => (_address: string, hop: number) => hop < n;
+
 export async function buildApp(config: Config): Promise<App> {
-  const app = Fastify({
+  const options: FastifyHttpOptions<Server> = {
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
-  }).withTypeProvider<ZodTypeProvider>();
+    // Off unless configured: a trusted X-Forwarded-For from anyone defeats the per-IP login limit.
+    // A hop count trusts the nearest n hops (what Fastify does with a number; its types omit it).
+    trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,
+  };
+  const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

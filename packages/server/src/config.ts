@@ -32,6 +32,28 @@ export interface Config {
   jobs: boolean;
   /** With the demo on: run the built-in reader simulator in-process. */
   demoSimulator: boolean;
+  /**
+   * Which proxies may name the client address by `X-Forwarded-For` (Fastify's trustProxy):
+   * false (default: the socket's address is the client), a hop count, or addresses/CIDRs.
+   */
+  trustProxy: false | number | string[];
+}
+
+/** TRUST_PROXY: unset, empty, `false` or `0` → off; a whole number → hops; else a comma list of addresses/CIDRs. */
+export function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const v = (value ?? '').trim();
+  if (!v || /^(false|no|off|0)$/i.test(v)) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    if (!/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry)) {
+      throw new Error(`TRUST_PROXY: '${entry}' is not an address, a CIDR or a hop count`);
+    }
+  }
+  return list;
 }
 
 const bool = (v: string | undefined, dflt: boolean) =>
@@ -61,6 +83,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST,
     jobs: bool(env.JOBS, true),
     demoSimulator: bool(env.DEMO_SIMULATOR, true),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
 

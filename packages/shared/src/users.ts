@@ -48,6 +48,9 @@ export type ProfileInput = z.infer<typeof ProfileInput>;
 export const Username = z.object({ id: Id, name: z.string() });
 export type Username = z.infer<typeof Username>;
 
+/** Fields `GET users?sort=` accepts. */
+export const USER_SORT_FIELDS = ['name', 'username'] as const;
+
 /** Messages of the user editor's server-side checks, beyond SPEC's texts. */
 export const USER_MSG = {
   passwordRequired: 'Password is required when no activation email is sent',
@@ -55,6 +58,7 @@ export const USER_MSG = {
   superAdminOnly: 'Only a Super Admin may assign the Super Admin role',
   superAdminTarget: 'Only a Super Admin may change or delete a Super Admin',
   ownSitesOnly: 'You may only give access to the sites you have access to',
+  ownRightsOnly: (id: string) => `You may only give roles whose rights you hold: ${id}`,
   unknownRole: (id: string) => `Unknown role: ${id}`,
   unknownSite: (id: string) => `Unknown site: ${id}`,
   duplicateUsername: (username: string) => `duplicate: the username ${username} is already taken`,

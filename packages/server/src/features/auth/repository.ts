@@ -38,7 +38,19 @@ export async function recordFailure(db: Tx, username: string, ip: string, lockAf
     })
     .where(sql`lower(${users.username}) = lower(${username})`)
     .returning({ locked: users.locked });
-  return row?.locked ?? false;
+  return row ? row.locked : unknownUsernameLocked(db, username, lockAfter);
+}
+
+/**
+ * An unknown username answers like a real one (finding 6 of issue 6): `locked` once it has failed
+ * `lockAfter` times, so the lockout does not tell which accounts exist.
+ */
+export async function unknownUsernameLocked(db: Tx, username: string, lockAfter: number) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(eq(loginFailures.username, username.toLowerCase()));
+  return (row?.n ?? 0) >= lockAfter;
 }
 
 export async function clearFailures(db: Tx, userId: string) {

@@ -34,7 +34,8 @@ export async function login(db: Db, input: LoginInput, rateWindowMs: number) {
     throw new HttpError(429, MSG.loginRateLimited, LOGIN_REASONS.rateLimited);
   }
   const user = await repo.findUserByUsername(db, input.username);
-  if (user?.locked) throw unauthorized(MSG.loginLocked, LOGIN_REASONS.locked);
+  const locked = user ? user.locked : await repo.unknownUsernameLocked(db, input.username, LOGIN_LOCK_AFTER);
+  if (locked) throw unauthorized(MSG.loginLocked, LOGIN_REASONS.locked);
   const passwordOk = await verifyPassword(user ? user.passwordHash : await decoy(), input.password);
   const hostOrg = input.hostSubdomain ? await repo.findOrgBySubdomain(db, input.hostSubdomain) : undefined;
   const orgOk = !hostOrg || hostOrg.id === user?.orgId || user?.roles.includes(SUPER_ADMIN_ROLE_ID);

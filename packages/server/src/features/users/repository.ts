@@ -1,9 +1,15 @@
-import type { ListQuery, User, Username } from '@sightline/shared';
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  ALL_SITES,
+  type ListQuery,
+  type USER_SORT_FIELDS,
+  type User,
+  type Username,
+} from '@sightline/shared';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { passwordResetTokens, sites, users } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { type ListSpec, listClauses } from '../../platform/list-query.js';
+import { type ListSpec, listPage } from '../../platform/list-query.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -28,33 +34,40 @@ export interface UserFields {
   companies: string[];
 }
 
-const listSpec: ListSpec = {
+const listSpec: ListSpec<(typeof USER_SORT_FIELDS)[number]> = {
   sortable: { name: users.name, username: users.username },
   defaultSort: [asc(users.name), asc(users.id)],
   searchable: [users.name, users.username],
 };
 
-export async function listUsers(db: Tx, orgId: string, query: ListQuery) {
-  const c = listClauses(query, listSpec);
-  const where = and(eq(users.orgId, orgId), c.where);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(...c.orderBy)
-      .limit(c.limit)
-      .offset(c.offset),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { items: rows.map(toApi), total: total?.n ?? 0 };
+/**
+ * Users a caller limited to `sites` may see (DESIGN §6): every current site of the user lies
+ * within them, so a user with All Sites needs an all-sites caller. `undefined`: no limit.
+ */
+export function withinSites(sites: string[] | undefined): SQL | undefined {
+  if (!sites) return undefined;
+  const allowed = sites.filter((s) => s !== ALL_SITES);
+  const list = sql.join(
+    allowed.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  return sql`${users.sites} <@ ARRAY[${list}]::text[]`;
 }
 
-export async function findUser(db: Tx, orgId: string, id: string): Promise<UserRow | undefined> {
+export function listUsers(db: Tx, orgId: string, sites: string[] | undefined, query: ListQuery) {
+  return listPage(db, users, and(eq(users.orgId, orgId), withinSites(sites)), query, listSpec, toApi);
+}
+
+export async function findUser(
+  db: Tx,
+  orgId: string,
+  id: string,
+  sites?: string[],
+): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.orgId, orgId), eq(users.id, id)));
+    .where(and(eq(users.orgId, orgId), eq(users.id, id), withinSites(sites)));
   return row;
 }
 

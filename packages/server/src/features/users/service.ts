@@ -6,6 +6,7 @@
 import {
   ACTIVATION_TOKEN_TTL_MS,
   ALL_SITES,
+  can,
   type ListQuery,
   SUPER_ADMIN_ROLE_ID,
   USER_MSG,
@@ -18,18 +19,21 @@ import type { AppContext } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { revokeUserSessions } from '../../platform/sessions.js';
 import { issueToken, sendSetPasswordMail } from '../auth/reset-tokens.js';
-import { visibleRoleIds } from '../roles/repository.js';
+import { listAccessRules, visibleRoleIds } from '../roles/repository.js';
 import * as repo from './repository.js';
 import { assertUsernameFree, hashIfStrong, invalidField, type PasswordRule } from './rules.js';
 
 export function listUsers(db: Db, caller: Caller, query: ListQuery) {
   authorize(caller, 'users', 'create');
-  return repo.listUsers(db, caller.orgId, query);
+  return repo.listUsers(db, caller.orgId, siteScope(caller), query);
 }
 
-/** A user of the caller's organization, or 404 (another organization's users do not exist). */
+/**
+ * A user of the caller's organization whose sites all lie within the caller's, or 404: another
+ * organization's users, and users a site-limited caller may not manage, do not exist for it.
+ */
 async function requireUser(db: Db, caller: Caller, id: string) {
-  const row = await repo.findUser(db, caller.orgId, id);
+  const row = await repo.findUser(db, caller.orgId, id, siteScope(caller));
   if (!row) throw notFound('User');
   return row;
 }
@@ -118,6 +122,12 @@ async function assignableFields(db: Db, caller: Caller, input: UserInput): Promi
   const unknownRole = roles.find((r) => !knownRoles.has(r));
   if (unknownRole) throw invalidField('roles', USER_MSG.unknownRole(unknownRole));
   if (roles.includes(SUPER_ADMIN_ROLE_ID) && !caller.superAdmin) throw forbidden(USER_MSG.superAdminOnly);
+  // A caller grants only roles whose every rule it holds itself (DESIGN §6).
+  const granted = await listAccessRules(db, caller.orgId, roles);
+  const beyond = granted.find(
+    (r) => !can(caller.rules, r.resource, r.action, r.site === ALL_SITES ? ALL_SITES : r.site),
+  );
+  if (beyond) throw forbidden(USER_MSG.ownRightsOnly(beyond.role));
 
   const siteIds = sites.filter((s) => s !== ALL_SITES);
   const knownSites = await repo.existingSiteIds(db, caller.orgId, siteIds);
