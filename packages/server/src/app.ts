@@ -23,6 +23,7 @@ import type { App, AppContext } from './platform/context.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { createLocalBus, createPgBus } from './platform/live.js';
 import { createMailer } from './platform/mail.js';
+import { createStorage } from './platform/storage/index.js';
 
 export async function buildApp(config: Config): Promise<App> {
   const app = Fastify({
@@ -52,6 +53,7 @@ export async function buildApp(config: Config): Promise<App> {
       log: app.log,
     }),
     live,
+    storage: createStorage(config),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {

@@ -32,6 +32,12 @@ export interface Config {
   jobs: boolean;
   /** With the demo on: run the built-in reader simulator in-process. */
   demoSimulator: boolean;
+  /** `s3://bucket/prefix`: photos and map images in S3-compatible storage; the data folder without it. */
+  storageUrl?: string;
+  s3Endpoint?: string;
+  s3Region?: string;
+  /** Path-style bucket addressing (MinIO and most self-hosted servers); on by default with S3_ENDPOINT. */
+  s3ForcePathStyle?: boolean;
 }
 
 const bool = (v: string | undefined, dflt: boolean) =>
@@ -61,14 +67,22 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST,
     jobs: bool(env.JOBS, true),
     demoSimulator: bool(env.DEMO_SIMULATOR, true),
+    storageUrl: env.STORAGE_URL || undefined,
+    s3Endpoint: env.S3_ENDPOINT || undefined,
+    s3Region: env.S3_REGION || env.AWS_REGION || undefined,
+    s3ForcePathStyle: env.S3_FORCE_PATH_STYLE ? bool(env.S3_FORCE_PATH_STYLE, false) : undefined,
   };
+}
+
+/** The data folder for files (a temp folder when it is `memory`). */
+export function dataRoot(config: Config): string {
+  return config.dataDir === 'memory' ? path.join(os.tmpdir(), 'sightline-memory') : config.dataDir;
 }
 
 /** Where unsent mail is written: `mailDir`, else `<dataDir>/outbox` (a temp folder when dataDir is `memory`). */
 export function outboxDir(config: Config): string {
   if (config.mailDir) return config.mailDir;
-  const base = config.dataDir === 'memory' ? path.join(os.tmpdir(), 'sightline-memory') : config.dataDir;
-  return path.join(base, 'outbox');
+  return path.join(dataRoot(config), 'outbox');
 }
 
 /** A config for tests: in-memory PGlite unless TEST_DATABASE_URL names a PostgreSQL. */
