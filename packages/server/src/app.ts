@@ -24,6 +24,7 @@ import type { App, AppContext } from './platform/context.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { createLocalBus, createPgBus } from './platform/live.js';
 import { createMailer } from './platform/mail.js';
+import { createStorage } from './platform/storage/index.js';
 
 const hops = (n: number) => (_address: string, hop: number) => hop < n;
 
@@ -58,6 +59,7 @@ export async function buildApp(config: Config): Promise<App> {
       log: app.log,
     }),
     live,
+    storage: createStorage(config),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {

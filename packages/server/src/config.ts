@@ -37,6 +37,12 @@ export interface Config {
    * false (default: the socket's address is the client), a hop count, or addresses/CIDRs.
    */
   trustProxy: false | number | string[];
+  /** `s3://bucket/prefix`: photos and map images in S3-compatible storage; the data folder without it. */
+  storageUrl?: string;
+  s3Endpoint?: string;
+  s3Region?: string;
+  /** Path-style bucket addressing (MinIO and most self-hosted servers); on by default with S3_ENDPOINT. */
+  s3ForcePathStyle?: boolean;
 }
 
 /** TRUST_PROXY: unset, empty, `false` or `0` → off; a whole number → hops; else a comma list of addresses/CIDRs. */
@@ -84,14 +90,22 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: bool(env.JOBS, true),
     demoSimulator: bool(env.DEMO_SIMULATOR, true),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    storageUrl: env.STORAGE_URL || undefined,
+    s3Endpoint: env.S3_ENDPOINT || undefined,
+    s3Region: env.S3_REGION || env.AWS_REGION || undefined,
+    s3ForcePathStyle: env.S3_FORCE_PATH_STYLE ? bool(env.S3_FORCE_PATH_STYLE, false) : undefined,
   };
+}
+
+/** The data folder for files (a temp folder when it is `memory`). */
+export function dataRoot(config: Config): string {
+  return config.dataDir === 'memory' ? path.join(os.tmpdir(), 'sightline-memory') : config.dataDir;
 }
 
 /** Where unsent mail is written: `mailDir`, else `<dataDir>/outbox` (a temp folder when dataDir is `memory`). */
 export function outboxDir(config: Config): string {
   if (config.mailDir) return config.mailDir;
-  const base = config.dataDir === 'memory' ? path.join(os.tmpdir(), 'sightline-memory') : config.dataDir;
-  return path.join(base, 'outbox');
+  return path.join(dataRoot(config), 'outbox');
 }
 
 /** A config for tests: in-memory PGlite unless TEST_DATABASE_URL names a PostgreSQL. */

@@ -10,6 +10,7 @@ import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { LiveBus } from './live.js';
 import type { Mailer } from './mail.js';
+import type { Storage } from './storage/index.js';
 
 /** What every feature gets: the database, the configuration and the platform services. */
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   live: LiveBus;
+  /** Photos and map images (data folder or S3). */
+  storage: Storage;
 }
 
 export type App = FastifyInstance<

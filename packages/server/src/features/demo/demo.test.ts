@@ -4,6 +4,7 @@ import { ROLE_IDS, STALE_HEARTBEAT_MINUTES } from '@sightline/shared';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { login, makeApp, makeOrg } from '../../../test/factories.js';
+import { dataRoot } from '../../config.js';
 import {
   categories,
   endpointStatus,
@@ -16,7 +17,6 @@ import {
   users,
   zones,
 } from '../../db/schema.js';
-import { mapsDir } from '../maps/files.js';
 import { seedDemo } from './seed.js';
 
 const app = await makeApp();
@@ -148,7 +148,7 @@ describe('demo seed', () => {
     // A generated floor plan per map, drawing the zones as labelled rooms.
     for (const map of await db.select().from(maps).where(eq(maps.orgId, org.id))) {
       expect(map).toMatchObject({ image: `${map.id}.svg`, imageType: 'image/svg+xml' });
-      const svg = readFileSync(path.join(mapsDir(app.ctx.config), map.image), 'utf8');
+      const svg = readFileSync(path.join(path.join(dataRoot(app.ctx.config), 'maps'), map.image), 'utf8');
       expect(svg).toMatch(/^<svg /);
       for (const name of byName.keys()) expect(svg).toContain(`>${name}</text>`);
     }

@@ -4,8 +4,6 @@
  * one user per built-in role. Idempotent: it runs only while the organization has no site, under
  * an advisory lock so two instances starting together seed once.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { ALL_SITES, BUILT_IN_ROLES, ROLE_IDS } from '@sightline/shared';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -13,7 +11,7 @@ import { categories, organizations, sites, users } from '../../db/schema.js';
 import type { App } from '../../platform/context.js';
 import { hashPassword } from '../../platform/crypto.js';
 import { newId, randomToken } from '../../platform/ids.js';
-import { mapsDir } from '../maps/files.js';
+import { mapKey } from '../maps/files.js';
 import { CATEGORY_NAMES, type CategoryName, DEMO_SITES, DEMO_USERS } from './catalog.js';
 import { floorPlanSvg } from './floorplan.js';
 import { insertDemoRows } from './insert.js';
@@ -111,10 +109,9 @@ export async function seedDemo(app: App, options: DemoOptions = {}): Promise<Dem
     await insertDemoRows(tx, siteRows, thingRows);
     const created = await tx.insert(users).values(demoUsers).onConflictDoNothing().returning();
 
-    const dir = mapsDir(config);
-    await mkdir(dir, { recursive: true });
     for (const [i, site] of siteRows.entries()) {
-      await writeFile(path.join(dir, site.map.image ?? ''), floorPlanSvg(DEMO_SITES[i]?.name ?? ''));
+      const svg = Buffer.from(floorPlanSvg(DEMO_SITES[i]?.name ?? ''));
+      await app.ctx.storage.put(mapKey(site.map.image ?? ''), svg, 'image/svg+xml');
     }
     const roleName = (id: string) => BUILT_IN_ROLES.find((r) => r.id === id)?.name ?? id;
     return {

@@ -1,22 +1,16 @@
 /**
- * Floor-plan image files under `<dataDir>/maps/<id>.<ext>` (a temp folder when the data folder is
- * `memory`). The type is decided by the file's bytes, never by what the client claims.
+ * Floor-plan images in the storage module under `maps/<id>.<ext>` (the data folder or S3). The type
+ * is decided by the file's bytes, never by what the client claims.
  */
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { MAP_IMAGE_TYPES, MAP_MSG, type MapImageType } from '@sightline/shared';
-import type { Config } from '../../config.js';
 import { HttpError } from '../../platform/errors.js';
-import { randomToken } from '../../platform/ids.js';
+import type { Storage } from '../../platform/storage/index.js';
+import { spoolUpload, type Upload } from '../../platform/storage/spool.js';
 
-export function mapsDir(config: Config): string {
-  const base = config.dataDir === 'memory' ? path.join(os.tmpdir(), 'sightline-memory') : config.dataDir;
-  return path.join(base, 'maps');
-}
+export type { Upload };
+
+/** The storage key of a map image file. */
+export const mapKey = (fileName: string) => `maps/${fileName.replace(/^.*\//, '')}`;
 
 /** The image type of the first bytes of a file, if it is one maps accept. */
 export function sniffImageType(head: Buffer): MapImageType | undefined {
@@ -32,58 +26,34 @@ export function sniffImageType(head: Buffer): MapImageType | undefined {
   return undefined;
 }
 
-async function readHead(file: string, bytes = 4096): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-/** An uploaded file's stream; `truncated` is set when it went over the size limit. */
-export type Upload = Readable & { truncated?: boolean };
-
 export interface StoredImage {
   fileName: string;
   type: MapImageType;
 }
 
 /**
- * Streams an upload to a temporary file, checks its type, then moves it to `<id>.<ext>`.
+ * Spools an upload to a temporary file, checks its type, then stores it as `<id>.<ext>`.
  * Returns undefined (and keeps nothing) when the bytes are not an accepted image.
  */
 export async function storeMapImage(
-  dir: string,
+  storage: Storage,
   id: string,
   upload: Upload,
 ): Promise<StoredImage | undefined> {
-  await mkdir(dir, { recursive: true });
-  const tmp = path.join(dir, `${id}.${randomToken(6)}.tmp`);
+  const spooled = await spoolUpload(upload);
   try {
-    await pipeline(upload, createWriteStream(tmp));
     // The multipart parser stops at the size limit and flags the stream instead of failing it.
-    if (upload.truncated) throw new HttpError(413, MAP_MSG.tooLarge);
-    const type = sniffImageType(await readHead(tmp));
+    if (spooled.truncated) throw new HttpError(413, MAP_MSG.tooLarge);
+    const type = sniffImageType(spooled.head);
     if (!type) return undefined;
     const fileName = `${id}.${MAP_IMAGE_TYPES[type]}`;
-    await rename(tmp, path.join(dir, fileName));
+    await storage.put(mapKey(fileName), spooled.open(), type);
     return { fileName, type };
   } finally {
-    await rm(tmp, { force: true });
+    await spooled.remove();
   }
 }
 
-export async function removeMapImage(dir: string, fileName: string): Promise<void> {
-  if (fileName) await rm(path.join(dir, path.basename(fileName)), { force: true });
-}
-
-export async function mapImageStat(dir: string, fileName: string) {
-  try {
-    return await stat(path.join(dir, path.basename(fileName)));
-  } catch {
-    return undefined;
-  }
+export async function removeMapImage(storage: Storage, fileName: string): Promise<void> {
+  if (fileName) await storage.delete(mapKey(fileName));
 }

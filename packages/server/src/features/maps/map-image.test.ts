@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { anonymous, type Client, makeApp, makeTenant } from '../../../test/factories.js';
-import { mapsDir } from './files.js';
+import { dataRoot } from '../../config.js';
 
 const app = await makeApp();
-const dir = mapsDir(app.ctx.config);
+const dir = path.join(dataRoot(app.ctx.config), 'maps');
 
 /** A 1x1 PNG. */
 const PNG = Buffer.from(

@@ -5,12 +5,11 @@ import { z } from 'zod';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { sendList } from '../../platform/list-query.js';
-import { mapsDir } from './files.js';
+import { sendStored } from '../../platform/storage/http.js';
 import * as service from './service.js';
 
 export function registerMapRoutes(app: App) {
-  const { db, config } = app.ctx;
-  const dir = mapsDir(config);
+  const { db, storage } = app.ctx;
   const tags = ['maps'];
 
   app.get(
@@ -33,20 +32,19 @@ export function registerMapRoutes(app: App) {
     (req) => service.updateMap(db, callerOf(req), req.params.id, req.body),
   );
   app.delete('/api/maps/:id', { schema: { tags, params: IdParams } }, async (req, reply) => {
-    await service.deleteMap(db, dir, callerOf(req), req.params.id);
+    await service.deleteMap(db, storage, callerOf(req), req.params.id);
     return reply.status(204).send();
   });
 
   app.get('/api/maps/:id/image', { schema: { tags, params: IdParams } }, async (req, reply) => {
-    const image = await service.mapImage(db, dir, callerOf(req), req.params.id);
-    reply
-      .header('etag', image.etag)
-      .header('cache-control', 'private, no-cache')
-      .header('x-content-type-options', 'nosniff')
-      // An SVG is a document: never let one run script or load anything.
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
-    if (req.headers['if-none-match'] === image.etag) return reply.status(304).send();
-    return reply.type(image.type).header('content-length', image.size).send(image.open());
+    const image = await service.mapImage(db, callerOf(req), req.params.id);
+    // An SVG is a document: never let one run script or load anything.
+    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+    return sendStored(storage, image.key, req, reply, {
+      type: image.type,
+      cacheControl: 'private, no-cache',
+      what: 'Map image',
+    });
   });
 
   // The multipart parser only where uploads happen (encapsulated: other routes keep JSON only).
@@ -57,7 +55,7 @@ export function registerMapRoutes(app: App) {
       '/api/maps/:id/image',
       { schema: { tags, params: IdParams, response: { 200: MapRecord } } },
       (req) =>
-        service.uploadMapImage(db, dir, callerOf(req), req.params.id, async () => {
+        service.uploadMapImage(db, storage, callerOf(req), req.params.id, async () => {
           if (!req.isMultipart()) return undefined;
           return (await req.file({ limits: service.MAP_IMAGE_LIMITS }))?.file;
         }),

@@ -1,12 +1,11 @@
-import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import { MAP_IMAGE_MAX_BYTES, MAP_MSG, type MapInput, type MapListQuery } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
 import { authorize, hasSite } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import type { Storage } from '../../platform/storage/index.js';
 import { requireSite } from '../sites/service.js';
-import { mapImageStat, removeMapImage, storeMapImage, type Upload } from './files.js';
+import { mapKey, removeMapImage, storeMapImage, type Upload } from './files.js';
 import * as repo from './repository.js';
 
 const RESOURCE = 'maps';
@@ -41,40 +40,40 @@ export async function updateMap(db: Db, caller: Caller, id: string, input: MapIn
   return repo.toApi(row);
 }
 
-export async function deleteMap(db: Db, dir: string, caller: Caller, id: string) {
+export async function deleteMap(db: Db, storage: Storage, caller: Caller, id: string) {
   const current = await requireMap(db, caller, id);
   authorize(caller, RESOURCE, 'delete', current.siteId);
   await db.transaction((tx) => repo.deleteMap(tx, caller.orgId, id));
-  await removeMapImage(dir, current.image);
+  await removeMapImage(storage, current.image);
 }
 
 /** The part of a multipart upload the route hands over; undefined when the request carried no file. */
 export type ImageUpload = () => Promise<Upload | undefined>;
 
-export async function uploadMapImage(db: Db, dir: string, caller: Caller, id: string, upload: ImageUpload) {
+export async function uploadMapImage(
+  db: Db,
+  storage: Storage,
+  caller: Caller,
+  id: string,
+  upload: ImageUpload,
+) {
   const current = await requireMap(db, caller, id);
   authorize(caller, RESOURCE, 'modify', current.siteId);
   const file = await upload();
   if (!file) throw badRequest(MAP_MSG.fileRequired);
-  const stored = await storeMapImage(dir, id, file);
+  const stored = await storeMapImage(storage, id, file);
   if (!stored) throw badRequest(MAP_MSG.badImageType);
   const row = await repo.setMapImage(db, caller.orgId, id, stored.fileName, stored.type);
-  if (current.image && current.image !== stored.fileName) await removeMapImage(dir, current.image);
+  if (current.image && current.image !== stored.fileName) await removeMapImage(storage, current.image);
   if (!row) throw notFound('Map');
   return repo.toApi(row);
 }
 
-/** The stored image of a map the caller may see: a stream plus what the response headers need. */
-export async function mapImage(db: Db, dir: string, caller: Caller, id: string) {
+/** The stored image of a map the caller may see: its storage key and type. */
+export async function mapImage(db: Db, caller: Caller, id: string) {
   const row = await requireMap(db, caller, id);
-  const stat = row.image ? await mapImageStat(dir, row.image) : undefined;
-  if (!stat) throw notFound('Map image');
-  return {
-    type: row.imageType,
-    size: stat.size,
-    etag: `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
-    open: () => createReadStream(path.join(dir, path.basename(row.image))),
-  };
+  if (!row.image) throw notFound('Map image');
+  return { type: row.imageType, key: mapKey(row.image) };
 }
 
 export const MAP_IMAGE_LIMITS = { fileSize: MAP_IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 20 };

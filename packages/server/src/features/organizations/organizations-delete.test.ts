@@ -4,6 +4,7 @@ import { ORGANIZATION_MSG } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { login, makeApp, makeSite, makeSuperAdmin, makeTenant, makeUser } from '../../../test/factories.js';
+import { dataRoot } from '../../config.js';
 import {
   apiKeys,
   categories,
@@ -20,7 +21,6 @@ import {
   zones,
 } from '../../db/schema.js';
 import { newId, randomToken } from '../../platform/ids.js';
-import { mapsDir } from '../maps/files.js';
 
 const app = await makeApp();
 const { db } = app.ctx;
@@ -38,8 +38,8 @@ async function populatedOrg() {
   const endpointId = newId();
   const thingId = newId();
   const file = `${mapId}.svg`;
-  mkdirSync(mapsDir(app.ctx.config), { recursive: true });
-  writeFileSync(path.join(mapsDir(app.ctx.config), file), '<svg/>');
+  mkdirSync(path.join(dataRoot(app.ctx.config), 'maps'), { recursive: true });
+  writeFileSync(path.join(path.join(dataRoot(app.ctx.config), 'maps'), file), '<svg/>');
   await db.insert(ssoSettings).values({ orgId, oktaIssuer: 'https://doomed.okta.com' });
   await db.insert(maps).values({ id: mapId, orgId, siteId: site.id, name: 'Floor', image: file });
   await db.insert(zones).values({ id: newId(), orgId, siteId: site.id, name: 'Dock' });
@@ -74,7 +74,7 @@ describe('deleting an organization', () => {
       [],
     );
     expect(await db.select().from(sessions).where(eq(sessions.userId, o.user.id))).toEqual([]);
-    expect(existsSync(path.join(mapsDir(app.ctx.config), o.file))).toBe(false);
+    expect(existsSync(path.join(path.join(dataRoot(app.ctx.config), 'maps'), o.file))).toBe(false);
     expect((await o.member.request('GET', '/api/sites')).statusCode).toBe(401);
 
     // The Super Admin's own organization is untouched.

@@ -6,7 +6,7 @@ import { sendList } from '../../platform/list-query.js';
 import * as service from './service.js';
 
 export function registerOrganizationRoutes(app: App) {
-  const { db, config } = app.ctx;
+  const { db, storage } = app.ctx;
   const tags = ['organizations'];
 
   app.get(
@@ -33,7 +33,7 @@ export function registerOrganizationRoutes(app: App) {
     (req) => service.updateOrganization(db, callerOf(req), req.params.id, req.body),
   );
   app.delete('/api/organizations/:id', { schema: { tags, params: IdParams } }, async (req, reply) => {
-    await service.deleteOrganization(db, config, callerOf(req), req.params.id);
+    await service.deleteOrganization(db, storage, callerOf(req), req.params.id);
     return reply.status(204).send();
   });
 }

@@ -3,11 +3,11 @@
  * of them and creates, changes or deletes one. Deleting cascades to all of the organization's data.
  */
 import { type ListQuery, ORGANIZATION_MSG, type OrganizationInput } from '@sightline/shared';
-import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { mapsDir, removeMapImage } from '../maps/files.js';
+import type { Storage } from '../../platform/storage/index.js';
+import { removeMapImage } from '../maps/files.js';
 import { deleteOrganizationCascade } from './cascade.js';
 import * as repo from './repository.js';
 
@@ -48,12 +48,11 @@ export async function updateOrganization(db: Db, caller: Caller, id: string, inp
   return repo.toApi(row);
 }
 
-export async function deleteOrganization(db: Db, config: Config, caller: Caller, id: string) {
+export async function deleteOrganization(db: Db, storage: Storage, caller: Caller, id: string) {
   superAdminOnly(caller);
   if (!(await repo.findOrganization(db, id))) throw notFound('Organization');
   if (id === caller.orgId) throw badRequest(ORGANIZATION_MSG.cannotDeleteOwn);
   const mapFiles = await db.transaction((tx) => deleteOrganizationCascade(tx, id));
   // Files after the commit: a failed removal leaves a stray file, never a broken record.
-  const dir = mapsDir(config);
-  await Promise.all(mapFiles.map((file) => removeMapImage(dir, file).catch(() => undefined)));
+  await Promise.all(mapFiles.map((file) => removeMapImage(storage, file).catch(() => undefined)));
 }
