@@ -1,9 +1,11 @@
 /**
- * What runs without an incoming request (DESIGN §2 "jobs", §7): the scheduled tracking jobs, the
- * MQTT subscription (with MQTT_URL) and, with the demo on, the built-in reader simulator. Each
+ * What runs without an incoming request (DESIGN §2 "jobs", §7, §9): the scheduled tracking jobs,
+ * the daily report email, the MQTT subscription (with MQTT_URL) and, with the demo on, the
+ * built-in reader simulator. Each
  * starts when the app is ready and stops before it closes (before the database does).
  */
 import { type MqttIngest, startMqttIngest } from './features/ingest/mqtt.js';
+import { dailyReportsJob } from './features/reports/daily.js';
 import type { App } from './platform/context.js';
 import { createScheduler, type JobScheduler } from './platform/jobs.js';
 import { trackingJobs } from './tracking/jobs/index.js';
@@ -22,7 +24,11 @@ export function registerBackground(app: App): void {
   const { ctx } = app;
   const { config } = ctx;
   const outlets = { live: ctx.live, mailer: ctx.mailer, log: app.log, publicUrl: config.publicUrl };
-  const scheduler = createScheduler(ctx.db, trackingJobs({ db: ctx.db, ...outlets }), { log: app.log });
+  const jobs = [
+    ...trackingJobs({ db: ctx.db, ...outlets }),
+    dailyReportsJob({ db: ctx.db, mailer: ctx.mailer, log: app.log }),
+  ];
+  const scheduler = createScheduler(ctx.db, jobs, { log: app.log });
   app.decorate('jobs', scheduler);
   app.decorate('mqtt', null);
   let simulator: DemoSimulator | undefined;

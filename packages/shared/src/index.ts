@@ -16,6 +16,7 @@ export * from './messages.js';
 export * from './organizations.js';
 export * from './overview.js';
 export * from './password.js';
+export * from './reports.js';
 export * from './sightings.js';
 export * from './sites.js';
 export * from './things.js';

@@ -538,3 +538,4 @@ export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
 });
+export * from './schema/reports.js';

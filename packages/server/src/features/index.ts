@@ -13,6 +13,8 @@ import { registerLocationTagRoutes } from './locationtags/routes.js';
 import { registerMapRoutes } from './maps/routes.js';
 import { registerOrganizationRoutes } from './organizations/routes.js';
 import { registerOrgSettingsRoutes } from './orgsettings/routes.js';
+import { registerReportConfigRoutes } from './reportconfigs/routes.js';
+import { registerReportRoutes } from './reports/routes.js';
 import { registerRoleRoutes } from './roles/routes.js';
 import { registerSiteRoutes } from './sites/routes.js';
 import { registerSsoSettingsRoutes } from './ssosettings/routes.js';
@@ -42,4 +44,6 @@ export async function registerFeatures(app: App): Promise<void> {
   registerOrgSettingsRoutes(app);
   registerSsoSettingsRoutes(app);
   registerTimezoneRoutes(app);
+  registerReportConfigRoutes(app);
+  registerReportRoutes(app);
 }

@@ -13,6 +13,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Files attached to the mail (the daily reports). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {

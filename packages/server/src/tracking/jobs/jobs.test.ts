@@ -11,6 +11,7 @@ import { makeApp } from '../../../test/factories.js';
 import { exceptions, things, thingTags, zoneDurations } from '../../db/schema.js';
 import { mailsTo, makeMailApp, waitForMails } from '../../features/auth/outbox.testkit.js';
 import { MINUTE_NS, postNative, trackedSite } from '../../features/ingest/ingest.testkit.js';
+import { DAILY_REPORTS_JOB } from '../../features/reports/daily.js';
 import type { App } from '../../platform/context.js';
 import type { LiveMessage } from '../../platform/live.js';
 import { INVENTORY_SETTLE_MS } from '../engine/index.js';
@@ -313,6 +314,7 @@ describe('the scheduler', () => {
       TRACKING_JOBS.zoneTime,
       TRACKING_JOBS.kill,
       TRACKING_JOBS.inventory,
+      DAILY_REPORTS_JOB,
     ]);
     expect(await app.jobs.tick(now + 1000, scope)).toEqual([]);
     expect(await app.jobs.tick(now + 5000, scope)).toEqual([TRACKING_JOBS.zoneTime]);
@@ -324,6 +326,7 @@ describe('the scheduler', () => {
       TRACKING_JOBS.zoneTime,
       TRACKING_JOBS.kill,
       TRACKING_JOBS.inventory,
+      DAILY_REPORTS_JOB,
     ]);
   });
 });

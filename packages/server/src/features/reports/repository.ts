@@ -1,0 +1,282 @@
+/**
+ * The report queries (DESIGN §9). Each reads one site of one organization in a period
+ * [after, before); "days" are calendar days in the site's timezone, computed by PostgreSQL
+ * (`AT TIME ZONE`), so a stay across midnight is split between the two days it touches.
+ */
+import { NO_THING_ID } from '@sightline/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { rows, type Tx } from '../../db/client.js';
+import { textArray } from '../../tracking/store/arrays.js';
+
+export interface ReportFilter {
+  orgId: string;
+  siteId: string;
+  /** Chosen zones; empty = every zone of the site. */
+  zones: string[];
+  /** Chosen categories; empty = every thing, with or without categories. */
+  categories: string[];
+  class?: 'item' | 'worker';
+  after: Date;
+  before: Date;
+  timeZone: string;
+}
+
+const ids = (list: string[]) => sql`${textArray(list, (v) => v)}::text[]`;
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** `column` is one of the chosen zones (always true when none are chosen). */
+const zoneIn = (f: ReportFilter, column: SQL) =>
+  f.zones.length ? sql`${column} = ANY(${ids(f.zones)})` : sql`TRUE`;
+/** The thing alias `t` passes the category and class filters. */
+const thingFilter = (f: ReportFilter) =>
+  sql`${
+    f.categories.length ? sql`t.categories && ${ids(f.categories)}` : sql`TRUE`
+  } AND ${f.class ? sql`t.class = ${f.class}` : sql`TRUE`}`;
+const siteZones = (f: ReportFilter) =>
+  sql`(SELECT id FROM zones WHERE org_id = ${f.orgId} AND site_id = ${f.siteId})`;
+
+export interface ThingInfo {
+  id: string;
+  name: string;
+  class: string;
+  tag: string | null;
+  categories: string[];
+}
+
+export interface SeenRow extends ThingInfo {
+  zone_name: string | null;
+  first_seen: Date | string;
+  last_seen: Date | string;
+  n: number;
+}
+
+/** Things of the chosen categories with an event in the chosen zones in the period. */
+export function seenThings(db: Tx, f: ReportFilter) {
+  return rows<SeenRow>(
+    db,
+    sql`SELECT t.id, t.name, t.class, t.tag1 AS tag, t.categories, z.name AS zone_name,
+          s.first_seen, s.last_seen, s.n
+        FROM (
+          SELECT e.thing_id, min(e.first_time) AS first_seen, max(e.time) AS last_seen, count(*)::int AS n,
+            (array_agg(e.zone_id ORDER BY e.time DESC))[1] AS last_zone
+          FROM events e
+          WHERE e.org_id = ${f.orgId} AND e.site_id = ${f.siteId}
+            AND e.time >= ${ts(f.after)} AND e.time < ${ts(f.before)}
+            AND e.thing_id <> ${NO_THING_ID} AND ${zoneIn(f, sql`e.zone_id`)}
+          GROUP BY e.thing_id
+        ) s
+        JOIN things t ON t.id = s.thing_id AND t.org_id = ${f.orgId}
+        LEFT JOIN zones z ON z.id = s.last_zone
+        WHERE t.deleted_at IS NULL AND ${thingFilter(f)}
+        ORDER BY lower(t.name), t.id`,
+  );
+}
+
+export interface NotSeenRow extends ThingInfo {
+  zone_name: string | null;
+  last_event: Date | string | null;
+}
+
+/** Things of the site (home site, or now in one of its zones) with no such event in the period. */
+export function notSeenThings(db: Tx, f: ReportFilter) {
+  return rows<NotSeenRow>(
+    db,
+    sql`SELECT t.id, t.name, t.class, t.tag1 AS tag, t.categories, z.name AS zone_name, t.last_event
+        FROM things t LEFT JOIN zones z ON z.id = t.zone_id
+        WHERE t.org_id = ${f.orgId} AND t.deleted_at IS NULL
+          AND (t.site_id = ${f.siteId} OR t.zone_id IN ${siteZones(f)})
+          AND ${thingFilter(f)}
+          AND NOT EXISTS (
+            SELECT 1 FROM events e
+            WHERE e.thing_id = t.id AND e.site_id = ${f.siteId}
+              AND e.time >= ${ts(f.after)} AND e.time < ${ts(f.before)} AND ${zoneIn(f, sql`e.zone_id`)}
+          )
+        ORDER BY lower(t.name), t.id`,
+  );
+}
+
+export interface CategoryCountRow {
+  zone_id: string;
+  zone_name: string;
+  category_id: string;
+  category_name: string;
+  n: number;
+}
+
+/** Per zone of the site, how many things of each category are in it now (no zero rows). */
+export function categoryCounts(db: Tx, f: ReportFilter) {
+  return rows<CategoryCountRow>(
+    db,
+    sql`SELECT z.id AS zone_id, z.name AS zone_name, c.id AS category_id, c.name AS category_name,
+          count(*)::int AS n
+        FROM things t
+        JOIN zones z ON z.id = t.zone_id AND z.org_id = ${f.orgId} AND z.site_id = ${f.siteId}
+        CROSS JOIN LATERAL unnest(t.categories) AS tc(category_id)
+        JOIN categories c ON c.id = tc.category_id AND c.org_id = ${f.orgId}
+        WHERE t.org_id = ${f.orgId} AND t.deleted_at IS NULL
+          AND ${zoneIn(f, sql`z.id`)}
+          AND ${f.categories.length ? sql`c.id = ANY(${ids(f.categories)})` : sql`TRUE`}
+          AND ${f.class ? sql`t.class = ${f.class}` : sql`TRUE`}
+        GROUP BY z.id, z.name, c.id, c.name
+        ORDER BY lower(z.name), z.id, lower(c.name), c.id`,
+  );
+}
+
+export interface StayRow {
+  id: number;
+  name: string;
+  class: string;
+  zone_name: string;
+  time_start: Date | string;
+  time_end: Date | string;
+  time_duration_ns: number | string;
+}
+
+export interface StayCursor {
+  end: string;
+  id: number;
+}
+
+/** Closed stays overlapping the period, by exit time: one page after `cursor` (keyset paging). */
+export function closedStays(db: Tx, f: ReportFilter, cursor: StayCursor | undefined, limit: number) {
+  return rows<StayRow>(
+    db,
+    sql`SELECT d.id, t.name, t.class, z.name AS zone_name, d.time_start, d.time_end, d.time_duration_ns
+        FROM zone_durations d
+        JOIN things t ON t.id = d.thing_id
+        JOIN zones z ON z.id = d.zone_id
+        WHERE d.org_id = ${f.orgId} AND d.site_id = ${f.siteId}
+          AND d.time_end > ${ts(f.after)} AND d.time_start < ${ts(f.before)}
+          AND ${zoneIn(f, sql`d.zone_id`)} AND ${thingFilter(f)}
+          ${cursor ? sql`AND (d.time_end, d.id) > (${cursor.end}::timestamptz, ${cursor.id})` : sql``}
+        ORDER BY d.time_end, d.id
+        LIMIT ${limit}`,
+  );
+}
+
+export interface OpenStayRow {
+  name: string;
+  class: string;
+  zone_name: string;
+  time_start: Date | string;
+}
+
+/** Stays still open (things now in a zone of the site) that began before the period's end. */
+export function openStays(db: Tx, f: ReportFilter) {
+  return rows<OpenStayRow>(
+    db,
+    sql`SELECT t.name, t.class, z.name AS zone_name, t.last_zone_time AS time_start
+        FROM things t JOIN zones z ON z.id = t.zone_id
+        WHERE t.org_id = ${f.orgId} AND t.deleted_at IS NULL AND z.org_id = ${f.orgId}
+          AND z.site_id = ${f.siteId} AND t.last_zone_time IS NOT NULL
+          AND t.last_zone_time < ${ts(f.before)}
+          AND ${zoneIn(f, sql`z.id`)} AND ${thingFilter(f)}
+        ORDER BY t.last_zone_time, t.id`,
+  );
+}
+
+/** Closed and open stays overlapping the period (open ones end at `now`), as a SQL fragment. */
+function staysInPeriod(f: ReportFilter, now: Date) {
+  return sql`SELECT d.thing_id, d.zone_id, d.time_start AS s, d.time_end AS e FROM zone_durations d
+      WHERE d.org_id = ${f.orgId} AND d.site_id = ${f.siteId}
+        AND d.time_end > ${ts(f.after)} AND d.time_start < ${ts(f.before)} AND ${zoneIn(f, sql`d.zone_id`)}
+    UNION ALL
+    SELECT t.id, t.zone_id, t.last_zone_time, ${ts(now)} FROM things t
+      WHERE t.org_id = ${f.orgId} AND t.deleted_at IS NULL AND t.zone_id IN ${siteZones(f)}
+        AND t.last_zone_time IS NOT NULL AND t.last_zone_time < ${ts(f.before)}
+        AND t.last_zone_time < ${ts(now)} AND ${zoneIn(f, sql`t.zone_id`)}`;
+}
+
+export interface ZoneTimeDbRow {
+  zone_id: string;
+  zone_name: string;
+  secs: number | string;
+  stays: number;
+}
+
+/** Time spent per zone within the period (stays clipped to it): the Zones History chart. */
+export function zoneTimes(db: Tx, f: ReportFilter, now: Date) {
+  return rows<ZoneTimeDbRow>(
+    db,
+    sql`SELECT z.id AS zone_id, z.name AS zone_name,
+          coalesce(sum(extract(epoch FROM least(st.e, ${ts(f.before)}) - greatest(st.s, ${ts(f.after)}))), 0)::float8 AS secs,
+          count(st.thing_id)::int AS stays
+        FROM zones z
+        LEFT JOIN (${staysInPeriod(f, now)}) st ON st.zone_id = z.id
+        WHERE z.org_id = ${f.orgId} AND z.site_id = ${f.siteId} AND ${zoneIn(f, sql`z.id`)}
+        GROUP BY z.id, z.name
+        ORDER BY lower(z.name), z.id`,
+  );
+}
+
+export interface DayEventsRow {
+  thing_id: string;
+  day: string;
+  zone_id: string | null;
+  first_seen: Date | string;
+  last_seen: Date | string;
+  n: number;
+}
+
+/** Events per thing, site-local day and zone: first and last seen that day, and how many. */
+export function eventsPerDay(db: Tx, f: ReportFilter) {
+  const localDay = sql`(e.time AT TIME ZONE ${f.timeZone})::date`;
+  return rows<DayEventsRow>(
+    db,
+    sql`SELECT e.thing_id, to_char(${localDay}, 'YYYY-MM-DD') AS day, e.zone_id,
+          min(greatest(e.first_time, ${localDay}::timestamp AT TIME ZONE ${f.timeZone})) AS first_seen,
+          max(e.time) AS last_seen, count(*)::int AS n
+        FROM events e
+        WHERE e.org_id = ${f.orgId} AND e.site_id = ${f.siteId}
+          AND e.time >= ${ts(f.after)} AND e.time < ${ts(f.before)}
+          AND e.thing_id <> ${NO_THING_ID} AND ${zoneIn(f, sql`e.zone_id`)}
+        GROUP BY 1, 2, 3`,
+  );
+}
+
+export interface DayStayRow {
+  thing_id: string;
+  day: string;
+  zone_id: string;
+  secs: number | string;
+}
+
+/** Time per thing, site-local day and zone: each stay split at the site's midnights. */
+export function staysPerDay(db: Tx, f: ReportFilter, now: Date) {
+  const tz = f.timeZone;
+  const lo = sql`greatest(st.s, days.day_start, ${ts(f.after)})`;
+  const hi = sql`least(st.e, days.day_end, ${ts(f.before)})`;
+  return rows<DayStayRow>(
+    db,
+    sql`WITH days AS (
+          SELECT d::date AS day, d AT TIME ZONE ${tz} AS day_start, (d + interval '1 day') AT TIME ZONE ${tz} AS day_end
+          FROM generate_series(
+            (${ts(f.after)} AT TIME ZONE ${tz})::date::timestamp,
+            ((${ts(f.before)} - interval '1 microsecond') AT TIME ZONE ${tz})::date::timestamp,
+            interval '1 day') AS d
+        )
+        SELECT st.thing_id, to_char(days.day, 'YYYY-MM-DD') AS day, st.zone_id,
+          sum(extract(epoch FROM ${hi} - ${lo}))::float8 AS secs
+        FROM (${staysInPeriod(f, now)}) st
+        JOIN days ON st.s < days.day_end AND st.e > days.day_start
+        WHERE ${hi} > ${lo}
+        GROUP BY 1, 2, 3`,
+  );
+}
+
+/** Names, classes and categories of the given things (deleted ones too: history stays readable). */
+export function thingsById(db: Tx, orgId: string, thingIds: string[]) {
+  if (!thingIds.length) return Promise.resolve([] as ThingInfo[]);
+  return rows<ThingInfo>(
+    db,
+    sql`SELECT t.id, t.name, t.class, t.tag1 AS tag, t.categories FROM things t
+        WHERE t.org_id = ${orgId} AND t.id = ANY(${ids(thingIds)})`,
+  );
+}
+
+export function namesOf(db: Tx, table: 'zones' | 'categories', orgId: string) {
+  return rows<{ id: string; name: string }>(
+    db,
+    sql`SELECT id, name FROM ${sql.identifier(table)} WHERE org_id = ${orgId}`,
+  );
+}
