@@ -4,6 +4,7 @@
  * starts when the app is ready and stops before it closes (before the database does).
  */
 import { type MqttIngest, startMqttIngest } from './features/ingest/mqtt.js';
+import { createWebhookQueue, type WebhookQueue } from './features/webhooks/queue.js';
 import type { App } from './platform/context.js';
 import { createScheduler, type JobScheduler } from './platform/jobs.js';
 import { trackingJobs } from './tracking/jobs/index.js';
@@ -15,6 +16,8 @@ declare module 'fastify' {
     jobs: JobScheduler;
     /** The MQTT subscription, when MQTT_URL is set (after the app is ready). */
     mqtt: MqttIngest | null;
+    /** Webhook delivery on the pg-boss queue (started with QUEUE on; tests call its sweep and drainer). */
+    webhookQueue: WebhookQueue;
   }
 }
 
@@ -25,10 +28,13 @@ export function registerBackground(app: App): void {
   const scheduler = createScheduler(ctx.db, trackingJobs({ db: ctx.db, ...outlets }), { log: app.log });
   app.decorate('jobs', scheduler);
   app.decorate('mqtt', null);
+  const webhookQueue = createWebhookQueue(ctx.database, config, app.log);
+  app.decorate('webhookQueue', webhookQueue);
   let simulator: DemoSimulator | undefined;
 
   app.addHook('onReady', async () => {
     if (config.jobs) scheduler.start();
+    if (config.queue) await webhookQueue.start();
     if (config.mqttUrl) app.mqtt = startMqttIngest(ctx, app.log, config.mqttUrl, config.mqttShareGroup);
     if (config.demo && config.demoSimulator) {
       // The demo's movement is a nicety: a failure to start it must not stop the server.
@@ -43,5 +49,6 @@ export function registerBackground(app: App): void {
     await simulator?.stop();
     await app.mqtt?.close();
     await scheduler.stop();
+    await webhookQueue.stop();
   });
 }

@@ -32,6 +32,16 @@ export interface Config {
   jobs: boolean;
   /** With the demo on: run the built-in reader simulator in-process. */
   demoSimulator: boolean;
+  /** Run this instance's queue workers (pg-boss: webhook delivery); off in tests unless asked for. */
+  queue: boolean;
+  /** Webhook request timeout (DESIGN §10: 10 s); tests shorten it. */
+  webhookTimeoutMs: number;
+  /** First webhook retry delay; each further retry doubles it (capped at 6 h). */
+  webhookRetryBaseMs: number;
+  /** A delivery still failing this long after its first attempt is given up (24 h). */
+  webhookRetryMaxAgeMs: number;
+  /** How often an idle queue worker looks for jobs (pg-boss polling). */
+  queuePollSeconds: number;
 }
 
 const bool = (v: string | undefined, dflt: boolean) =>
@@ -61,6 +71,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST,
     jobs: bool(env.JOBS, true),
     demoSimulator: bool(env.DEMO_SIMULATOR, true),
+    queue: bool(env.QUEUE, true),
+    webhookTimeoutMs: Number(env.WEBHOOK_TIMEOUT_MS ?? 10_000),
+    webhookRetryBaseMs: Number(env.WEBHOOK_RETRY_BASE_MS ?? 15_000),
+    webhookRetryMaxAgeMs: 24 * 60 * 60 * 1000,
+    queuePollSeconds: 2,
   };
 }
 
@@ -79,6 +94,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: path.resolve(process.env.TMPDIR ?? '/tmp', `sightline-test-${process.pid}`),
     demo: false,
     jobs: false,
+    queue: false,
     logLevel: 'silent',
     publicUrl: 'http://localhost:8080',
     ...overrides,

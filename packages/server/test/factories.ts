@@ -142,3 +142,4 @@ export function randomIp(): string {
   return `10.${b()}.${b()}.${b()}`;
 }
 export * from './factories/tracking.js';
+export * from './factories/webhooks.js';

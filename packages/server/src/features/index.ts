@@ -19,6 +19,7 @@ import { registerSsoSettingsRoutes } from './ssosettings/routes.js';
 import { registerThingRoutes } from './things/routes.js';
 import { registerTimezoneRoutes } from './timezones/routes.js';
 import { registerUserRoutes } from './users/routes.js';
+import { registerWebhookRoutes } from './webhooks/routes.js';
 import { registerZoneRoutes } from './zones/routes.js';
 
 export async function registerFeatures(app: App): Promise<void> {
@@ -42,4 +43,5 @@ export async function registerFeatures(app: App): Promise<void> {
   registerOrgSettingsRoutes(app);
   registerSsoSettingsRoutes(app);
   registerTimezoneRoutes(app);
+  registerWebhookRoutes(app);
 }
