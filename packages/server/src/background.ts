@@ -6,6 +6,7 @@
  */
 import { type MqttIngest, startMqttIngest } from './features/ingest/mqtt.js';
 import { dailyReportsJob } from './features/reports/daily.js';
+import { createWebhookQueue, type WebhookQueue } from './features/webhooks/queue.js';
 import type { App } from './platform/context.js';
 import { createScheduler, type JobScheduler } from './platform/jobs.js';
 import { trackingJobs } from './tracking/jobs/index.js';
@@ -17,6 +18,8 @@ declare module 'fastify' {
     jobs: JobScheduler;
     /** The MQTT subscription, when MQTT_URL is set (after the app is ready). */
     mqtt: MqttIngest | null;
+    /** Webhook delivery on the pg-boss queue (started with QUEUE on; tests call its sweep and drainer). */
+    webhookQueue: WebhookQueue;
   }
 }
 
@@ -31,10 +34,13 @@ export function registerBackground(app: App): void {
   const scheduler = createScheduler(ctx.db, jobs, { log: app.log });
   app.decorate('jobs', scheduler);
   app.decorate('mqtt', null);
+  const webhookQueue = createWebhookQueue(ctx.database, config, app.log);
+  app.decorate('webhookQueue', webhookQueue);
   let simulator: DemoSimulator | undefined;
 
   app.addHook('onReady', async () => {
     if (config.jobs) scheduler.start();
+    if (config.queue) await webhookQueue.start();
     if (config.mqttUrl) app.mqtt = startMqttIngest(ctx, app.log, config.mqttUrl, config.mqttShareGroup);
     if (config.demo && config.demoSimulator) {
       // The demo's movement is a nicety: a failure to start it must not stop the server.
@@ -49,5 +55,6 @@ export function registerBackground(app: App): void {
     await simulator?.stop();
     await app.mqtt?.close();
     await scheduler.stop();
+    await webhookQueue.stop();
   });
 }

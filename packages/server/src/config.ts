@@ -43,6 +43,16 @@ export interface Config {
   s3Region?: string;
   /** Path-style bucket addressing (MinIO and most self-hosted servers); on by default with S3_ENDPOINT. */
   s3ForcePathStyle?: boolean;
+  /** Run this instance's queue workers (pg-boss: webhook delivery); off in tests unless asked for. */
+  queue: boolean;
+  /** Webhook request timeout (DESIGN §10: 10 s); tests shorten it. */
+  webhookTimeoutMs: number;
+  /** First webhook retry delay; each further retry doubles it (capped at 6 h). */
+  webhookRetryBaseMs: number;
+  /** A delivery still failing this long after its first attempt is given up (24 h). */
+  webhookRetryMaxAgeMs: number;
+  /** How often an idle queue worker looks for jobs (pg-boss polling). */
+  queuePollSeconds: number;
 }
 
 /** TRUST_PROXY: unset, empty, `false` or `0` → off; a whole number → hops; else a comma list of addresses/CIDRs. */
@@ -94,6 +104,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     s3Endpoint: env.S3_ENDPOINT || undefined,
     s3Region: env.S3_REGION || env.AWS_REGION || undefined,
     s3ForcePathStyle: env.S3_FORCE_PATH_STYLE ? bool(env.S3_FORCE_PATH_STYLE, false) : undefined,
+    queue: bool(env.QUEUE, true),
+    webhookTimeoutMs: Number(env.WEBHOOK_TIMEOUT_MS ?? 10_000),
+    webhookRetryBaseMs: Number(env.WEBHOOK_RETRY_BASE_MS ?? 15_000),
+    webhookRetryMaxAgeMs: 24 * 60 * 60 * 1000,
+    queuePollSeconds: 2,
   };
 }
 
@@ -116,6 +131,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: path.resolve(process.env.TMPDIR ?? '/tmp', `sightline-test-${process.pid}`),
     demo: false,
     jobs: false,
+    queue: false,
     logLevel: 'silent',
     publicUrl: 'http://localhost:8080',
     ...overrides,

@@ -143,3 +143,4 @@ export function randomIp(): string {
 }
 export * from './factories/reports.js';
 export * from './factories/tracking.js';
+export * from './factories/webhooks.js';

@@ -22,4 +22,5 @@ export * from './sites.js';
 export * from './things.js';
 export * from './timezones.js';
 export * from './users.js';
+export * from './webhooks.js';
 export * from './zones.js';

@@ -503,6 +503,8 @@ export const webhooks = pgTable(
     fields: jsonb('fields').notNull().default([]),
     secret: text('secret').notNull(),
     timeCreated: created(),
+    /** The delivering instance's lease (migration 0006): one drainer per webhook across instances. */
+    drainUntil: ts('drain_until'),
   },
   (t) => [index('webhooks_org_event_idx').on(t.orgId, t.event)],
 );
@@ -520,6 +522,11 @@ export const webhookDeliveries = pgTable(
     latencyMs: integer('latency_ms'),
     responseExcerpt: text('response_excerpt'),
     done: boolean('done').notNull().default(false),
+    /** Migration 0006: the event name, the last attempt's error and time, given up after 24 h. */
+    event: text('event').notNull().default(''),
+    error: text('error'),
+    lastAttemptAt: ts('last_attempt_at'),
+    failed: boolean('failed').notNull().default(false),
   },
   (t) => [
     index('webhook_deliveries_pending_idx').on(t.done, t.nextAttemptAt),

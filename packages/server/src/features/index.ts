@@ -21,6 +21,7 @@ import { registerSsoSettingsRoutes } from './ssosettings/routes.js';
 import { registerThingRoutes } from './things/routes.js';
 import { registerTimezoneRoutes } from './timezones/routes.js';
 import { registerUserRoutes } from './users/routes.js';
+import { registerWebhookRoutes } from './webhooks/routes.js';
 import { registerZoneRoutes } from './zones/routes.js';
 
 export async function registerFeatures(app: App): Promise<void> {
@@ -46,4 +47,5 @@ export async function registerFeatures(app: App): Promise<void> {
   registerTimezoneRoutes(app);
   registerReportConfigRoutes(app);
   registerReportRoutes(app);
+  registerWebhookRoutes(app);
 }

@@ -17,6 +17,7 @@ import type { LiveMessage } from '../../platform/live.js';
 import { isUniqueViolation } from '../catalog/unique.js';
 import { categoryNames } from '../categories/repository.js';
 import { requireSite } from '../sites/service.js';
+import { enqueueThingWebhooks } from '../webhooks/outbox.js';
 import * as links from './links.js';
 import * as repo from './repository.js';
 import { lockTags, replaceThingTags, tagOfLocationTag, tagsOf } from './tags.js';
@@ -62,7 +63,13 @@ async function checkParents(db: Db, orgId: string, parents: string[], selfId?: s
 }
 
 /** Runs `write` with the thing's tags locked and free, then makes them the thing's: all or nothing. */
-async function withTags(db: Db, orgId: string, input: ThingInput, write: (tx: Tx) => Promise<repo.ThingRow>) {
+async function withTags(
+  db: Db,
+  orgId: string,
+  input: ThingInput,
+  write: (tx: Tx) => Promise<repo.ThingRow>,
+  change: 'created' | 'updated',
+) {
   const tags = tagsOf(input);
   const fallback = badRequest(THING_MSG.duplicateTag(tags.join(', ')));
   try {
@@ -73,6 +80,7 @@ async function withTags(db: Db, orgId: string, input: ThingInput, write: (tx: Tx
       const row = await write(tx);
       const heldByThing = await replaceThingTags(tx, orgId, row.id, tags);
       if (heldByThing) throw badRequest(THING_MSG.duplicateTag(heldByThing));
+      await enqueueThingWebhooks(tx, orgId, change, row.id);
       return row;
     });
   } catch (error) {
@@ -99,7 +107,13 @@ export async function createThing(deps: Deps, caller: Caller, input: ThingInput)
   authorize(caller, thingResource(input.class), 'create', input.site);
   await checkCategories(db, caller.orgId, input.categories);
   await checkParents(db, caller.orgId, input.parents);
-  const row = await withTags(db, caller.orgId, input, (tx) => repo.insertThing(tx, caller.orgId, input));
+  const row = await withTags(
+    db,
+    caller.orgId,
+    input,
+    (tx) => repo.insertThing(tx, caller.orgId, input),
+    'created',
+  );
   publish(deps, caller, 'created', row);
   return repo.toApi(row);
 }
@@ -122,11 +136,17 @@ export async function updateThing(deps: Deps, caller: Caller, id: string, body: 
   if (input.class !== current.class) authorizeModify(caller, input.class, input.site);
   await checkCategories(db, caller.orgId, input.categories);
   await checkParents(db, caller.orgId, input.parents, id);
-  const row = await withTags(db, caller.orgId, input, async (tx) => {
-    const updated = await repo.updateThing(tx, caller.orgId, id, input);
-    if (!updated) throw notFound('Thing');
-    return updated;
-  });
+  const row = await withTags(
+    db,
+    caller.orgId,
+    input,
+    async (tx) => {
+      const updated = await repo.updateThing(tx, caller.orgId, id, input);
+      if (!updated) throw notFound('Thing');
+      return updated;
+    },
+    'updated',
+  );
   publish(deps, caller, 'updated', row);
   return repo.toApi(row);
 }
@@ -135,7 +155,11 @@ export async function deleteThing(deps: Deps, caller: Caller, id: string) {
   const { db } = deps;
   const current = await requireThing(db, caller, id);
   authorize(caller, thingResource(classOf(current)), 'delete', current.siteId);
-  const deleted = await db.transaction((tx) => repo.softDeleteThing(tx, caller.orgId, id));
+  const deleted = await db.transaction(async (tx) => {
+    const done = await repo.softDeleteThing(tx, caller.orgId, id);
+    if (done) await enqueueThingWebhooks(tx, caller.orgId, 'deleted', id);
+    return done;
+  });
   if (!deleted) throw notFound('Thing');
   publish(deps, caller, 'deleted', current);
 }

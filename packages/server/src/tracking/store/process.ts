@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { enqueueTrackingWebhooks } from '../../features/webhooks/outbox.js';
 import type { LiveBus } from '../../platform/live.js';
 import type { Mailer } from '../../platform/mail.js';
 import { type EngineOutput, type EngineSighting, type EpochMs, processBatch } from '../engine/index.js';
@@ -73,7 +74,10 @@ export async function inOrgTransaction<T extends { committed?: Committed }, P = 
         const prelude = (beforeLock ? await beforeLock(tx) : undefined) as P;
         await lockOrganization(tx, orgId);
         onLocked?.();
-        return work(tx, prelude);
+        const done = await work(tx, prelude);
+        // Webhooks (DESIGN §7.11): the batch's changes join the outbox in this same transaction.
+        if (done.committed) await enqueueTrackingWebhooks(tx, done.committed);
+        return done;
       });
       if (result.committed) {
         const published = publishCommitted(outlets, result.committed, now);

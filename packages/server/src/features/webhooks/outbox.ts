@@ -1,0 +1,199 @@
+/**
+ * The webhook outbox (issue 9, DESIGN §7.11, §10): every change that matches a webhook becomes a
+ * `webhook_deliveries` row written in the SAME transaction as the change, so a change is
+ * delivered if and only if it committed. The transaction also NOTIFYs `sightline_webhooks` with
+ * the webhook ids; PostgreSQL delivers that only on COMMIT, and each instance's listener then
+ * queues a pg-boss drain job (see queue.ts). A lost wake-up is caught by the sweep.
+ */
+import { NO_THING_ID, type WebhookEvent, type WebhookField } from '@sightline/shared';
+import { sql } from 'drizzle-orm';
+import { rows, type Tx } from '../../db/client.js';
+import type { EngineMessage } from '../../tracking/engine/index.js';
+import { textArray } from '../../tracking/store/arrays.js';
+import type { Committed } from '../../tracking/store/publish.js';
+import { mapChange, type WebhookChange, type WebhookThing } from './payload.js';
+
+export const WEBHOOK_CHANNEL = 'sightline_webhooks';
+
+interface HookRow {
+  id: string;
+  event: WebhookEvent;
+  fields: WebhookField[];
+}
+
+async function hooksFor(tx: Tx, orgId: string, events: WebhookEvent[]): Promise<HookRow[]> {
+  if (!events.length) return [];
+  return rows<HookRow>(
+    tx,
+    sql`SELECT id, event, fields FROM webhooks
+        WHERE org_id = ${orgId} AND event = ANY(${textArray(events, (e) => e)}::text[]) ORDER BY id`,
+  );
+}
+
+/** The mapped fields of things, by id (category ids resolved to names). */
+async function loadThings(tx: Tx, orgId: string, ids: string[]): Promise<Map<string, WebhookThing>> {
+  const unique = [...new Set(ids)].filter((id) => id !== NO_THING_ID);
+  if (!unique.length) return new Map();
+  const found = await rows<WebhookThing>(
+    tx,
+    sql`SELECT t.id AS "_id", t.name, t.serial, t.class, t.labels,
+          array_remove(ARRAY[t.tag1, t.tag2], NULL) || t.tags AS tags,
+          COALESCE((SELECT array_agg(c.name ORDER BY c.name) FROM categories c
+                    WHERE c.org_id = t.org_id AND c.id = ANY(t.categories)), '{}') AS "categoryNames"
+        FROM things t WHERE t.org_id = ${orgId} AND t.id = ANY(${textArray(unique, (id) => id)}::text[])`,
+  );
+  return new Map(found.map((t) => [t._id, { ...t, tags: [...new Set(t.tags)] }]));
+}
+
+/** Writes one delivery per (webhook, change) whose mapping lets it through, then NOTIFYs. */
+async function enqueue(tx: Tx, hooks: HookRow[], changes: WebhookChange[]): Promise<number> {
+  const ids: string[] = [];
+  const events: string[] = [];
+  const payloads: string[] = [];
+  for (const change of changes) {
+    for (const hook of hooks) {
+      if (hook.event !== change.event) continue;
+      const body = mapChange(change, hook.fields);
+      if (!body) continue;
+      ids.push(hook.id);
+      events.push(change.event);
+      payloads.push(JSON.stringify(body));
+    }
+  }
+  if (!ids.length) return 0;
+  // One statement; ORDINALITY keeps the changes' order in the bigserial ids (delivery order).
+  await tx.execute(sql`INSERT INTO webhook_deliveries (webhook_id, event, payload)
+    SELECT w, e, p::jsonb FROM unnest(${textArray(ids, same)}::text[], ${textArray(events, same)}::text[], ${textArray(payloads, same)}::text[])
+      WITH ORDINALITY AS x(w, e, p, n) ORDER BY n`);
+  await tx.execute(sql`SELECT pg_notify(${WEBHOOK_CHANNEL}, ${[...new Set(ids)].join(',')})`);
+  return ids.length;
+}
+
+const same = (s: string) => s;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The tracking engine's hook: called once per committed batch, inside its transaction. */
+export async function enqueueTrackingWebhooks(tx: Tx, committed: Committed): Promise<void> {
+  const wanted = new Set<WebhookEvent>();
+  for (const m of committed.messages) {
+    if (m.type === 'event' && m.event.eventId === null) wanted.add('seen');
+    else if (m.type === 'zoneChange') wanted.add('zoneChange');
+    else if (m.type === 'thing') wanted.add(m.change);
+  }
+  const hooks = await hooksFor(tx, committed.orgId, [...wanted]);
+  if (!hooks.length) return;
+  const events = new Set(hooks.map((h) => h.event));
+  const relevant = committed.messages.filter((m) => events.has(eventOf(m) as WebhookEvent));
+  const things = await loadThings(tx, committed.orgId, relevant.map(thingIdOf));
+  const dir = committed.directory;
+  const zoneName = (id: string | null) => (id === null ? null : (dir.zoneNames.get(id) ?? null));
+  const changes = relevant.map((m): WebhookChange => {
+    const thing = things.get(thingIdOf(m)) ?? null;
+    if (m.type === 'event') {
+      const e = m.event;
+      return {
+        event: 'seen',
+        thing,
+        tag: e.tag,
+        time: iso(e.firstTime),
+        zone: e.zoneId,
+        zoneName: zoneName(e.zoneId),
+        endpoint: e.endpointId,
+        endpointName: e.endpointId === null ? null : (dir.endpointNames.get(e.endpointId) ?? null),
+        direction: e.direction,
+        antenna: e.antenna,
+      };
+    }
+    if (m.type === 'zoneChange') {
+      return { ...blank('zoneChange', thing, iso(m.time)), zone: m.toZoneId, zoneName: zoneName(m.toZoneId) };
+    }
+    const t = m.type === 'thing' ? m.thing : undefined;
+    return {
+      ...blank(eventOf(m) as WebhookEvent, thing, iso(t?.lastEvent ?? Date.now())),
+      zone: t?.zoneId ?? null,
+      zoneName: zoneName(t?.zoneId ?? null),
+      endpoint: t?.endpointId ?? null,
+      endpointName: t?.endpointId ? (dir.endpointNames.get(t.endpointId) ?? null) : null,
+      direction: t?.direction ?? null,
+    };
+  });
+  await enqueue(tx, hooks, changes);
+}
+
+function eventOf(m: EngineMessage): string | undefined {
+  if (m.type === 'event') return m.event.eventId === null ? 'seen' : undefined;
+  if (m.type === 'zoneChange') return 'zoneChange';
+  if (m.type === 'thing') return m.change;
+  return undefined;
+}
+
+function thingIdOf(m: EngineMessage): string {
+  if (m.type === 'event') return m.event.thingId;
+  if (m.type === 'zoneChange') return m.thingId;
+  if (m.type === 'thing') return m.thing.id;
+  return NO_THING_ID;
+}
+
+function blank(event: WebhookEvent, thing: WebhookThing | null, time: string): WebhookChange {
+  return {
+    event,
+    thing,
+    tag: null,
+    time,
+    zone: null,
+    zoneName: null,
+    endpoint: null,
+    endpointName: null,
+    direction: null,
+    antenna: null,
+  };
+}
+
+/** The things API's hook: a thing created, updated or deleted by a person, inside the write's transaction. */
+export async function enqueueThingWebhooks(
+  tx: Tx,
+  orgId: string,
+  change: 'created' | 'updated' | 'deleted',
+  thingId: string,
+): Promise<void> {
+  const hooks = await hooksFor(tx, orgId, [change]);
+  if (!hooks.length) return;
+  const things = await loadThings(tx, orgId, [thingId]);
+  const [state] = await rows<{ zone: string | null; zone_name: string | null }>(
+    tx,
+    sql`SELECT t.zone_id AS zone, z.name AS zone_name FROM things t LEFT JOIN zones z ON z.id = t.zone_id
+        WHERE t.org_id = ${orgId} AND t.id = ${thingId}`,
+  );
+  const changeRecord: WebhookChange = {
+    ...blank(change, things.get(thingId) ?? null, new Date().toISOString()),
+    zone: state?.zone ?? null,
+    zoneName: state?.zone_name ?? null,
+  };
+  await enqueue(tx, hooks, [changeRecord]);
+}
+
+/** A test delivery's body: the webhook's mapping applied to a sample change. */
+export function sampleChange(event: WebhookEvent): WebhookChange {
+  return {
+    event,
+    thing: {
+      _id: '000000000000000000000000',
+      name: 'Sample item',
+      serial: 'SN-0001',
+      class: 'item',
+      tags: ['E2801160600002'],
+      categoryNames: ['Sample'],
+      labels: ['sample'],
+    },
+    tag: 'E2801160600002',
+    time: new Date().toISOString(),
+    zone: null,
+    zoneName: 'Sample zone',
+    endpoint: null,
+    endpointName: 'Sample endpoint',
+    direction: 'IN',
+    antenna: 1,
+  };
+}
+
+export { mapChange };

@@ -1,0 +1,116 @@
+/**
+ * A change as a webhook sees it, and the JSON body a webhook's field mapping makes of it
+ * (SPEC §3 Webhook fields, §5). Pure: tested without a database.
+ */
+import type { WebhookEvent, WebhookField } from '@sightline/shared';
+
+/** The thing's fields a mapping may send. */
+export interface WebhookThing {
+  _id: string;
+  name: string;
+  serial: string;
+  class: string;
+  tags: string[];
+  categoryNames: string[];
+  labels: string[];
+}
+
+/** One change of DESIGN §7.11: a thing (when known) and, for tracking changes, the event's fields. */
+export interface WebhookChange {
+  event: WebhookEvent;
+  thing: WebhookThing | null;
+  tag: string | null;
+  time: string;
+  zone: string | null;
+  zoneName: string | null;
+  endpoint: string | null;
+  endpointName: string | null;
+  direction: string | null;
+  antenna: number | null;
+}
+
+type Value = string | number | string[] | null;
+
+function localValue(change: WebhookChange, field: WebhookField): Value {
+  switch (field.localField) {
+    case 'customString':
+      return field.stringValue;
+    case 'name':
+    case 'serial':
+    case 'class':
+    case '_id':
+      return change.thing?.[field.localField] ?? null;
+    case 'tags':
+    case 'categoryNames':
+    case 'labels':
+      return change.thing?.[field.localField] ?? [];
+    default:
+      return change[field.localField];
+  }
+}
+
+/** Longest string a filter regex is run against (user regexes: keep the worst case small). */
+const FILTER_INPUT_MAX = 1000;
+
+function passes(value: string, field: WebhookField, regex: RegExp | undefined): boolean {
+  const ok =
+    (!field.filterPrefix || value.startsWith(field.filterPrefix)) &&
+    (!field.filterSuffix || value.endsWith(field.filterSuffix)) &&
+    (!regex || regex.test(value.slice(0, FILTER_INPUT_MAX))) &&
+    (!field.filterValidValues.length || field.filterValidValues.includes(value));
+  return field.invertFilters ? !ok : ok;
+}
+
+const hasFilters = (f: WebhookField) =>
+  f.invertFilters ||
+  !!f.filterPrefix ||
+  !!f.filterSuffix ||
+  !!f.filterRegex ||
+  f.filterValidValues.length > 0;
+
+/**
+ * The body for one change, or null when the thing fails a filter (then nothing is sent). A
+ * filtered list field keeps only its values that pass; none passing fails the thing. With no
+ * mapping rows every local field is sent under its own name.
+ */
+export function mapChange(
+  change: WebhookChange,
+  fields: readonly WebhookField[],
+): Record<string, unknown> | null {
+  if (!fields.length) return defaultBody(change);
+  const body: Record<string, unknown> = {};
+  for (const field of fields) {
+    let value = localValue(change, field);
+    if (Array.isArray(value) && hasFilters(field)) {
+      let regex: RegExp | undefined;
+      try {
+        regex = field.filterRegex ? new RegExp(field.filterRegex) : undefined;
+      } catch {
+        return null;
+      }
+      value = value.filter((v) => passes(v, field, regex));
+      if (!value.length) return null;
+    }
+    Object.defineProperty(body, field.remoteFieldName, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return body;
+}
+
+function defaultBody(change: WebhookChange): Record<string, unknown> {
+  const { thing, ...rest } = change;
+  return {
+    _id: thing?._id ?? null,
+    name: thing?.name ?? null,
+    serial: thing?.serial ?? null,
+    class: thing?.class ?? null,
+    tags: thing?.tags ?? [],
+    categoryNames: thing?.categoryNames ?? [],
+    labels: thing?.labels ?? [],
+    ...rest,
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * One HTTP attempt of a webhook delivery (DESIGN §10): POST of the raw JSON body with the
+ * webhook's headers, signed `x-sightline-signature: sha256=<hex HMAC-SHA256 of the raw body>`,
+ * within the timeout, to an address the SSRF guard accepted (checked in the socket's lookup).
+ */
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
+import { WEBHOOK_DELIVERY_HEADER, WEBHOOK_EVENT_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@sightline/shared';
+import { guardedLookup, hostOf, isForbiddenAddress } from './ssrf.js';
+
+export interface Attempt {
+  ok: boolean;
+  status: number | null;
+  error: string | null;
+  latencyMs: number;
+  responseExcerpt: string | null;
+}
+
+export interface SendRequest {
+  targetUrl: string;
+  headers: Record<string, string>;
+  secret: string;
+  body: string;
+  event: string;
+  deliveryId: string;
+  timeoutMs: number;
+  allowPrivate: boolean;
+}
+
+const EXCERPT_BYTES = 500;
+
+export const signature = (secret: string, body: string) =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+export function sendWebhook(req: SendRequest): Promise<Attempt> {
+  const started = performance.now();
+  const done = (a: Omit<Attempt, 'latencyMs'>): Attempt => ({
+    ...a,
+    latencyMs: Math.round(performance.now() - started),
+  });
+  let url: URL;
+  try {
+    url = new URL(req.targetUrl);
+  } catch {
+    return Promise.resolve(done({ ok: false, status: null, error: 'invalid URL', responseExcerpt: null }));
+  }
+  const host = hostOf(url);
+  if (!req.allowPrivate && isIP(host) && isForbiddenAddress(host)) {
+    return Promise.resolve(
+      done({
+        ok: false,
+        status: null,
+        error: `refused: ${host} is a private address`,
+        responseExcerpt: null,
+      }),
+    );
+  }
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (a: Omit<Attempt, 'latencyMs'>) => {
+      if (settled) return;
+      settled = true;
+      resolve(done(a));
+    };
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          ...req.headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(req.body),
+          'user-agent': 'Sightline-Webhooks/1',
+          [WEBHOOK_SIGNATURE_HEADER]: signature(req.secret, req.body),
+          [WEBHOOK_EVENT_HEADER]: req.event,
+          [WEBHOOK_DELIVERY_HEADER]: req.deliveryId,
+        },
+        lookup: req.allowPrivate ? undefined : guardedLookup,
+        signal: AbortSignal.timeout(req.timeoutMs),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          if (size < EXCERPT_BYTES) chunks.push(chunk);
+          size += chunk.length;
+        });
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          const excerpt = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
+          finish({
+            ok: status >= 200 && status < 300,
+            status,
+            error: status >= 200 && status < 300 ? null : `HTTP ${status}`,
+            responseExcerpt: excerpt,
+          });
+        });
+        response.on('error', (err) =>
+          finish({ ok: false, status: null, error: err.message, responseExcerpt: null }),
+        );
+      },
+    );
+    request.on('error', (err: NodeJS.ErrnoException) => {
+      const message =
+        err.name === 'AbortError' || err.name === 'TimeoutError'
+          ? `timeout after ${req.timeoutMs} ms`
+          : err.message;
+      finish({ ok: false, status: null, error: message, responseExcerpt: null });
+    });
+    request.end(req.body);
+  });
+}

@@ -1,0 +1,231 @@
+/** Webhooks (SPEC §3, §5, §9; DESIGN §10): what a change sends, where, and how it was delivered. */
+import { z } from 'zod';
+import { WEBHOOK_EVENTS } from './constants.js';
+import { Id } from './ids.js';
+import { listQuery } from './list.js';
+
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export const WEBHOOK_FORMATS = ['json'] as const;
+
+/** Local fields a mapping row may send: the thing's, the event's, and a constant string. */
+export const WEBHOOK_THING_FIELDS = [
+  'name',
+  'serial',
+  'class',
+  'tags',
+  'categoryNames',
+  'labels',
+  '_id',
+] as const;
+export const WEBHOOK_EVENT_FIELDS = [
+  'tag',
+  'time',
+  'zone',
+  'zoneName',
+  'endpoint',
+  'endpointName',
+  'direction',
+  'antenna',
+] as const;
+export const WEBHOOK_LOCAL_FIELDS = [
+  ...WEBHOOK_THING_FIELDS,
+  ...WEBHOOK_EVENT_FIELDS,
+  'customString',
+] as const;
+export type WebhookLocalField = (typeof WEBHOOK_LOCAL_FIELDS)[number];
+/** Only these list fields take filters (SPEC §5). */
+export const WEBHOOK_FILTERABLE_FIELDS = ['tags', 'categoryNames', 'labels'] as const;
+export const isFilterable = (field: string) =>
+  (WEBHOOK_FILTERABLE_FIELDS as readonly string[]).includes(field);
+
+/** Delivery constants (DESIGN §10). */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+export const WEBHOOK_SIGNATURE_HEADER = 'x-sightline-signature';
+export const WEBHOOK_DELIVERY_HEADER = 'x-sightline-delivery';
+export const WEBHOOK_EVENT_HEADER = 'x-sightline-event';
+
+export const WEBHOOK_MSG = {
+  targetUrlRequired: 'Target URL is required',
+  targetUrlInvalid: 'Target URL must be an http or https address',
+  targetUrlPrivate: 'Target URL must not be a loopback, private, link-local or metadata address',
+  targetUrlUnresolved: 'Target URL host could not be resolved',
+  eventRequired: 'Please select an item.',
+  localFieldRequired: 'Local field is required',
+  remoteFieldRequired: 'Remote field name is required',
+  stringValueRequired: 'Custom string value is required for customString',
+  filtersNotAllowed: 'Filters are only allowed for tags, categoryNames and labels',
+  headerNameInvalid: 'Header name must be a valid HTTP token',
+  headerValueInvalid: 'Header value must not contain line breaks or control characters',
+  headerReserved: 'This header is set by Sightline',
+  regexInvalid: 'Not a valid regular expression',
+  duplicateRemoteField: 'Each remote field name may be used once',
+  noNul: 'must not contain NUL characters',
+} as const;
+
+const noNul = (s: string) => !s.includes('\u0000');
+const text = (max: number) => z.string().max(max).refine(noNul, WEBHOOK_MSG.noNul);
+
+/** RFC 9110 token characters. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Visible ASCII, space and tab, and non-ASCII text; no CR, LF or other control characters. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse control characters
+const HEADER_VALUE = /^[^\u0000-\u0008\u000a-\u001f\u007f]*$/;
+/** Headers the sender owns: a webhook may not override them. */
+export const RESERVED_HEADERS = [
+  'host',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+  'connection',
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_DELIVERY_HEADER,
+  WEBHOOK_EVENT_HEADER,
+] as const;
+
+export const RequestHeaders = z.record(z.string(), z.string()).superRefine((headers, ctx) => {
+  const entries = Object.entries(headers);
+  if (entries.length > 50) ctx.addIssue({ code: 'custom', message: 'At most 50 headers' });
+  for (const [name, value] of entries) {
+    if (!HEADER_NAME.test(name) || name.length > 200)
+      ctx.addIssue({ code: 'custom', path: [name], message: WEBHOOK_MSG.headerNameInvalid });
+    else if ((RESERVED_HEADERS as readonly string[]).includes(name.toLowerCase()))
+      ctx.addIssue({ code: 'custom', path: [name], message: WEBHOOK_MSG.headerReserved });
+    if (!HEADER_VALUE.test(value) || value.length > 4000)
+      ctx.addIssue({ code: 'custom', path: [name], message: WEBHOOK_MSG.headerValueInvalid });
+  }
+});
+
+function validRegex(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const WebhookField = z
+  .object({
+    localField: z.enum(WEBHOOK_LOCAL_FIELDS, { error: WEBHOOK_MSG.localFieldRequired }),
+    remoteFieldName: text(200)
+      .trim()
+      .min(1, WEBHOOK_MSG.remoteFieldRequired)
+      .refine((s) => s !== '__proto__', 'Not an allowed field name'),
+    stringValue: text(2000).default(''),
+    invertFilters: z.boolean().default(false),
+    filterPrefix: text(200).default(''),
+    filterSuffix: text(200).default(''),
+    filterRegex: text(500).default('').refine(validRegex, WEBHOOK_MSG.regexInvalid),
+    filterValidValues: z.array(text(200)).max(500).default([]),
+  })
+  .superRefine((f, ctx) => {
+    if (f.localField === 'customString' && !f.stringValue)
+      ctx.addIssue({ code: 'custom', path: ['stringValue'], message: WEBHOOK_MSG.stringValueRequired });
+    const hasFilter =
+      f.invertFilters || f.filterPrefix || f.filterSuffix || f.filterRegex || f.filterValidValues.length > 0;
+    if (hasFilter && !isFilterable(f.localField))
+      ctx.addIssue({ code: 'custom', path: ['localField'], message: WEBHOOK_MSG.filtersNotAllowed });
+  });
+export type WebhookField = z.infer<typeof WebhookField>;
+export type WebhookFieldInput = z.input<typeof WebhookField>;
+
+/** An http(s) URL without credentials; whether its address is allowed is the server's check. */
+export const TargetUrl = text(2000)
+  .trim()
+  .min(1, WEBHOOK_MSG.targetUrlRequired)
+  .refine((s) => {
+    try {
+      const url = new URL(s);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, WEBHOOK_MSG.targetUrlInvalid);
+
+export const WebhookInput = z
+  .object({
+    event: z.enum(WEBHOOK_EVENTS, { error: WEBHOOK_MSG.eventRequired }).default('seen'),
+    format: z.enum(WEBHOOK_FORMATS).default('json'),
+    targetUrl: TargetUrl,
+    requestHeaders: RequestHeaders.default({}),
+    fields: z.array(WebhookField).max(100).default([]),
+  })
+  .superRefine((w, ctx) => {
+    const seen = new Set<string>();
+    w.fields.forEach((f, i) => {
+      if (seen.has(f.remoteFieldName))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fields', i, 'remoteFieldName'],
+          message: WEBHOOK_MSG.duplicateRemoteField,
+        });
+      seen.add(f.remoteFieldName);
+    });
+  });
+export type WebhookInput = z.infer<typeof WebhookInput>;
+export type WebhookInputRaw = z.input<typeof WebhookInput>;
+
+export const Webhook = z.object({
+  id: Id,
+  event: z.enum(WEBHOOK_EVENTS),
+  format: z.enum(WEBHOOK_FORMATS),
+  targetUrl: z.string(),
+  requestHeaders: z.record(z.string(), z.string()),
+  fields: z.array(
+    z.object({
+      localField: z.enum(WEBHOOK_LOCAL_FIELDS),
+      remoteFieldName: z.string(),
+      stringValue: z.string(),
+      invertFilters: z.boolean(),
+      filterPrefix: z.string(),
+      filterSuffix: z.string(),
+      filterRegex: z.string(),
+      filterValidValues: z.array(z.string()),
+    }),
+  ),
+  timeCreated: z.string(),
+});
+export type Webhook = z.infer<typeof Webhook>;
+
+/** The creation and rotation answers: the only times the signing secret is shown. */
+export const WebhookWithSecret = Webhook.extend({ secret: z.string() });
+export type WebhookWithSecret = z.infer<typeof WebhookWithSecret>;
+
+export const WebhookListQuery = listQuery().extend({ event: z.enum(WEBHOOK_EVENTS).optional() });
+export type WebhookListQuery = z.infer<typeof WebhookListQuery>;
+export const WEBHOOK_SORT_FIELDS = ['event', 'targetUrl', 'timeCreated'] as const;
+
+export const DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
+export const WebhookDelivery = z.object({
+  id: z.string(),
+  event: z.string(),
+  state: z.enum(DELIVERY_STATES),
+  /** Time of the last attempt, else of queueing. */
+  time: z.string(),
+  timeQueued: z.string(),
+  status: z.number().nullable(),
+  error: z.string().nullable(),
+  latencyMs: z.number().nullable(),
+  attempt: z.number(),
+  nextAttempt: z.string().nullable(),
+  responseExcerpt: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+export const DeliveryListQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+
+/** POST api/messages/user (SPEC §7, DESIGN §5). */
+export const USER_MESSAGE_MAX = 2000;
+export const UserMessageInput = z
+  .object({
+    user: Id,
+    message: text(USER_MESSAGE_MAX).trim().min(1, 'Message is required'),
+  })
+  .strict();
+export type UserMessageInput = z.infer<typeof UserMessageInput>;
+export const UserNotification = z.object({
+  id: z.string(),
+  from: z.object({ id: z.string(), name: z.string() }),
+  message: z.string(),
+  time: z.string(),
+});
+export type UserNotification = z.infer<typeof UserNotification>;
