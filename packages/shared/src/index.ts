@@ -20,5 +20,6 @@ export * from './sightings.js';
 export * from './sites.js';
 export * from './things.js';
 export * from './timezones.js';
+export * from './totp.js';
 export * from './users.js';
 export * from './zones.js';

@@ -41,6 +41,8 @@ export const ssoSettings = pgTable('sso_settings', {
   oktaClientId: text('okta_client_id').notNull().default(''),
   oktaClientSecret: text('okta_client_secret').notNull().default(''),
   entraTenant: text('entra_tenant').notNull().default(''),
+  /** Every password sign-in of the organization needs a second factor (issue 9). */
+  requireTotp: boolean('require_totp').notNull().default(false),
 });
 
 export const sites = pgTable(
@@ -538,3 +540,5 @@ export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
 });
+
+export * from './schema/sso.js';

@@ -15,9 +15,11 @@ import { registerOrganizationRoutes } from './organizations/routes.js';
 import { registerOrgSettingsRoutes } from './orgsettings/routes.js';
 import { registerRoleRoutes } from './roles/routes.js';
 import { registerSiteRoutes } from './sites/routes.js';
+import { registerSsoRoutes } from './sso/routes.js';
 import { registerSsoSettingsRoutes } from './ssosettings/routes.js';
 import { registerThingRoutes } from './things/routes.js';
 import { registerTimezoneRoutes } from './timezones/routes.js';
+import { registerTotpRoutes } from './totp/routes.js';
 import { registerUserRoutes } from './users/routes.js';
 import { registerZoneRoutes } from './zones/routes.js';
 
@@ -41,5 +43,7 @@ export async function registerFeatures(app: App): Promise<void> {
   registerOrganizationRoutes(app);
   registerOrgSettingsRoutes(app);
   registerSsoSettingsRoutes(app);
+  registerSsoRoutes(app);
+  registerTotpRoutes(app);
   registerTimezoneRoutes(app);
 }
