@@ -24,6 +24,8 @@ export interface Config {
   webhookAllowPrivate: boolean;
   entraClientId?: string;
   entraClientSecret?: string;
+  /** Entra ID authority (ENTRA_AUTHORITY); the issuer is `<authority>/<tenant>/v2.0`. Tests point it at a local provider. */
+  entraAuthority: string;
   /** Window of the login rate limit; tests shorten it. */
   loginRateWindowMs: number;
   /** Where the built console lives; served at / when present. */
@@ -95,6 +97,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
     entraClientId: env.ENTRA_CLIENT_ID || undefined,
     entraClientSecret: env.ENTRA_CLIENT_SECRET || undefined,
+    entraAuthority: (env.ENTRA_AUTHORITY || 'https://login.microsoftonline.com').replace(/\/$/, ''),
     loginRateWindowMs: Number(env.LOGIN_RATE_WINDOW_MS ?? 60_000),
     webDist: env.WEB_DIST,
     jobs: bool(env.JOBS, true),

@@ -21,6 +21,7 @@ export * from './sightings.js';
 export * from './sites.js';
 export * from './things.js';
 export * from './timezones.js';
+export * from './totp.js';
 export * from './users.js';
 export * from './webhooks.js';
 export * from './zones.js';

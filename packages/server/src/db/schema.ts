@@ -41,6 +41,8 @@ export const ssoSettings = pgTable('sso_settings', {
   oktaClientId: text('okta_client_id').notNull().default(''),
   oktaClientSecret: text('okta_client_secret').notNull().default(''),
   entraTenant: text('entra_tenant').notNull().default(''),
+  /** Every password sign-in of the organization needs a second factor (issue 9). */
+  requireTotp: boolean('require_totp').notNull().default(false),
 });
 
 export const sites = pgTable(
@@ -546,3 +548,5 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
 });
 export * from './schema/reports.js';
+
+export * from './schema/sso.js';

@@ -1,10 +1,10 @@
 import {
   LoginBody,
+  LoginResult,
   OkResponse,
   PasswordResetBody,
   PasswordResetRequestQuery,
   SESSION_ABSOLUTE_MS,
-  User,
 } from '@sightline/shared';
 import type { App } from '../../platform/context.js';
 import { sha256 } from '../../platform/crypto.js';
@@ -26,15 +26,16 @@ export function registerAuthRoutes(app: App) {
 
   app.post(
     '/api/auth/login',
-    { config: open, schema: { tags, body: LoginBody, response: { 200: User } } },
+    { config: open, schema: { tags, body: LoginBody, response: { 200: LoginResult } } },
     async (req, reply) => {
-      const { token, user } = await service.login(
+      const result = await service.login(
         db,
         { ...req.body, ip: req.ip, hostSubdomain: service.subdomainOf(req.headers.host) },
         config.loginRateWindowMs,
       );
-      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
-      return userToApi(user);
+      if ('secondStep' in result) return result.secondStep; // features/totp: a code is needed, no session yet
+      reply.setCookie(SESSION_COOKIE, result.token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
+      return userToApi(result.user);
     },
   );
 

@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from '../../platform/crypto.js';
 import { HttpError, unauthorized } from '../../platform/errors.js';
 import { randomToken } from '../../platform/ids.js';
 import { createSession } from '../../platform/sessions.js';
+import { secondStepFor } from '../totp/service.js';
 import * as repo from './repository.js';
 
 export interface LoginInput {
@@ -44,6 +45,9 @@ export async function login(db: Db, input: LoginInput, rateWindowMs: number) {
     if (locked) throw unauthorized(MSG.loginLocked, LOGIN_REASONS.locked);
     throw unauthorized(MSG.loginInvalid);
   }
+  // Second factor (features/totp): the password was right, but no session until the code is.
+  const secondStep = await secondStepFor(db, user);
+  if (secondStep) return { secondStep, user };
   await repo.clearFailures(db, user.id);
   const token = await createSession(db, user.id);
   return { token, user };

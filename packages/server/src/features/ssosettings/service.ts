@@ -8,7 +8,13 @@ import { authorize } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import * as repo from './repository.js';
 
-const EMPTY: SsoSettings = { oktaIssuer: '', oktaClientId: '', oktaClientSecret: '', entraTenant: '' };
+const EMPTY: SsoSettings = {
+  oktaIssuer: '',
+  oktaClientId: '',
+  oktaClientSecret: '',
+  entraTenant: '',
+  requireTotp: false,
+};
 
 function toApi(row: repo.SsoRow | undefined): SsoSettings {
   if (!row) return EMPTY;
@@ -17,6 +23,7 @@ function toApi(row: repo.SsoRow | undefined): SsoSettings {
     oktaClientId: row.oktaClientId,
     oktaClientSecret: row.oktaClientSecret ? SSO_SECRET_MASK : '',
     entraTenant: row.entraTenant,
+    requireTotp: row.requireTotp,
   };
 }
 

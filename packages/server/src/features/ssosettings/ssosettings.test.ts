@@ -5,12 +5,13 @@ import { anonymous, makeApp, makeTenant } from '../../../test/factories.js';
 import { ssoSettings } from '../../db/schema.js';
 
 const app = await makeApp();
-const EMPTY = { oktaIssuer: '', oktaClientId: '', oktaClientSecret: '', entraTenant: '' };
+const EMPTY = { oktaIssuer: '', oktaClientId: '', oktaClientSecret: '', entraTenant: '', requireTotp: false };
 const okta = {
   oktaIssuer: 'https://acme.okta.com/oauth2/default',
   oktaClientId: '0oa1client',
   oktaClientSecret: 's3cret-value',
   entraTenant: 'acme.onmicrosoft.com',
+  requireTotp: false,
 };
 const stored = async (orgId: string) =>
   (await app.ctx.db.select().from(ssoSettings).where(eq(ssoSettings.orgId, orgId)))[0];

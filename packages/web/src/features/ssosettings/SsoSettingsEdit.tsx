@@ -1,19 +1,17 @@
 /**
  * SPEC 2.13 SSO settings, one record per organization (no id): Okta Issuer, Okta Client ID, Okta
- * Secret, Entra Tenant. The stored secret reads back masked; sending the mask keeps it.
+ * Secret, Entra Tenant; beyond SPEC, 'Require two-factor authentication'. The stored secret reads back masked; sending the mask keeps it.
  */
-import { SSO_MSG, type SsoSettings } from '@sightline/shared';
+import { isAllowedIssuer, SSO_MSG, type SsoSettings } from '@sightline/shared';
 import { useSession } from '../../api/session-context';
 import { type EditorTab, ResourceEditor } from '../../components';
 
-const DEFAULTS: SsoSettings = { oktaIssuer: '', oktaClientId: '', oktaClientSecret: '', entraTenant: '' };
-
-const isHttpsUrl = (value: string) => {
-  try {
-    return new URL(value).protocol === 'https:';
-  } catch {
-    return false;
-  }
+const DEFAULTS: SsoSettings = {
+  oktaIssuer: '',
+  oktaClientId: '',
+  oktaClientSecret: '',
+  entraTenant: '',
+  requireTotp: false,
 };
 
 const TABS: EditorTab<SsoSettings>[] = [
@@ -29,7 +27,7 @@ const TABS: EditorTab<SsoSettings>[] = [
         helperText: 'e.g. https://example.okta.com/oauth2/default',
         validate: (v) => {
           const text = String(v ?? '').trim();
-          return text === '' || isHttpsUrl(text) ? undefined : SSO_MSG.issuerHttps;
+          return text === '' || isAllowedIssuer(text) ? undefined : SSO_MSG.issuerHttps;
         },
       },
       { type: 'text', name: 'oktaClientId', label: 'Okta Client ID', autoComplete: 'off' },
@@ -47,6 +45,11 @@ const TABS: EditorTab<SsoSettings>[] = [
         label: 'Entra Tenant',
         autoComplete: 'off',
         helperText: 'The directory (tenant) id or domain of your Microsoft Entra ID.',
+      },
+      {
+        type: 'checkbox',
+        name: 'requireTotp',
+        label: 'Require two-factor authentication for password sign-in',
       },
     ],
   },
@@ -73,6 +76,7 @@ export default function SsoSettingsEdit() {
         // The mask read back means 'unchanged' to the server.
         oktaClientSecret: v.oktaClientSecret,
         entraTenant: v.entraTenant.trim(),
+        requireTotp: v.requireTotp,
       })}
     />
   );

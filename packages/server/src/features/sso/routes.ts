@@ -1,0 +1,76 @@
+/**
+ * Browser routes of single sign-on (SPEC §7): /auth/{okta,entra}/redirect sends the browser to the
+ * provider, /auth/{okta,entra}/callback comes back. Every failure lands on /login?error=... .
+ */
+import { SESSION_ABSOLUTE_MS } from '@sightline/shared';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { App } from '../../platform/context.js';
+import { SESSION_COOKIE } from '../../platform/sessions.js';
+import { finishSignIn, SSO_ERRORS, SSO_STATE_TTL_MS, SsoError, startSignIn } from './service.js';
+
+export const SSO_BINDING_COOKIE = 'sl_sso';
+const RedirectQuery = z.object({ referer: z.string().max(2000).optional() });
+
+export function registerSsoRoutes(app: App) {
+  const { db, config } = app.ctx;
+  const secure = config.publicUrl.startsWith('https://');
+  // Lax, not Strict: the provider's redirect back is a cross-site navigation that must carry it.
+  const bindingCookie = { path: '/auth/', httpOnly: true, sameSite: 'lax' as const, secure };
+
+  const toLogin = (reply: FastifyReply, message: string) =>
+    reply.redirect(`/login?${new URLSearchParams({ error: message })}`, 302);
+
+  for (const provider of ['okta', 'entra'] as const) {
+    app.get(
+      `/auth/${provider}/redirect`,
+      { config: { public: true }, schema: { tags: ['auth'], querystring: RedirectQuery, hide: true } },
+      async (req, reply) => {
+        try {
+          const { url, binding } = await startSignIn(
+            db,
+            config,
+            provider,
+            req.headers.host,
+            req.query.referer,
+          );
+          reply.setCookie(SSO_BINDING_COOKIE, binding, { ...bindingCookie, maxAge: SSO_STATE_TTL_MS / 1000 });
+          return reply.redirect(url, 302);
+        } catch (err) {
+          if (!(err instanceof SsoError)) req.log.error({ err }, 'sso redirect failed');
+          return toLogin(reply, err instanceof SsoError ? err.message : SSO_ERRORS.unreachable);
+        }
+      },
+    );
+
+    app.get(
+      `/auth/${provider}/callback`,
+      { config: { public: true }, schema: { tags: ['auth'], hide: true } },
+      async (req, reply) => {
+        reply.clearCookie(SSO_BINDING_COOKIE, bindingCookie);
+        const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+        try {
+          const { sessionToken, referer } = await finishSignIn(
+            db,
+            config,
+            provider,
+            req.cookies[SSO_BINDING_COOKIE],
+            query,
+          );
+          reply.setCookie(SESSION_COOKIE, sessionToken, {
+            path: '/',
+            httpOnly: true,
+            sameSite: 'strict',
+            secure,
+            maxAge: SESSION_ABSOLUTE_MS / 1000,
+          });
+          return reply.redirect(referer ?? '/items', 302);
+        } catch (err) {
+          if (!(err instanceof SsoError)) req.log.error({ err }, 'sso callback failed');
+          else req.log.warn({ provider, reason: err.message }, 'sso sign-in refused');
+          return toLogin(reply, err instanceof SsoError ? err.message : SSO_ERRORS.invalid);
+        }
+      },
+    );
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * OpenID Connect sign-in (SPEC 2.3, §7; DESIGN §10): authorization code with PKCE (S256), state
+ * and nonce. What the callback needs is kept server-side, keyed by the hash of a random value
+ * held in a short-lived httpOnly cookie, so only the browser that started a sign-in can finish it
+ * (no login CSRF) and N instances share it. The user is the one whose username is the ID token's
+ * email, in the organization that started the sign-in; nobody is created.
+ */
+import { SSO_MSG } from '@sightline/shared';
+import * as oidc from 'openid-client';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { sha256 } from '../../platform/crypto.js';
+import { randomToken } from '../../platform/ids.js';
+import { createSession } from '../../platform/sessions.js';
+import { findOrgBySubdomain } from '../auth/repository.js';
+import { subdomainOf } from '../auth/service.js';
+import type { SsoProvider } from '../ssosettings/available.js';
+import { onlyOrganization } from '../ssosettings/repository.js';
+import { discover, providerClient } from './providers.js';
+import * as repo from './repository.js';
+
+export const SSO_STATE_TTL_MS = 10 * 60_000;
+
+/** A failure the user sees on the login page ('SSO error' plus this text). */
+export class SsoError extends Error {}
+
+export const SSO_ERRORS = {
+  unavailable: (p: SsoProvider) => (p === 'okta' ? SSO_MSG.oktaUnavailable : SSO_MSG.entraUnavailable),
+  unreachable: 'The identity provider could not be reached; please try again later',
+  expired: 'The sign-in expired or was started in another browser; please try again',
+  invalid: 'The sign-in could not be verified; please try again',
+  refused: (code: string) => `The identity provider refused the sign-in (${code})`,
+  noEmail: 'The identity provider did not give a verified email address',
+  unknownUser: 'No Sightline account matches this sign-in; ask an administrator to add you',
+} as const;
+
+/** Only a path inside the console, never a login page or another origin. */
+export function safeReferer(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 2000) return undefined;
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || value.includes('login')) {
+    return undefined;
+  }
+  return [...value].some((c) => c.charCodeAt(0) < 0x20) ? undefined : value;
+}
+
+async function requestOrganization(db: Db, host: string | undefined) {
+  const subdomain = subdomainOf(host);
+  const named = subdomain ? await findOrgBySubdomain(db, subdomain) : undefined;
+  return named ?? (await onlyOrganization(db));
+}
+
+/** The callback URL on the host the browser used (an organization's subdomain), with PUBLIC_URL's scheme. */
+export function callbackUrl(config: Config, host: string | undefined, provider: SsoProvider): string {
+  const base = new URL(config.publicUrl);
+  const origin = host && /^[A-Za-z0-9.:[\]-]+$/.test(host) ? `${base.protocol}//${host}` : base.origin;
+  return `${origin}/auth/${provider}/callback`;
+}
+
+export async function startSignIn(
+  db: Db,
+  config: Config,
+  provider: SsoProvider,
+  host: string | undefined,
+  referer: string | undefined,
+): Promise<{ url: string; binding: string }> {
+  const org = await requestOrganization(db, host);
+  const client = org && (await providerClient(db, config, org, provider));
+  if (!org || !client) throw new SsoError(SSO_ERRORS.unavailable(provider));
+  const provConfig = await discover(client).catch(() => {
+    throw new SsoError(SSO_ERRORS.unreachable);
+  });
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const redirectUri = callbackUrl(config, host, provider);
+  const binding = randomToken();
+  await repo.saveLoginState(db, {
+    bindingHash: sha256(binding),
+    orgId: org.id,
+    provider,
+    state,
+    nonce,
+    codeVerifier,
+    redirectUri,
+    referer: safeReferer(referer) ?? null,
+    expiresAt: new Date(Date.now() + SSO_STATE_TTL_MS),
+  });
+  const url = oidc.buildAuthorizationUrl(provConfig, {
+    redirect_uri: redirectUri,
+    scope: 'openid email profile',
+    response_type: 'code',
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+  });
+  return { url: url.href, binding };
+}
+
+function emailOf(provider: SsoProvider, claims: { [claim: string]: unknown }): string | undefined {
+  if (claims.email_verified === false) return undefined;
+  const email = typeof claims.email === 'string' ? claims.email : undefined;
+  // Entra ID sends `email` only when configured as an optional claim; its sign-in name is the UPN.
+  const upn =
+    provider === 'entra' && typeof claims.preferred_username === 'string'
+      ? claims.preferred_username
+      : undefined;
+  const value = email ?? upn;
+  return value && /^[^\s@]+@[^\s@]+$/.test(value) ? value : undefined;
+}
+
+/** Verifies the callback and opens a session; `query` is the callback's query string. */
+export async function finishSignIn(
+  db: Db,
+  config: Config,
+  provider: SsoProvider,
+  binding: string | undefined,
+  query: string,
+): Promise<{ sessionToken: string; referer: string | undefined }> {
+  const saved = binding ? await repo.takeLoginState(db, sha256(binding)) : undefined;
+  const params = new URLSearchParams(query);
+  const providerError = params.get('error');
+  if (providerError)
+    throw new SsoError(SSO_ERRORS.refused(providerError.replace(/[^\w.-]/g, '').slice(0, 60)));
+  if (!saved || saved.provider !== provider || saved.expiresAt.getTime() < Date.now()) {
+    throw new SsoError(SSO_ERRORS.expired);
+  }
+  const org = await repo.findOrganization(db, saved.orgId);
+  const client = org && (await providerClient(db, config, org, provider));
+  if (!org || !client) throw new SsoError(SSO_ERRORS.unavailable(provider));
+  const provConfig = await discover(client).catch(() => {
+    throw new SsoError(SSO_ERRORS.unreachable);
+  });
+  const currentUrl = new URL(saved.redirectUri);
+  currentUrl.search = params.toString();
+  let email: string | undefined;
+  try {
+    const tokens = await oidc.authorizationCodeGrant(provConfig, currentUrl, {
+      pkceCodeVerifier: saved.codeVerifier,
+      expectedState: saved.state,
+      expectedNonce: saved.nonce,
+      idTokenExpected: true,
+    });
+    const claims = tokens.claims();
+    if (!claims) throw new SsoError(SSO_ERRORS.invalid);
+    email = emailOf(provider, claims);
+    // Providers may keep profile claims out of the ID token when an access token is issued:
+    // then they come from the userinfo endpoint, for the same subject.
+    if (!email && claims.email_verified !== false) {
+      email = emailOf(provider, await oidc.fetchUserInfo(provConfig, tokens.access_token, claims.sub));
+    }
+  } catch (err) {
+    if (err instanceof SsoError) throw err;
+    if (err instanceof oidc.AuthorizationResponseError) throw new SsoError(SSO_ERRORS.refused(err.error));
+    throw new SsoError(SSO_ERRORS.invalid);
+  }
+  if (!email) throw new SsoError(SSO_ERRORS.noEmail);
+  const user = await repo.findUserByEmail(db, email);
+  if (!user || user.orgId !== saved.orgId || user.locked) throw new SsoError(SSO_ERRORS.unknownUser);
+  const sessionToken = await createSession(db, user.id);
+  return { sessionToken, referer: saved.referer ?? undefined };
+}
