@@ -142,5 +142,6 @@ export function randomIp(): string {
   return `10.${b()}.${b()}.${b()}`;
 }
 export * from './factories/reports.js';
+export * from './factories/import.js';
 export * from './factories/tracking.js';
 export * from './factories/webhooks.js';

@@ -7,6 +7,7 @@ import { registerCategoryRoutes } from './categories/routes.js';
 import { registerEndpointRoutes } from './endpoints/routes.js';
 import { registerEventRoutes } from './events/routes.js';
 import { registerExceptionRoutes } from './exceptions/routes.js';
+import { registerImportRoutes } from './import/routes.js';
 import { registerIngestRoutes } from './ingest/routes.js';
 import { registerLiveRoutes } from './live/routes.js';
 import { registerLocationTagRoutes } from './locationtags/routes.js';
@@ -43,6 +44,7 @@ export async function registerFeatures(app: App): Promise<void> {
   registerEventRoutes(app);
   registerExceptionRoutes(app);
   registerIngestRoutes(app);
+  registerImportRoutes(app);
   registerOrganizationRoutes(app);
   registerOrgSettingsRoutes(app);
   registerSsoSettingsRoutes(app);

@@ -1,0 +1,208 @@
+/**
+ * Asset import (SPEC 2.13, §4, §5, §8; DESIGN §10): an xlsx sheet's header row mapped to asset
+ * fields, a preview of what each row will do, then the rows in batches with a status each.
+ */
+import { z } from 'zod';
+import { Id } from './ids.js';
+import { RequiredSite } from './sites.js';
+
+/** SPEC §5's asset fields, in the order the mapping offers them. */
+export const ASSET_FIELDS = [
+  'name',
+  'description',
+  'serial',
+  'tags',
+  'tags1',
+  'tags2',
+  'categories',
+  'labels',
+] as const;
+export type AssetField = (typeof ASSET_FIELDS)[number];
+
+export const IMPORT_MSG = {
+  mapHeaders: 'Please map headers to asset fields.',
+  zoneRequired: 'Please select a zone to import assets to.',
+  selectZone: 'Please select a zone.',
+  xlsxOnly: 'Only xlsx files accepted.',
+  mappingSaved: 'Header mapping saved',
+  uploaded: (n: number, total: number) => `${n} of ${total} items uploaded`,
+  createdCategory: (name: string) => `Created new category: ${name}`,
+  fieldTwice: (field: string) => `The asset field ${field} is mapped to more than one header`,
+  unknownHeader: (header: string) => `The header ${header} is not in the sheet`,
+  headerTwice: (header: string) => `The header ${header} appears more than once in the sheet`,
+  reservedHeader: 'A header may not be named __proto__',
+  noFile: 'Please choose an xlsx file.',
+  unreadable: 'The file is not a readable xlsx workbook.',
+  noHeader: 'The first sheet of the workbook has no header row.',
+  tooManyRows: (max: number) => `The sheet has more than ${max} rows: split it into smaller sheets.`,
+  tooManyColumns: (max: number) => `The sheet has more than ${max} columns.`,
+  zoneNotOfSite: 'The zone is not a zone of this site.',
+  tagsOfTwoItems: (tags: string) => `The tags ${tags} belong to different items`,
+  notYours: (tag: string) => `You do not have permission to modify the item with tag ${tag}`,
+  noCategoryCreate: (name: string) => `You do not have permission to create the category ${name}`,
+  noTagPrefix: 'Generate Prefix Tag needs a hex Tag Prefix shorter than 24 characters in Settings',
+  batchFailed: (reason: string) => `Not imported: ${reason}`,
+} as const;
+
+/** SPEC §4's import row statuses (an error text is the fifth kind). */
+export const IMPORT_ROW_STATUS = {
+  waiting: 'waiting',
+  uploading: 'uploading',
+  complete: 'complete',
+  completeDuplicate: 'complete duplicate',
+  duplicateDetected: 'duplicate detected',
+} as const;
+
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 20_000;
+export const IMPORT_MAX_COLUMNS = 100;
+/** Rows per `import/rows` call: each call is one transaction. */
+export const IMPORT_BATCH_SIZE = 500;
+export const IMPORT_MAX_BATCH = 2000;
+/** Generated tags are 96-bit EPCs: the prefix then a zero-padded hex counter. */
+export const GENERATED_TAG_LENGTH = 24;
+
+const Header = z.string().max(200);
+
+/** Header → asset field. Each header and each asset field once (SPEC §5). */
+export const HeaderAssetFields = z
+  .record(Header, z.enum(ASSET_FIELDS))
+  .refine((m) => !Object.hasOwn(m, '__proto__'), IMPORT_MSG.reservedHeader)
+  .superRefine((mapping, ctx) => {
+    const fields = Object.values(mapping);
+    if (!fields.length) ctx.addIssue({ code: 'custom', message: IMPORT_MSG.mapHeaders });
+    const twice = fields.find((f, i) => fields.indexOf(f) !== i);
+    if (twice) ctx.addIssue({ code: 'custom', message: IMPORT_MSG.fieldTwice(twice) });
+  });
+export type HeaderAssetFields = z.infer<typeof HeaderAssetFields>;
+
+export const ImportQuery = z.object({ site: RequiredSite });
+export type ImportQuery = z.infer<typeof ImportQuery>;
+
+/** PUT api/import/mappings?site=: saves (or replaces, by name) one of the site's mappings. */
+export const ImportMappingInput = z.object({
+  name: z.string().trim().min(1, 'name is required').max(200),
+  headerAssetFields: HeaderAssetFields,
+});
+export type ImportMappingInput = z.infer<typeof ImportMappingInput>;
+
+/** One data row of the sheet: its row number in the sheet and its cells as text, by column. */
+export const SheetRow = z.object({
+  line: z.number().int().min(1),
+  cells: z.array(z.string().max(32767)).max(IMPORT_MAX_COLUMNS),
+});
+export type SheetRow = z.infer<typeof SheetRow>;
+
+/** POST api/import/sheet answer: the first sheet's header row and its rows. */
+export const ImportSheet = z.object({
+  sheet: z.string(),
+  headers: z.array(z.string()),
+  rows: z.array(SheetRow),
+});
+export type ImportSheet = z.infer<typeof ImportSheet>;
+
+function importRequest(maxRows: number) {
+  return z
+    .object({
+      mapping: HeaderAssetFields,
+      headers: z.array(Header).min(1).max(IMPORT_MAX_COLUMNS),
+      rows: z.array(SheetRow).max(maxRows),
+      zone: Id.nullish(),
+    })
+    .superRefine((req, ctx) => {
+      const twice = req.headers.find((h, i) => h !== '' && req.headers.indexOf(h) !== i);
+      if (twice) ctx.addIssue({ code: 'custom', path: ['headers'], message: IMPORT_MSG.headerTwice(twice) });
+      const missing = Object.keys(req.mapping).find((h) => !req.headers.includes(h));
+      if (missing)
+        ctx.addIssue({ code: 'custom', path: ['mapping'], message: IMPORT_MSG.unknownHeader(missing) });
+    });
+}
+/** POST api/import/preview?site=: the whole sheet; nothing is written. */
+export const ImportPreviewRequest = importRequest(IMPORT_MAX_ROWS);
+export type ImportPreviewRequest = z.infer<typeof ImportPreviewRequest>;
+/** POST api/import/rows?site=: one batch, applied in one transaction. */
+export const ImportRowsRequest = importRequest(IMPORT_MAX_BATCH);
+export type ImportRowsRequest = z.infer<typeof ImportRowsRequest>;
+
+/** What a row will do: a new item, an update of an existing item by tag, a repeat of an earlier row's tag, or nothing. */
+export const IMPORT_ACTIONS = ['new', 'update', 'duplicate', 'error'] as const;
+export type ImportAction = (typeof IMPORT_ACTIONS)[number];
+
+export const ImportPlanRow = z.object({
+  line: z.number(),
+  action: z.enum(IMPORT_ACTIONS),
+  name: z.string(),
+  tags: z.array(z.string()),
+  /** The existing item an update writes to. */
+  thing: z.string().nullable(),
+  /** The sheet row whose tag a duplicate repeats. */
+  sameAsLine: z.number().nullable(),
+  newCategories: z.array(z.string()),
+  /** The error text, or what else is worth knowing (a generated tag). */
+  message: z.string(),
+});
+export type ImportPlanRow = z.infer<typeof ImportPlanRow>;
+
+export const ImportPreview = z.object({
+  rows: z.array(ImportPlanRow),
+  counts: z.object({ new: z.number(), update: z.number(), duplicate: z.number(), error: z.number() }),
+  newCategories: z.array(z.string()),
+});
+export type ImportPreview = z.infer<typeof ImportPreview>;
+
+export const ImportResultRow = z.object({
+  line: z.number(),
+  /** 'complete', 'complete duplicate' (an existing item updated by tag) or an error text. */
+  status: z.string(),
+  thing: z.string().nullable(),
+});
+export type ImportResultRow = z.infer<typeof ImportResultRow>;
+
+export const ImportResult = z.object({
+  rows: z.array(ImportResultRow),
+  created: z.number(),
+  updated: z.number(),
+  failed: z.number(),
+  createdCategories: z.array(z.string()),
+});
+export type ImportResult = z.infer<typeof ImportResult>;
+
+/** A row's values by asset field, through the mapping (own keys only: a header is never '__proto__'). */
+export function mapRow(
+  headers: readonly string[],
+  mapping: HeaderAssetFields,
+  cells: readonly string[],
+): Partial<Record<AssetField, string>> {
+  const values: Partial<Record<AssetField, string>> = {};
+  headers.forEach((header, i) => {
+    if (!Object.hasOwn(mapping, header)) return;
+    const field = mapping[header];
+    const cell = (cells[i] ?? '').trim();
+    if (field && cell) values[field] = cell;
+  });
+  return values;
+}
+
+/** A cell naming several values: separated by commas, semicolons or line breaks. */
+export function splitList(cell: string | undefined): string[] {
+  if (!cell) return [];
+  return [
+    ...new Set(
+      cell
+        .split(/[,;\n\r]+/)
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** A saved mapping whose headers are all in the sheet (offered again next time, DESIGN §10). */
+export function matchingMapping<M extends { headerAssetFields: Record<string, string> }>(
+  mappings: readonly M[],
+  headers: readonly string[],
+): M | undefined {
+  return mappings.find((m) => {
+    const keys = Object.keys(m.headerAssetFields);
+    return keys.length > 0 && keys.every((h) => headers.includes(h));
+  });
+}
