@@ -1,5 +1,6 @@
 /** Organizations (tenants, SPEC §2.13, DESIGN §6) and their single-sign-on settings. */
 import { z } from 'zod';
+import { Email } from './auth.js';
 import { Id } from './ids.js';
 
 export const ORGANIZATION_MSG = {
@@ -10,6 +11,7 @@ export const ORGANIZATION_MSG = {
   duplicateSubdomain: (subdomain: string) =>
     `duplicate subdomain: ${subdomain} is already used by another organization`,
   cannotDeleteOwn: 'You cannot delete the organization you belong to',
+  adminNameRequired: "The first Admin's name is required",
 } as const;
 
 export const Organization = z.object({
@@ -39,6 +41,20 @@ export const OrganizationInput = z.object({
   entraEnabled: z.boolean().default(false),
 });
 export type OrganizationInput = z.infer<typeof OrganizationInput>;
+
+/**
+ * Creating an organization also creates its first Admin (all sites), who gets an activation mail
+ * to set a password: without one nobody could ever sign in to the new organization.
+ */
+export const OrganizationCreateInput = OrganizationInput.extend({
+  adminName: z
+    .string({ error: ORGANIZATION_MSG.adminNameRequired })
+    .trim()
+    .min(1, ORGANIZATION_MSG.adminNameRequired)
+    .max(200),
+  adminEmail: Email,
+});
+export type OrganizationCreateInput = z.infer<typeof OrganizationCreateInput>;
 
 export const ORGANIZATION_SORT_FIELDS = ['name', 'subdomain', 'timeCreated'] as const;
 

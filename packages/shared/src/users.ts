@@ -42,6 +42,8 @@ export const ProfileInput = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
   username: Email,
   password: z.string().max(1000).optional(),
+  /** Required with a new password (DESIGN §11): a stolen session alone cannot change it. */
+  currentPassword: z.string().max(1000).optional(),
 });
 export type ProfileInput = z.infer<typeof ProfileInput>;
 
@@ -55,6 +57,8 @@ export const USER_SORT_FIELDS = ['name', 'username'] as const;
 export const USER_MSG = {
   passwordRequired: 'Password is required when no activation email is sent',
   cannotDeleteSelf: 'You cannot delete your own user',
+  currentPasswordWrong: 'Current password is incorrect',
+  currentPasswordRequired: 'Enter your current password to set a new one',
   superAdminOnly: 'Only a Super Admin may assign the Super Admin role',
   superAdminTarget: 'Only a Super Admin may change or delete a Super Admin',
   ownSitesOnly: 'You may only give access to the sites you have access to',

@@ -65,8 +65,14 @@ describe('API key tokens as Bearer credentials', () => {
     });
     const forged = clientWith(app, { bearer: token });
     expect(
-      (await forged.request('POST', '/api/organizations', { name: 'X', subdomain: `x-${newId()}` }))
-        .statusCode,
+      (
+        await forged.request('POST', '/api/organizations', {
+          name: 'X',
+          subdomain: `x-${newId()}`,
+          adminName: 'X Admin',
+          adminEmail: `x-${newId()}@example.com`,
+        })
+      ).statusCode,
     ).toBe(403);
     expect((await forged.request('POST', '/api/sites', siteBody)).statusCode).toBe(403);
     const root = await makeSuperAdmin(app, t.org.id);

@@ -20,8 +20,13 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   const { db, mailer, config } = ctx;
   const user = await repo.findUserByUsername(db, email);
   if (!user) return;
-  if (await tokens.recentlyIssued(db, user.id, RESET_TOKEN_TTL_MS, RESEND_AFTER_MS)) return;
-  const token = await tokens.issueToken(db, user, RESET_TOKEN_TTL_MS);
+  // Check and issue under the user's row lock, so requests arriving together send one mail.
+  const token = await db.transaction(async (tx) => {
+    await repo.lockUser(tx, user.id);
+    if (await tokens.recentlyIssued(tx, user.id, RESET_TOKEN_TTL_MS, RESEND_AFTER_MS)) return undefined;
+    return tokens.issueToken(tx, user, RESET_TOKEN_TTL_MS);
+  });
+  if (!token) return;
   await tokens.sendSetPasswordMail(mailer, config.publicUrl, user, token, 'reset');
 }
 

@@ -7,6 +7,11 @@ export async function findUserByUsername(db: Tx, username: string) {
   return row;
 }
 
+/** Holds the user's row until the transaction ends (serializes per-user checks). */
+export async function lockUser(tx: Tx, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
 export async function findOrgBySubdomain(db: Tx, subdomain: string) {
   const [row] = await db
     .select()

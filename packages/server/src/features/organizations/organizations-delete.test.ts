@@ -30,7 +30,14 @@ async function populatedOrg() {
   const home = await makeTenant(app);
   const root = await makeSuperAdmin(app, home.org.id);
   const subdomain = `doomed-${newId().slice(-10)}`;
-  const orgId = (await root.request('POST', '/api/organizations', { name: 'Doomed', subdomain })).json()._id;
+  const orgId = (
+    await root.request('POST', '/api/organizations', {
+      name: 'Doomed',
+      subdomain,
+      adminName: 'Doomed Admin',
+      adminEmail: `doomed-${subdomain}@example.com`,
+    })
+  ).json()._id;
   const site = await makeSite(app, orgId);
   const user = await makeUser(app, orgId, { role: 'admin' });
   const member = await login(app, user.username, user.password, user.id);

@@ -6,6 +6,7 @@ import { newId } from '../../platform/ids.js';
 const app = await makeApp();
 const sub = () => `acme-${newId().slice(-10)}`;
 const ID_MISSING = '0123456789abcdef01234567';
+const firstAdmin = () => ({ adminName: 'First Admin', adminEmail: `first-${newId()}@example.com` });
 
 describe('organizations', () => {
   it('lets a Super Admin create, read, list, update and delete an organization', async () => {
@@ -16,6 +17,7 @@ describe('organizations', () => {
       name: ' Acme Logistics ',
       subdomain: subdomain.toUpperCase(),
       oktaEnabled: true,
+      ...firstAdmin(),
     });
     expect(created.statusCode).toBe(200);
     const org = created.json();
@@ -73,10 +75,13 @@ describe('organizations', () => {
     const t = await makeTenant(app);
     const root = await makeSuperAdmin(app, t.org.id);
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ name: '', subdomain: sub() }, /Name is required/],
-      [{ name: 'No Subdomain' }, /Subdomain is required/],
-      [{ name: 'Bad', subdomain: 'not valid!' }, /only letters, digits and hyphens/],
-      [{ name: 'Duplicate', subdomain: t.org.subdomain }, /duplicate subdomain/],
+      [{ name: '', subdomain: sub(), ...firstAdmin() }, /Name is required/],
+      [{ name: 'No Subdomain', ...firstAdmin() }, /Subdomain is required/],
+      [{ name: 'Bad', subdomain: 'not valid!', ...firstAdmin() }, /only letters, digits and hyphens/],
+      [{ name: 'Duplicate', subdomain: t.org.subdomain, ...firstAdmin() }, /duplicate subdomain/],
+      [{ name: 'Duplicate', subdomain: sub(), adminName: ' ', adminEmail: 'a@b.co' }, /first Admin's name/],
+      [{ name: 'Duplicate', subdomain: sub(), adminName: 'X', adminEmail: 'nope' }, /adminEmail/],
+      [{ name: 'Duplicate', subdomain: sub(), adminName: 'X', adminEmail: t.viewer.username }, /duplicate/],
     ];
     for (const [body, message] of cases) {
       const res = await root.request('POST', '/api/organizations', body);
@@ -105,14 +110,15 @@ describe('organizations', () => {
     expect((await guest.request('GET', '/api/organizations')).statusCode).toBe(401);
     expect((await guest.request('GET', `/api/organizations/${t.org.id}`)).statusCode).toBe(401);
     expect(
-      (await guest.request('POST', '/api/organizations', { name: 'X', subdomain: sub() })).statusCode,
+      (await guest.request('POST', '/api/organizations', { name: 'X', subdomain: sub(), ...firstAdmin() }))
+        .statusCode,
     ).toBe(401);
     expect((await guest.request('DELETE', `/api/organizations/${t.org.id}`)).statusCode).toBe(401);
   });
 
   it('lets only a Super Admin create, change or delete (403), even its own organization', async () => {
     const t = await makeTenant(app);
-    const body = { name: 'Mine', subdomain: sub() };
+    const body = { name: 'Mine', subdomain: sub(), ...firstAdmin() };
     for (const client of [t.admin, t.viewer]) {
       const res = await client.request('POST', '/api/organizations', body);
       expect(res.statusCode).toBe(403);

@@ -1,4 +1,10 @@
-import { IdParams, ListQuery, Organization, OrganizationInput } from '@sightline/shared';
+import {
+  IdParams,
+  ListQuery,
+  Organization,
+  OrganizationCreateInput,
+  OrganizationInput,
+} from '@sightline/shared';
 import { z } from 'zod';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
@@ -24,8 +30,8 @@ export function registerOrganizationRoutes(app: App) {
   );
   app.post(
     '/api/organizations',
-    { schema: { tags, body: OrganizationInput, response: { 200: Organization } } },
-    (req) => service.createOrganization(db, callerOf(req), req.body),
+    { schema: { tags, body: OrganizationCreateInput, response: { 200: Organization } } },
+    (req) => service.createOrganization(app.ctx, callerOf(req), req.body),
   );
   app.put(
     '/api/organizations/:id',

@@ -2,12 +2,25 @@
  * Organizations (SPEC §2.13, DESIGN §6): everyone reads their own; only a Super Admin lists all
  * of them and creates, changes or deletes one. Deleting cascades to all of the organization's data.
  */
-import { type ListQuery, ORGANIZATION_MSG, type OrganizationInput } from '@sightline/shared';
+import {
+  ACTIVATION_TOKEN_TTL_MS,
+  ALL_SITES,
+  type ListQuery,
+  ORGANIZATION_MSG,
+  type OrganizationCreateInput,
+  type OrganizationInput,
+  ROLE_IDS,
+  USER_MSG,
+} from '@sightline/shared';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
+import type { AppContext } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage/index.js';
+import { issueToken, sendSetPasswordMail } from '../auth/reset-tokens.js';
 import { removeMapImage } from '../maps/files.js';
+import { insertUser, usernameTaken } from '../users/repository.js';
 import { deleteOrganizationCascade } from './cascade.js';
 import * as repo from './repository.js';
 
@@ -33,10 +46,29 @@ async function assertSubdomainFree(db: Db, subdomain: string, exceptId?: string)
   }
 }
 
-export async function createOrganization(db: Db, caller: Caller, input: OrganizationInput) {
+/** A new organization and its first Admin (all sites), who is mailed an activation link. */
+export async function createOrganization(ctx: AppContext, caller: Caller, input: OrganizationCreateInput) {
+  const { db, mailer, config } = ctx;
   superAdminOnly(caller);
   await assertSubdomainFree(db, input.subdomain);
-  return repo.toApi(await repo.insertOrganization(db, input));
+  if (await usernameTaken(db, input.adminEmail)) {
+    const message = USER_MSG.duplicateUsername(input.adminEmail);
+    throw badRequest(message, [{ path: 'adminEmail', message }]);
+  }
+  const { adminName, adminEmail, ...organization } = input;
+  return db.transaction(async (tx) => {
+    const row = await repo.insertOrganization(tx, organization);
+    const admin = await insertUser(
+      tx,
+      row.id,
+      { name: adminName, username: adminEmail, roles: [ROLE_IDS.admin], sites: [ALL_SITES], companies: [] },
+      null,
+    );
+    // Inside the transaction: when the mail cannot be handed over, no organization without a way in remains.
+    const token = await issueToken(tx, admin, ACTIVATION_TOKEN_TTL_MS);
+    await sendSetPasswordMail(mailer, config.publicUrl, admin, token, 'activation');
+    return repo.toApi(row);
+  });
 }
 
 export async function updateOrganization(db: Db, caller: Caller, id: string, input: OrganizationInput) {

@@ -2,13 +2,14 @@
  * The caller's own profile (SPEC §2.13 userMe, §5 Profile): name, username and password; roles and
  * sites are read-only here. A new password ends the user's other sessions, not this one.
  */
-import type { ProfileInput } from '@sightline/shared';
+import { type ProfileInput, USER_MSG } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
+import { verifyPassword } from '../../platform/crypto.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { revokeUserSessions } from '../../platform/sessions.js';
 import * as repo from './repository.js';
-import { assertUsernameFree, hashIfStrong } from './rules.js';
+import { assertUsernameFree, hashIfStrong, invalidField } from './rules.js';
 
 function requireUserCaller(caller: Caller) {
   if (caller.kind !== 'user') throw forbidden('An API key has no user profile');
@@ -23,6 +24,13 @@ export async function getMe(db: Db, caller: Caller) {
 
 export async function updateMe(db: Db, caller: Caller, input: ProfileInput) {
   requireUserCaller(caller);
+  if (input.password) {
+    const current = await repo.findUser(db, caller.orgId, caller.id);
+    if (!current) throw notFound('User');
+    if (!(await verifyPassword(current.passwordHash, input.currentPassword ?? ''))) {
+      throw invalidField('currentPassword', USER_MSG.currentPasswordWrong);
+    }
+  }
   await assertUsernameFree(db, input.username, caller.id);
   const passwordHash = await hashIfStrong(input.password, {
     required: false,

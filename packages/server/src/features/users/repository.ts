@@ -76,13 +76,24 @@ export async function findUserById(db: Tx, id: string): Promise<UserRow | undefi
   return row;
 }
 
-/** Whether a username is taken in any organization (usernames are unique across all of them). */
-export async function usernameTaken(db: Tx, username: string, exceptId?: string): Promise<boolean> {
+/** Whether a username is taken (in one organization, or in any: usernames are unique across all). */
+export async function usernameTaken(
+  db: Tx,
+  username: string,
+  exceptId?: string,
+  orgId?: string,
+): Promise<boolean> {
   const sameName: SQL = sql`lower(${users.username}) = lower(${username})`;
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(exceptId ? and(sameName, ne(users.id, exceptId)) : sameName)
+    .where(
+      and(
+        sameName,
+        exceptId ? ne(users.id, exceptId) : undefined,
+        orgId ? eq(users.orgId, orgId) : undefined,
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -64,6 +64,6 @@ export function registerUserRoutes(app: App) {
   app.post(
     '/api/check/email',
     { schema: { tags, body: CheckEmailBody, response: { 200: CheckEmailResult } } },
-    (req) => service.checkEmail(db, req.body.email),
+    (req) => service.checkEmail(db, callerOf(req), req.body.email),
   );
 }

@@ -103,9 +103,12 @@ export async function getUsername(db: Db, caller: Caller, id: string) {
   return { id: row.id, name: row.name };
 }
 
-/** Whether a username is taken (in any organization, since usernames are unique across them). */
-export async function checkEmail(db: Db, email: string) {
-  return { exists: await repo.usernameTaken(db, email) };
+/**
+ * Whether a user of the caller's organization has this username. Other organizations' users are
+ * not revealed here (issue 6); saving a username taken elsewhere still fails with `duplicate`.
+ */
+export async function checkEmail(db: Db, caller: Caller, email: string) {
+  return { exists: await repo.usernameTaken(db, email, undefined, caller.orgId) };
 }
 
 function guardSuperAdminTarget(caller: Caller, targetRoles: string[]) {

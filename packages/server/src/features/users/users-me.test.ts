@@ -41,7 +41,11 @@ describe('users/me', () => {
     const t = await makeTenant(app);
     const other = await login(app, t.viewer.username);
     const password = 'Profile-Change-Kestrel-46';
-    const res = await t.viewer.request('PUT', '/api/users/me', profile(t.viewer.username, { password }));
+    const res = await t.viewer.request(
+      'PUT',
+      '/api/users/me',
+      profile(t.viewer.username, { password, currentPassword: PASSWORD }),
+    );
     expect(res.statusCode).toBe(200);
     expect((await t.viewer.request('GET', '/api/users/me')).statusCode).toBe(200);
     expect((await other.request('GET', '/api/users/me')).statusCode).toBe(401);
@@ -53,7 +57,10 @@ describe('users/me', () => {
     const cases: [Record<string, unknown>, string][] = [
       [profile(t.viewer.username, { name: ' ' }), 'Name is required'],
       [profile('not-an-email'), MSG.invalidEmail],
-      [profile(t.viewer.username, { password: 'password123' }), MSG.passwordTooWeak],
+      [
+        profile(t.viewer.username, { password: 'password123', currentPassword: PASSWORD }),
+        MSG.passwordTooWeak,
+      ],
       [profile(t.admin.username), 'duplicate'],
     ];
     for (const [body, message] of cases) {

@@ -1,10 +1,20 @@
-/** SPEC 2.13 organization editor: Name, Subdomain (both required), Created Date (read only), Okta / Entra Enabled. */
-import { ORGANIZATION_MSG, type OrganizationInput } from '@sightline/shared';
+/**
+ * SPEC 2.13 organization editor: Name, Subdomain (both required), Created Date (read only), Okta /
+ * Entra Enabled. A new organization also names its first Admin, who is mailed an activation link.
+ */
+import { EMAIL_PATTERN, MSG, ORGANIZATION_MSG, type OrganizationInput } from '@sightline/shared';
 import { type EditorTab, ResourceEditor } from '../../components';
 
-type OrganizationForm = OrganizationInput & { timeCreated?: string };
+type OrganizationForm = OrganizationInput & { timeCreated?: string; adminName: string; adminEmail: string };
 
-const DEFAULTS: OrganizationForm = { name: '', subdomain: '', oktaEnabled: false, entraEnabled: false };
+const DEFAULTS: OrganizationForm = {
+  name: '',
+  subdomain: '',
+  oktaEnabled: false,
+  entraEnabled: false,
+  adminName: '',
+  adminEmail: '',
+};
 const SUBDOMAIN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
 
 const TABS: EditorTab<OrganizationForm>[] = [
@@ -30,6 +40,26 @@ const TABS: EditorTab<OrganizationForm>[] = [
       },
       { type: 'formattedTime', name: 'timeCreated', label: 'Created Date', hidden: (ctx) => ctx.isNew },
       {
+        type: 'text',
+        name: 'adminName',
+        label: 'First Admin Name',
+        required: true,
+        autoComplete: 'off',
+        hidden: (ctx) => !ctx.isNew,
+        validate: (v) => (String(v ?? '').trim() ? undefined : ORGANIZATION_MSG.adminNameRequired),
+      },
+      {
+        type: 'text',
+        name: 'adminEmail',
+        label: 'First Admin Email',
+        inputType: 'email',
+        required: true,
+        autoComplete: 'off',
+        helperText: 'The first Admin is mailed a link to set a password.',
+        hidden: (ctx) => !ctx.isNew,
+        validate: (v) => (EMAIL_PATTERN.test(String(v ?? '').trim()) ? undefined : MSG.invalidEmail),
+      },
+      {
         type: 'checkbox',
         name: 'oktaEnabled',
         label: 'Okta Enabled',
@@ -52,11 +82,12 @@ export default function OrganizationEdit() {
       entityName="organization"
       tabs={TABS}
       defaults={DEFAULTS}
-      toBody={(v) => ({
+      toBody={(v, ctx) => ({
         name: v.name.trim(),
         subdomain: v.subdomain.trim().toLowerCase(),
         oktaEnabled: v.oktaEnabled,
         entraEnabled: v.entraEnabled,
+        ...(ctx.isNew ? { adminName: v.adminName.trim(), adminEmail: v.adminEmail.trim() } : {}),
       })}
     />
   );

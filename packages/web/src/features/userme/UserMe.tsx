@@ -1,12 +1,26 @@
 /** SPEC 2.13 Edit Profile (userMe): name, email, an optional new password, roles read-only. */
 import { Box, Typography } from '@mui/material';
-import { EMAIL_PATTERN, isStrongPassword, MSG } from '@sightline/shared';
+import { EMAIL_PATTERN, isStrongPassword, MSG, USER_MSG } from '@sightline/shared';
 import { type CustomFieldProps, type EditorTab, ResourceEditor } from '../../components';
 import { RoleChips } from '../users/RoleChips';
 
-type ProfileForm = { name: string; username: string; roles: string[]; password: string; verify: string };
+type ProfileForm = {
+  name: string;
+  username: string;
+  roles: string[];
+  currentPassword: string;
+  password: string;
+  verify: string;
+};
 
-const DEFAULTS: ProfileForm = { name: '', username: '', roles: [], password: '', verify: '' };
+const DEFAULTS: ProfileForm = {
+  name: '',
+  username: '',
+  roles: [],
+  currentPassword: '',
+  password: '',
+  verify: '',
+};
 
 function RolesReadOnly({ value, field }: CustomFieldProps) {
   return (
@@ -32,6 +46,16 @@ const TABS: EditorTab<ProfileForm>[] = [
         required: true,
         autoComplete: 'email',
         validate: (v) => (EMAIL_PATTERN.test(String(v ?? '').trim()) ? undefined : MSG.invalidEmail),
+      },
+      {
+        type: 'text',
+        name: 'currentPassword',
+        label: 'Current Password',
+        inputType: 'password',
+        autoComplete: 'current-password',
+        helperText: 'Needed to set a new password.',
+        // DESIGN §11: a profile password change asks for the current password.
+        validate: (v, values) => (values.password && !v ? USER_MSG.currentPasswordRequired : undefined),
       },
       {
         type: 'text',
@@ -71,11 +95,11 @@ export default function UserMe() {
       showBack={false}
       afterSave="stay"
       nameOf={(v) => v.name}
-      fromRecord={(record) => ({ ...DEFAULTS, ...record, password: '', verify: '' })}
+      fromRecord={(record) => ({ ...DEFAULTS, ...record, currentPassword: '', password: '', verify: '' })}
       toBody={(v) => ({
         name: v.name.trim(),
         username: v.username.trim(),
-        ...(v.password ? { password: v.password } : {}),
+        ...(v.password ? { password: v.password, currentPassword: v.currentPassword } : {}),
       })}
     />
   );
