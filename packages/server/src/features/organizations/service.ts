@@ -7,6 +7,8 @@ import type { Db } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage/index.js';
+import { orgImageIds } from '../images/repository.js';
+import { imageKeys } from '../images/storage-keys.js';
 import { removeMapImage } from '../maps/files.js';
 import { deleteOrganizationCascade } from './cascade.js';
 import * as repo from './repository.js';
@@ -52,7 +54,12 @@ export async function deleteOrganization(db: Db, storage: Storage, caller: Calle
   superAdminOnly(caller);
   if (!(await repo.findOrganization(db, id))) throw notFound('Organization');
   if (id === caller.orgId) throw badRequest(ORGANIZATION_MSG.cannotDeleteOwn);
+  const imageIds = await orgImageIds(db, id);
   const mapFiles = await db.transaction((tx) => deleteOrganizationCascade(tx, id));
   // Files after the commit: a failed removal leaves a stray file, never a broken record.
   await Promise.all(mapFiles.map((file) => removeMapImage(storage, file).catch(() => undefined)));
+  for (const imageId of imageIds)
+    await Promise.all(
+      Object.values(imageKeys(id, imageId)).map((key) => storage.delete(key).catch(() => undefined)),
+    );
 }
