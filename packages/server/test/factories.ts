@@ -141,6 +141,7 @@ export function randomIp(): string {
   const b = () => Math.floor(Math.random() * 250) + 1;
   return `10.${b()}.${b()}.${b()}`;
 }
+export * from './factories/images.js';
 export * from './factories/import.js';
 export * from './factories/reports.js';
 export * from './factories/tracking.js';

@@ -9,6 +9,7 @@ export * from './endpoints.js';
 export * from './events.js';
 export * from './exceptions.js';
 export * from './ids.js';
+export * from './images.js';
 export * from './import.js';
 export * from './list.js';
 export * from './locationtags.js';

@@ -467,9 +467,13 @@ export const images = pgTable(
     format: text('format').notNull().default(''),
     orientation: integer('orientation').notNull().default(1),
     device: text('device').notNull().default(''),
+    sha256: text('sha256').notNull().default(''),
+    make: text('make').notNull().default(''),
+    model: text('model').notNull().default(''),
   },
   (t) => [
     index('images_org_timestamp_idx').on(t.orgId, t.timestamp.desc()),
+    index('images_site_timestamp_idx').on(t.orgId, t.siteId, t.timestamp.desc(), t.id.desc()),
     index('images_tags_idx').using('gin', t.tags),
     index('images_categories_idx').using('gin', t.categories),
   ],

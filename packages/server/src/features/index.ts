@@ -7,6 +7,7 @@ import { registerCategoryRoutes } from './categories/routes.js';
 import { registerEndpointRoutes } from './endpoints/routes.js';
 import { registerEventRoutes } from './events/routes.js';
 import { registerExceptionRoutes } from './exceptions/routes.js';
+import { registerImageRoutes } from './images/routes.js';
 import { registerImportRoutes } from './import/routes.js';
 import { registerIngestRoutes } from './ingest/routes.js';
 import { registerLiveRoutes } from './live/routes.js';
@@ -54,4 +55,5 @@ export async function registerFeatures(app: App): Promise<void> {
   registerReportConfigRoutes(app);
   registerReportRoutes(app);
   registerWebhookRoutes(app);
+  registerImageRoutes(app);
 }

@@ -19,6 +19,8 @@ import type { AppContext } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage/index.js';
 import { issueToken, sendSetPasswordMail } from '../auth/reset-tokens.js';
+import { orgImageIds } from '../images/repository.js';
+import { imageKeys } from '../images/storage-keys.js';
 import { removeMapImage } from '../maps/files.js';
 import { insertUser, usernameTaken } from '../users/repository.js';
 import { deleteOrganizationCascade } from './cascade.js';
@@ -84,7 +86,12 @@ export async function deleteOrganization(db: Db, storage: Storage, caller: Calle
   superAdminOnly(caller);
   if (!(await repo.findOrganization(db, id))) throw notFound('Organization');
   if (id === caller.orgId) throw badRequest(ORGANIZATION_MSG.cannotDeleteOwn);
+  const imageIds = await orgImageIds(db, id);
   const mapFiles = await db.transaction((tx) => deleteOrganizationCascade(tx, id));
   // Files after the commit: a failed removal leaves a stray file, never a broken record.
   await Promise.all(mapFiles.map((file) => removeMapImage(storage, file).catch(() => undefined)));
+  for (const imageId of imageIds)
+    await Promise.all(
+      Object.values(imageKeys(id, imageId)).map((key) => storage.delete(key).catch(() => undefined)),
+    );
 }

@@ -1,0 +1,135 @@
+/**
+ * What an upload becomes (DESIGN §8): the type sniffed from the bytes by sharp, limits checked,
+ * EXIF read by exifr, and from one decode a ~320 px WebP thumbnail and a ~64 px mini, both turned
+ * upright from the EXIF orientation.
+ */
+import {
+  IMAGE_FORMATS,
+  IMAGE_MAX_PIXELS,
+  IMAGE_MINI_PX,
+  IMAGE_MSG,
+  IMAGE_THUMB_PX,
+  type ImageFormat,
+} from '@sightline/shared';
+import exifr from 'exifr';
+import sharp, { type Metadata } from 'sharp';
+import { badRequest, HttpError } from '../../platform/errors.js';
+
+export interface Processed {
+  format: ImageFormat;
+  width: number;
+  height: number;
+  orientation: number;
+  make: string;
+  model: string;
+  /** DateTimeOriginal, when the camera recorded one. */
+  takenAt?: Date;
+  /** [longitude, latitude]; [0, 0] when there is no GPS position. */
+  coordinates: [number, number];
+  thumb: Buffer;
+  mini: Buffer;
+}
+
+interface Exif {
+  DateTimeOriginal?: Date | string;
+  CreateDate?: Date | string;
+  latitude?: number;
+  longitude?: number;
+  Orientation?: number;
+  Make?: string;
+  Model?: string;
+}
+
+const clean = (s: unknown) => (typeof s === 'string' ? s.replaceAll('\u0000', '').trim().slice(0, 200) : '');
+
+function validDate(value: unknown): Date | undefined {
+  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : undefined;
+  return date && !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1900 ? date : undefined;
+}
+
+async function readExif(file: string): Promise<Exif> {
+  try {
+    return ((await exifr.parse(file, {
+      tiff: true,
+      exif: true,
+      gps: true,
+      ifd1: false,
+      translateValues: false,
+      pick: [
+        'DateTimeOriginal',
+        'CreateDate',
+        'Orientation',
+        'Make',
+        'Model',
+        'GPSLatitude',
+        'GPSLatitudeRef',
+        'GPSLongitude',
+        'GPSLongitudeRef',
+        'latitude',
+        'longitude',
+      ],
+    })) ?? {}) as Exif;
+  } catch {
+    return {}; // no or broken EXIF: the photo is still a photo
+  }
+}
+
+function location(exif: Exif): [number, number] {
+  const { latitude, longitude } = exif;
+  if (typeof latitude !== 'number' || typeof longitude !== 'number') return [0, 0];
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return [0, 0];
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return [0, 0];
+  return [longitude, latitude];
+}
+
+/** Reads, checks and thumbnails the spooled file; throws 400 for non-images and 413 for huge ones. */
+export async function processImage(file: string): Promise<Processed> {
+  let meta: Metadata;
+  try {
+    // Header only: the format and size before anything is decoded.
+    meta = await sharp(file, { limitInputPixels: false }).metadata();
+  } catch {
+    throw badRequest(IMAGE_MSG.notImage);
+  }
+  const format = meta.format === 'heif' && meta.compression === 'av1' ? 'avif' : meta.format;
+  if (!format || !(format in IMAGE_FORMATS) || !meta.width || !meta.height)
+    throw badRequest(IMAGE_MSG.notImage);
+  if (meta.width * meta.height > IMAGE_MAX_PIXELS) throw new HttpError(413, IMAGE_MSG.tooManyPixels);
+
+  let thumb: Buffer;
+  let mini: Buffer;
+  try {
+    // One decode: the original (shrunk on load where the codec can) to the thumbnail's raw pixels,
+    // turned upright; the thumbnail and the mini are both encoded from those pixels.
+    const { data, info } = await sharp(file, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'none' })
+      .autoOrient()
+      .resize(IMAGE_THUMB_PX, IMAGE_THUMB_PX, { fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    [thumb, mini] = await Promise.all([
+      sharp(data, raw).webp({ quality: 80 }).toBuffer(),
+      sharp(data, raw)
+        .resize(IMAGE_MINI_PX, IMAGE_MINI_PX, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 70 })
+        .toBuffer(),
+    ]);
+  } catch {
+    throw badRequest(IMAGE_MSG.notImage);
+  }
+
+  const exif = await readExif(file);
+  const orientation = Number(exif.Orientation ?? meta.orientation ?? 1);
+  return {
+    format: format as ImageFormat,
+    width: meta.autoOrient?.width ?? meta.width,
+    height: meta.autoOrient?.height ?? meta.height,
+    orientation: Number.isInteger(orientation) && orientation >= 1 && orientation <= 8 ? orientation : 1,
+    make: clean(exif.Make),
+    model: clean(exif.Model),
+    takenAt: validDate(exif.DateTimeOriginal) ?? validDate(exif.CreateDate),
+    coordinates: location(exif),
+    thumb,
+    mini,
+  };
+}

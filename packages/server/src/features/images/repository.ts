@@ -1,0 +1,227 @@
+/** SQL of the photo catalogue: rows → API objects, the SPEC 2.12 filter, bulk changes. */
+import type { Image, ImageFilter, ImageMetaInput } from '@sightline/shared';
+import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { categories, images, things } from '../../db/schema.js';
+import { escapeLike } from '../../platform/list-query.js';
+
+export type ImageRow = typeof images.$inferSelect;
+export type NewImageRow = typeof images.$inferInsert;
+
+export function toApi(row: ImageRow, names: Map<string, string>): Image {
+  return {
+    _id: row.id,
+    id: row.id,
+    site: row.siteId,
+    timestamp: row.timestamp.toISOString(),
+    timeCreated: row.timeCreated.toISOString(),
+    uploader: row.uploader,
+    location: { type: 'Point', coordinates: [row.longitude, row.latitude] },
+    annotation: row.annotation,
+    tags: row.tags,
+    categories: row.categories.flatMap((id) => {
+      const name = names.get(id);
+      return name === undefined ? [] : [{ id, name }];
+    }),
+    fileName: row.fileName,
+    sha256: row.sha256,
+    cloud_photos: { bytes: row.bytes, sizeX: row.sizeX, sizeY: row.sizeY, format: row.format },
+    exif_data: { orientation: { value: row.orientation }, make: row.make, model: row.model },
+  };
+}
+
+/** Rows as API objects, with their category names looked up in one query. */
+export async function toApiMany(db: Tx, orgId: string, rows: ImageRow[]): Promise<Image[]> {
+  const ids = [...new Set(rows.flatMap((r) => r.categories))];
+  const names = new Map<string, string>();
+  if (ids.length) {
+    const found = await db
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .where(and(eq(categories.orgId, orgId), inArray(categories.id, ids)));
+    for (const c of found) names.set(c.id, c.name);
+  }
+  return rows.map((r) => toApi(r, names));
+}
+
+const textArray = (values: string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** PostgreSQL regular expression of a literal phrase as whole words. */
+const wordPattern = (term: string) => `\\m${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\M`;
+
+/** The words an image is searched by: comment, tags and category names. */
+const searchText = sql`(${images.annotation} || ' ' || array_to_string(${images.tags}, ' ') || ' ' || coalesce((select string_agg(${categories.name}, ' ') from ${categories} where ${categories.id} = any(${images.categories})), ''))`;
+
+/** SPEC 2.12: the filter's conditions, joined by AND (or OR with `or`), within the org and site. */
+export function filterWhere(orgId: string, filter: ImageFilter): SQL {
+  const conditions: SQL[] = [];
+  for (const id of filter.category) conditions.push(sql`${id} = any(${images.categories})`);
+  for (const tag of filter.tag) conditions.push(sql`${tag} = any(${images.tags})`);
+  if (filter.uploader) conditions.push(sql`${images.uploader} = ${filter.uploader}`);
+  if (filter.search) {
+    conditions.push(
+      filter.partial
+        ? sql`${searchText} ILIKE ${`%${escapeLike(filter.search)}%`}`
+        : sql`${searchText} ~* ${wordPattern(filter.search)}`,
+    );
+  }
+  // A date range is one condition, also when the others are ORed.
+  const range: SQL[] = [];
+  if (filter.start) range.push(sql`${images.timestamp} >= ${new Date(filter.start).toISOString()}`);
+  if (filter.end) range.push(sql`${images.timestamp} <= ${new Date(filter.end).toISOString()}`);
+  if (range.length) conditions.push(and(...range) as SQL);
+  if (filter.notags) conditions.push(sql`cardinality(${images.tags}) = 0`);
+  if (filter.nocategories) conditions.push(sql`cardinality(${images.categories}) = 0`);
+  const scope = and(eq(images.orgId, orgId), eq(images.siteId, filter.site)) as SQL;
+  if (!conditions.length) return scope;
+  return and(scope, filter.or ? or(...conditions) : and(...conditions)) as SQL;
+}
+
+export const byIds = (orgId: string, ids: string[]) =>
+  and(eq(images.orgId, orgId), inArray(images.id, ids)) as SQL;
+
+const newestFirst = [desc(images.timestamp), desc(images.id)];
+
+export async function listImages(db: Tx, where: SQL, limit: number, offset: number) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(images)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(images).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Every matching row, newest first, a page at a time (exports of thousands of photos). */
+export async function* eachImage(db: Tx, where: SQL, pageSize = 500): AsyncGenerator<ImageRow> {
+  for (let offset = 0; ; offset += pageSize) {
+    const rows = await db
+      .select()
+      .from(images)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(pageSize)
+      .offset(offset);
+    yield* rows;
+    if (rows.length < pageSize) return;
+  }
+}
+
+export async function findImage(db: Tx, orgId: string, id: string): Promise<ImageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(images)
+    .where(byIds(orgId, [id]));
+  return row;
+}
+
+export async function findImages(db: Tx, orgId: string, ids: string[]): Promise<ImageRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(images)
+    .where(byIds(orgId, ids))
+    .orderBy(...newestFirst);
+}
+
+/** Site ids of the matching images (to authorize a bulk call per site). */
+export async function sitesOf(db: Tx, where: SQL): Promise<(string | null)[]> {
+  const rows = await db.selectDistinct({ site: images.siteId }).from(images).where(where);
+  return rows.map((r) => r.site);
+}
+
+export async function insertImage(db: Tx, row: NewImageRow): Promise<ImageRow> {
+  const [inserted] = await db.insert(images).values(row).returning();
+  if (!inserted) throw new Error('insert returned no row');
+  return inserted;
+}
+
+export async function updateMeta(db: Tx, orgId: string, id: string, input: ImageMetaInput) {
+  const [row] = await db
+    .update(images)
+    .set({
+      annotation: input.annotation,
+      tags: [...new Set(input.tags)],
+      categories: [...new Set(input.categories)],
+    })
+    .where(byIds(orgId, [id]))
+    .returning();
+  return row;
+}
+
+export interface ArrayChange {
+  addTags: string[];
+  removeTags: string[];
+  addCategories: string[];
+  removeCategories: string[];
+}
+
+/** Adds and removes tags and categories on every matching image in one statement; the count changed. */
+export async function bulkChange(db: Tx, where: SQL, change: ArrayChange): Promise<number> {
+  const merged = (column: typeof images.tags, add: string[], remove: string[]) =>
+    sql`coalesce((select array_agg(v order by o) from (select v, min(o) as o from unnest(${column} || ${textArray(add)}) with ordinality as u(v, o) where not (v = any(${textArray(remove)})) group by v) as kept), '{}'::text[])`;
+  const tags = merged(images.tags, change.addTags, change.removeTags);
+  const cats = merged(images.categories, change.addCategories, change.removeCategories);
+  const rows = await db
+    .update(images)
+    .set({ tags: sql`${tags}`, categories: sql`${cats}` })
+    .where(
+      and(
+        where,
+        sql`(${images.tags} IS DISTINCT FROM ${tags} OR ${images.categories} IS DISTINCT FROM ${cats})`,
+      ),
+    )
+    .returning({ id: images.id });
+  return rows.length;
+}
+
+/** Deletes the matching rows; their ids (whose files the caller removes after the commit). */
+export async function deleteWhere(db: Tx, where: SQL): Promise<string[]> {
+  const rows = await db.delete(images).where(where).returning({ id: images.id });
+  return rows.map((r) => r.id);
+}
+
+/** Adds photos to a thing's photo[] (SPEC §3), keeping it free of repeats. */
+export async function addThingPhotos(db: Tx, orgId: string, thingId: string, ids: string[]) {
+  await db
+    .update(things)
+    .set({
+      photo: sql`array(select v from unnest(${things.photo} || ${textArray(ids)}) with ordinality as u(v, o) group by v order by min(o))`,
+    })
+    .where(and(eq(things.orgId, orgId), eq(things.id, thingId)));
+}
+
+/** Takes deleted photos out of every thing's photo[]. */
+export async function removeThingPhotos(db: Tx, orgId: string, ids: string[]) {
+  if (!ids.length) return;
+  await db
+    .update(things)
+    .set({
+      photo: sql`array(select p from unnest(${things.photo}) as p where not (p = any(${textArray(ids)})))`,
+    })
+    .where(and(eq(things.orgId, orgId), sql`${things.photo} && ${textArray(ids)}`));
+}
+
+/** The organization's category ids among `ids`. */
+export async function knownCategoryIds(db: Tx, orgId: string, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.orgId, orgId), inArray(categories.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Every image id of an organization (its files are removed when the organization is deleted). */
+export async function orgImageIds(db: Tx, orgId: string): Promise<string[]> {
+  const rows = await db.select({ id: images.id }).from(images).where(eq(images.orgId, orgId));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,157 @@
+/**
+ * POST api/images?site= (multipart): each `file` part is spooled to a temporary file while hashed,
+ * checked and thumbnailed, and its three files stored; the text fields (tags, categories, thing,
+ * category) may come before or after the files. Rows are written in one transaction at the end; on
+ * any failure every stored file is removed, so a refused upload leaves nothing behind.
+ */
+import {
+  can,
+  IMAGE_MSG,
+  type Image,
+  ImageUploadFields,
+  THINGS_CATEGORY,
+  thingResource,
+} from '@sightline/shared';
+import { authorize } from '../../platform/access.js';
+import type { Caller } from '../../platform/caller.js';
+import type { AppContext } from '../../platform/context.js';
+import { badRequest, forbidden, HttpError } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { spoolUpload, type Upload } from '../../platform/storage/spool.js';
+import { ensureCategory, findCategoryByName } from '../categories/repository.js';
+import { requireSite } from '../sites/service.js';
+import { requireThing } from '../things/service.js';
+import { processImage } from './process.js';
+import * as repo from './repository.js';
+import { checkCategories } from './service.js';
+import { imageKeys } from './storage-keys.js';
+
+export type UploadPart =
+  | { type: 'file'; fieldname: string; filename: string; file: Upload }
+  | { type: 'field'; fieldname: string; value: unknown };
+
+const TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT']);
+
+/** Keeps a client's file name only as a label: no path, no control characters, bounded. */
+const safeName = (name: string) =>
+  (name.split(/[\\/]/).pop() ?? '')
+    .split('')
+    .filter((c) => c >= ' ' && c !== '\u007f')
+    .join('')
+    .trim()
+    .slice(0, 200) || 'image';
+
+export async function uploadImages(
+  ctx: AppContext,
+  caller: Caller,
+  siteId: string,
+  parts: AsyncIterable<UploadPart>,
+): Promise<Image[]> {
+  const { db, storage } = ctx;
+  await requireSite(db, caller, siteId);
+  authorize(caller, 'images', 'create', siteId);
+  const fields: Record<string, unknown[]> = {};
+  const rows: repo.NewImageRow[] = [];
+  const stored: string[] = [];
+  try {
+    try {
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          (fields[part.fieldname] ??= []).push(part.value);
+          continue;
+        }
+        if (part.fieldname !== 'file') throw badRequest(`unexpected file field: ${part.fieldname}`);
+        const spooled = await spoolUpload(part.file);
+        try {
+          if (spooled.truncated) throw new HttpError(413, IMAGE_MSG.tooLarge);
+          const image = await processImage(spooled.file);
+          const id = newId();
+          const keys = imageKeys(caller.orgId, id);
+          stored.push(id);
+          await storage.put(keys.original, spooled.open(), `image/${image.format}`);
+          await storage.put(keys.thumb, image.thumb, 'image/webp');
+          await storage.put(keys.mini, image.mini, 'image/webp');
+          const now = new Date();
+          rows.push({
+            id,
+            orgId: caller.orgId,
+            siteId,
+            timestamp: image.takenAt ?? now,
+            timeCreated: now,
+            uploader: caller.kind === 'user' ? caller.id : null,
+            longitude: image.coordinates[0],
+            latitude: image.coordinates[1],
+            fileName: safeName(part.filename),
+            bytes: spooled.bytes,
+            sizeX: image.width,
+            sizeY: image.height,
+            format: image.format,
+            orientation: image.orientation,
+            make: image.make,
+            model: image.model,
+            device: [image.make, image.model].filter(Boolean).join(' '),
+            sha256: spooled.sha256,
+          });
+        } finally {
+          await spooled.remove();
+        }
+      }
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code && TOO_LARGE_CODES.has(code)) throw new HttpError(413, IMAGE_MSG.tooLarge);
+      throw err;
+    }
+    if (!rows.length) throw badRequest(IMAGE_MSG.fileRequired);
+    const parsed = ImageUploadFields.safeParse({
+      tags: fields.tags ?? [],
+      categories: fields.categories ?? [],
+      thing: fields.thing?.[0],
+      category: fields.category?.[0],
+    });
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      throw badRequest(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+    }
+    return await save(ctx, caller, rows, parsed.data);
+  } catch (err) {
+    for (const id of stored)
+      await Promise.all(
+        Object.values(imageKeys(caller.orgId, id)).map((k) => storage.delete(k).catch(() => undefined)),
+      );
+    throw err;
+  }
+}
+
+async function save(ctx: AppContext, caller: Caller, rows: repo.NewImageRow[], fields: ImageUploadFields) {
+  const { db } = ctx;
+  await checkCategories(db, caller.orgId, fields.categories);
+  const thing = fields.thing
+    ? await requireThing(db, caller, fields.thing).catch(() => undefined)
+    : undefined;
+  if (fields.thing && !thing) throw badRequest(IMAGE_MSG.unknownThing);
+  if (thing)
+    authorize(caller, thingResource(thing.class === 'worker' ? 'worker' : 'item'), 'modify', thing.siteId);
+  // Creating a category by name needs create on categories, except the Photo tab's own "Things".
+  const named = fields.category ? await findCategoryByName(db, caller.orgId, fields.category) : undefined;
+  if (fields.category && !named && fields.category !== THINGS_CATEGORY) {
+    const siteId = rows[0]?.siteId ?? undefined;
+    if (!can(caller.rules, 'image-categories', 'create', siteId))
+      throw forbidden('You do not have permission to create image-categories');
+  }
+  const saved = await db.transaction(async (tx) => {
+    const extra = fields.category ? [(await ensureCategory(tx, caller.orgId, fields.category)).id] : [];
+    const categories = [...new Set([...fields.categories, ...extra])];
+    const tags = [...new Set(fields.tags)];
+    const inserted = [];
+    for (const row of rows) inserted.push(await repo.insertImage(tx, { ...row, tags, categories }));
+    if (thing)
+      await repo.addThingPhotos(
+        tx,
+        caller.orgId,
+        thing.id,
+        inserted.map((r) => r.id),
+      );
+    return inserted;
+  });
+  return repo.toApiMany(db, caller.orgId, saved);
+}
