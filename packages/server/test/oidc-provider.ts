@@ -1,3 +1,4 @@
+/// <reference path="./oidc-provider-module.d.ts" />
 /**
  * A real OpenID provider (the `oidc-provider` package) on loopback for the SSO tests, with its
  * development login page (any login name; the account's email is that name). `signIn` drives

@@ -1,6 +1,13 @@
 /** SPEC 2.3 login: Email, Password, Enter submits, SSO buttons when available, SSO error warning. */
 import { Alert, AlertTitle, Box, Button, Divider, Link, Stack, TextField } from '@mui/material';
-import { loginErrorMessage, MSG, type User } from '@sightline/shared';
+import {
+  isSecondStep,
+  type LoginResult,
+  type LoginSecondStep,
+  loginErrorMessage,
+  MSG,
+  type User,
+} from '@sightline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +15,7 @@ import { ApiError, api, errorText } from '../../api/client';
 import { keys } from '../../api/keys';
 import { useSsoAvailable } from '../../api/sso';
 import { paths } from '../../app/paths';
+import { TotpLoginStep } from '../totp/TotpLoginStep';
 import { AuthLayout } from './AuthLayout';
 import { afterLoginPath } from './login-target';
 
@@ -22,16 +30,26 @@ export default function LoginPage() {
   const [failure, setFailure] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [ssoError, setSsoError] = useState(search.get('error'));
+  const [secondStep, setSecondStep] = useState<LoginSecondStep | undefined>();
+  const referer = search.get('referer');
+  const ssoHref = (provider: string) =>
+    `/auth/${provider}/redirect${referer ? `?referer=${encodeURIComponent(afterLoginPath(referer))}` : ''}`;
+
+  const signedIn = (user: User) => {
+    client.clear();
+    client.setQueryData(keys.me(), user);
+    navigate(afterLoginPath(referer), { replace: true });
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setFailure(undefined);
     try {
-      const user = await api.post<User>('auth/login', { username: username.trim(), password });
-      client.clear();
-      client.setQueryData(keys.me(), user);
-      navigate(afterLoginPath(search.get('referer')), { replace: true });
+      const result = await api.post<LoginResult>('auth/login', { username: username.trim(), password });
+      // features/totp: the password was right and a second step follows (no session yet).
+      if (isSecondStep(result)) setSecondStep(result);
+      else signedIn(result);
     } catch (error) {
       const known = error instanceof ApiError && (error.status === 401 || error.status === 429);
       setFailure(known ? loginErrorMessage(error.reason) : errorText(error));
@@ -40,6 +58,21 @@ export default function LoginPage() {
       setBusy(false);
     }
   };
+
+  if (secondStep) {
+    return (
+      <AuthLayout title="Two-factor authentication" subtitle={username.trim()}>
+        <TotpLoginStep
+          step={secondStep}
+          onSignedIn={signedIn}
+          onCancel={() => {
+            setSecondStep(undefined);
+            setPassword('');
+          }}
+        />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title="Welcome back" subtitle="Sign in to follow every asset and worker across your sites.">
@@ -94,12 +127,12 @@ export default function LoginPage() {
             <Divider sx={{ color: 'text.secondary', typography: 'caption' }}>or</Divider>
             <Stack spacing={1.25}>
               {okta && (
-                <Button variant="outlined" size="large" href="/auth/okta/redirect" fullWidth>
+                <Button variant="outlined" size="large" href={ssoHref('okta')} fullWidth>
                   Login with Okta
                 </Button>
               )}
               {entra && (
-                <Button variant="outlined" size="large" href="/auth/entra/redirect" fullWidth>
+                <Button variant="outlined" size="large" href={ssoHref('entra')} fullWidth>
                   Login with Entra
                 </Button>
               )}

@@ -1,7 +1,8 @@
 /** SPEC 2.13 Edit Profile (userMe): name, email, an optional new password, roles read-only. */
-import { Box, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { EMAIL_PATTERN, isStrongPassword, MSG, USER_MSG } from '@sightline/shared';
 import { type CustomFieldProps, type EditorTab, ResourceEditor } from '../../components';
+import { TotpCard } from '../totp/TotpCard';
 import { RoleChips } from '../users/RoleChips';
 
 type ProfileForm = {
@@ -84,23 +85,26 @@ const TABS: EditorTab<ProfileForm>[] = [
 
 export default function UserMe() {
   return (
-    <ResourceEditor<ProfileForm>
-      resource="users"
-      id="me"
-      entityName="profile"
-      title="Edit Profile"
-      tabs={TABS}
-      defaults={DEFAULTS}
-      permissions={{ create: false, modify: true, delete: false }}
-      showBack={false}
-      afterSave="stay"
-      nameOf={(v) => v.name}
-      fromRecord={(record) => ({ ...DEFAULTS, ...record, currentPassword: '', password: '', verify: '' })}
-      toBody={(v) => ({
-        name: v.name.trim(),
-        username: v.username.trim(),
-        ...(v.password ? { password: v.password, currentPassword: v.currentPassword } : {}),
-      })}
-    />
+    <Stack spacing={3}>
+      <ResourceEditor<ProfileForm>
+        resource="users"
+        id="me"
+        entityName="profile"
+        title="Edit Profile"
+        tabs={TABS}
+        defaults={DEFAULTS}
+        permissions={{ create: false, modify: true, delete: false }}
+        showBack={false}
+        afterSave="stay"
+        nameOf={(v) => v.name}
+        fromRecord={(record) => ({ ...DEFAULTS, ...record, currentPassword: '', password: '', verify: '' })}
+        toBody={(v) => ({
+          name: v.name.trim(),
+          username: v.username.trim(),
+          ...(v.password ? { password: v.password, currentPassword: v.currentPassword } : {}),
+        })}
+      />
+      <TotpCard />
+    </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { useRoles } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { useSiteNavigate } from '../../app/site-links';
 import { type EditorTab, ResourceEditor } from '../../components';
+import { ResetTotpButton } from '../totp/ResetTotpButton';
 import { roleOptions, siteOptions } from './access-options';
 import { ResetPasswordButton } from './ResetPasswordDialog';
 import { UsernameField } from './UsernameField';
@@ -89,7 +90,10 @@ export default function UserEdit() {
       }}
       actions={(ctx) =>
         !ctx.isNew && ctx.canModify && ctx.record ? (
-          <ResetPasswordButton user={ctx.record as unknown as User} />
+          <>
+            <ResetPasswordButton user={ctx.record as unknown as User} />
+            <ResetTotpButton user={ctx.record as unknown as User} />
+          </>
         ) : null
       }
     />
