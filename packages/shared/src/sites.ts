@@ -62,6 +62,7 @@ export const ImportMapping = z.object({
   name: z.string().max(200),
   headerAssetFields: z.record(z.string(), z.string()),
 });
+export type ImportMapping = z.infer<typeof ImportMapping>;
 export const ImportSettings = z.object({
   importMappings: z.array(ImportMapping).default([]),
   requireZone: z.boolean().default(false),

@@ -1,0 +1,99 @@
+/** The preview, then the import: per row what it will do (or did) and its SPEC §4 status. */
+import { Chip, Typography } from '@mui/material';
+import { IMPORT_ROW_STATUS, type ImportPlanRow, type ImportPreview } from '@sightline/shared';
+import { useState } from 'react';
+import { type DataColumn, DataTable } from '../../components/DataTable';
+import { ACTION_LABELS } from './import-form';
+
+const ACTION_COLORS = { new: 'success', update: 'info', duplicate: 'info', error: 'error' } as const;
+const OK: string[] = [IMPORT_ROW_STATUS.complete, IMPORT_ROW_STATUS.completeDuplicate];
+const PENDING: string[] = [
+  IMPORT_ROW_STATUS.waiting,
+  IMPORT_ROW_STATUS.uploading,
+  IMPORT_ROW_STATUS.duplicateDetected,
+];
+
+function statusColor(status: string) {
+  if (OK.includes(status)) return 'success.main';
+  if (PENDING.includes(status)) return 'text.secondary';
+  return 'error.main';
+}
+
+export function ImportRowsTable({
+  preview,
+  statuses,
+}: {
+  preview: ImportPreview;
+  statuses: Map<number, string>;
+}) {
+  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState(25);
+  const columns: DataColumn<ImportPlanRow>[] = [
+    { key: 'line', label: 'Row', render: (r) => r.line, width: 64 },
+    {
+      key: 'action',
+      label: 'Preview',
+      render: (r) => (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={ACTION_COLORS[r.action]}
+          label={ACTION_LABELS[r.action]}
+        />
+      ),
+    },
+    { key: 'name', label: 'Name', render: (r) => r.name },
+    {
+      key: 'tags',
+      label: 'Tags',
+      render: (r) => r.tags.join(', '),
+      hideBelow: 'sm',
+      sx: { fontFamily: 'monospace' },
+    },
+    {
+      key: 'note',
+      label: 'Note',
+      hideBelow: 'md',
+      render: (r) =>
+        [
+          r.message,
+          r.sameAsLine ? `same tag as row ${r.sameAsLine}` : '',
+          r.newCategories.length ? `new categories: ${r.newCategories.join(', ')}` : '',
+        ]
+          .filter((t) => t && (r.action !== 'error' || t !== r.message))
+          .join('; '),
+    },
+    {
+      key: 'status',
+      label: 'Status',
+      render: (r) => {
+        const status = statuses.get(r.line) ?? (r.action === 'error' ? r.message : '');
+        return (
+          <Typography variant="body2" sx={{ color: statusColor(status) }}>
+            {status}
+          </Typography>
+        );
+      },
+    },
+  ];
+  const rows = preview.rows.slice(page * limit, page * limit + limit);
+  return (
+    <DataTable
+      label="Import rows"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => String(r.line)}
+      empty={{ title: 'No rows', description: 'The sheet has no rows under its header row.' }}
+      paging={{
+        page,
+        limit,
+        total: preview.rows.length,
+        onPage: setPage,
+        onLimit: (l) => {
+          setLimit(l);
+          setPage(0);
+        },
+      }}
+    />
+  );
+}

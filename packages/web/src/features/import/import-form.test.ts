@@ -1,0 +1,42 @@
+import { IMPORT_MSG, ImportPreviewRequest, ImportRowsRequest } from '@sightline/shared';
+import { describe, expect, it } from 'vitest';
+import { batches, choiceFrom, importProblem, importRequest, uploadingStatus } from './import-form';
+
+describe('import form', () => {
+  const headers = ['Asset', 'EPC', 'Notes'];
+  it('turns the choices into a request the server accepts', () => {
+    const choice = choiceFrom(headers, { Asset: 'name', EPC: 'tags1', Gone: 'serial', Notes: 'owner' });
+    expect(choice).toEqual({ Asset: 'name', EPC: 'tags1', Notes: '' });
+    const rows = [{ line: 2, cells: ['Pump', 'A1'] }];
+    const req = importRequest(headers, choice, rows, '');
+    expect(ImportPreviewRequest.parse(req)).toEqual({
+      headers,
+      mapping: { Asset: 'name', EPC: 'tags1' },
+      rows,
+      zone: null,
+    });
+    expect(ImportRowsRequest.safeParse(req).success).toBe(true);
+  });
+
+  it("says SPEC §5's texts before anything is sent", () => {
+    expect(importProblem({ Asset: '' }, '', false)).toBe(IMPORT_MSG.mapHeaders);
+    expect(importProblem({ Asset: 'name' }, '', true)).toBe(IMPORT_MSG.zoneRequired);
+    expect(importProblem({ Asset: 'name' }, 'z', true)).toBeUndefined();
+    expect(ImportPreviewRequest.safeParse(importRequest(headers, { Asset: '' }, [], '')).success).toBe(false);
+  });
+
+  it('cuts batches and shows duplicate detected for rows found as duplicates', () => {
+    expect(batches([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    const plan = {
+      line: 2,
+      name: '',
+      tags: [],
+      thing: null,
+      sameAsLine: null,
+      newCategories: [],
+      message: '',
+    };
+    expect(uploadingStatus({ ...plan, action: 'update' })).toBe('duplicate detected');
+    expect(uploadingStatus({ ...plan, action: 'new' })).toBe('uploading');
+  });
+});

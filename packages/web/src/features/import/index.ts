@@ -1,0 +1,17 @@
+/** Asset import (SPEC 2.13): Admin → Import; the menu needs modify on things (SPEC §6). */
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { type Feature, needs, page } from '../../app/registry';
+
+export const importFeature: Feature = {
+  name: 'import',
+  routes: [{ path: 'import', lazy: page(() => import('./ImportPage')) }],
+  menu: [
+    {
+      slot: 'import',
+      label: 'Import',
+      icon: UploadFileOutlined,
+      path: 'import',
+      gate: needs('modify', 'things'),
+    },
+  ],
+};
