@@ -5,6 +5,13 @@
  * rows into PostgreSQL measured in the same run.
  *
  *   npm run bench:ingest [-- --quick] [--clients 8] [--rate 10000] [--move 0.1] [--profile DIR]
+ *     [--instances N] [--pg-set name=value …]
+ *
+ * `--instances N` runs N server processes on the one database (each endpoint posts to one of them;
+ * the live stream is read from the first, so the others' messages cross by LISTEN/NOTIFY).
+ * `--pg-set name=value` (repeatable) sets a PostgreSQL setting for the benchmark database
+ * (`ALTER DATABASE … SET`, e.g. `synchronous_commit=off`): it applies to the server and to the
+ * baseline alike.
  *
  * Uses its own database (BENCH_DATABASE, default sightline_bench) on BENCH_PG_URL (default
  * postgres://postgres@127.0.0.1:5432/), created at the start and dropped at the end.
@@ -27,6 +34,8 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '10000' },
     move: { type: 'string', default: '0.1' },
     profile: { type: 'string' },
+    instances: { type: 'string', default: '1' },
+    'pg-set': { type: 'string', multiple: true, default: [] },
   },
 });
 
@@ -36,6 +45,12 @@ const BATCH = 500;
 const CLIENTS = Number(args.clients);
 const RATE = Number(args.rate);
 const MOVE_SHARE = Number(args.move);
+const INSTANCES = Math.max(1, Number(args.instances));
+const PG_SETTINGS = (args['pg-set'] ?? []).map((s) => {
+  const [name, ...value] = s.split('=');
+  if (!name || !/^[a-z_.]+$/.test(name) || !value.length) throw new Error(`--pg-set name=value, not ${s}`);
+  return { name, value: value.join('=') };
+});
 const SECONDS = quick
   ? { warmup: 3, sustained: 8, latency: 8, baseline: 5 }
   : { warmup: 5, sustained: 30, latency: 20, baseline: 15 };
@@ -54,20 +69,45 @@ async function main() {
   );
   await recreateDatabase(PG_URL, DATABASE);
   const url = databaseUrl(PG_URL, DATABASE);
+  if (PG_SETTINGS.length) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    for (const { name, value } of PG_SETTINGS) {
+      await admin.query(`ALTER DATABASE ${DATABASE} SET ${name} = '${value.replace(/'/g, "''")}'`);
+    }
+    await admin.end();
+    log(`postgres settings for ${DATABASE}: ${PG_SETTINGS.map((p) => `${p.name}=${p.value}`).join(', ')}`);
+  }
+  const servers: RunningServer[] = [];
   let server: RunningServer | undefined;
   let live: LiveReader | undefined;
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => undefined); // a connection closing while the database is dropped
   try {
     server = await startServer({ databaseUrl: url, profileDir: args.profile });
+    servers.push(server);
+    // Further instances start once the first has migrated and bootstrapped the database.
+    for (let i = 1; i < INSTANCES; i++)
+      servers.push(await startServer({ databaseUrl: url, profileDir: args.profile }));
     const site = await seedSite(pool, SETUP);
     const cookie = await login(server.port);
     live = await LiveReader.open(server.port, cookie, site.siteId);
     const workload = new Workload(site.tags, site.endpoints, MOVE_SHARE);
-    const client = new IngestClient(server.port, workload, CLIENTS * 2);
-    const cpu = new CpuMeter(server.pid, pool, DATABASE);
+    const client = new IngestClient(
+      servers.map((s) => s.port),
+      workload,
+      CLIENTS * 2,
+    );
+    const cpu = new CpuMeter(
+      servers.map((s) => s.pid),
+      pool,
+      DATABASE,
+    );
     const loop = { clients: CLIENTS, endpoints: SETUP.endpoints, size: BATCH };
-    log(`server pid ${server.pid} on 127.0.0.1:${server.port}; live stream open (site ${site.siteId})`);
+    log(
+      `server ${servers.map((s) => `pid ${s.pid} on 127.0.0.1:${s.port}`).join(', ')}` +
+        `${INSTANCES > 1 ? ` (${INSTANCES} instances, one database)` : ''}; live stream open (site ${site.siteId})`,
+    );
 
     // 1. Warm-up (JIT, plans, first events of every tag), not counted.
     await closedLoop(client, { ...loop, until: Date.now() + SECONDS.warmup * 1000 });
@@ -112,7 +152,8 @@ async function main() {
     const acknowledged = [...sustained.acks, ...offered.acks].reduce((n, a) => n + a.accepted, 0);
     await live.close();
     live = undefined;
-    await server.stop();
+    await Promise.all(servers.map((s) => s.stop()));
+    servers.length = 0;
     server = undefined;
 
     // 4. Baseline: plain batched INSERT of the same rows, server stopped.
@@ -192,7 +233,7 @@ async function main() {
     printCpu('sustained', sustainedCpu);
   } finally {
     await live?.close().catch(() => undefined);
-    await server?.stop().catch(() => undefined);
+    await Promise.all(servers.map((s) => s.stop().catch(() => undefined)));
     await pool.end().catch(() => undefined);
     await dropDatabase(PG_URL, DATABASE);
   }

@@ -40,11 +40,20 @@ export class CpuMeter {
   private pgPids: number[] = [];
   private start = { server: 0, pg: 0, bench: 0, busy: 0, total: 0, at: 0 };
 
+  private readonly serverPids: readonly number[];
+
+  /** `serverPid`: the server process, or every instance's (their CPU adds up as "server"). */
   constructor(
-    private readonly serverPid: number,
+    serverPid: number | readonly number[],
     private readonly pool: pg.Pool,
     private readonly database: string,
-  ) {}
+  ) {
+    this.serverPids = typeof serverPid === 'number' ? [serverPid] : serverPid;
+  }
+
+  private serverTicks() {
+    return this.serverPids.reduce((sum, pid) => sum + processTicks(pid), 0);
+  }
 
   private pgTicks() {
     return this.pgPids.reduce((sum, pid) => sum + processTicks(pid), 0);
@@ -62,7 +71,7 @@ export class CpuMeter {
     this.pgPids = await this.backends();
     const m = machineTicks();
     this.start = {
-      server: processTicks(this.serverPid),
+      server: this.serverTicks(),
       pg: this.pgTicks(),
       bench: processTicks(process.pid),
       busy: m.busy,
@@ -79,7 +88,7 @@ export class CpuMeter {
     const seconds = (performance.now() - this.start.at) / 1000;
     const m = machineTicks();
     const cores = (ticks: number) => ticks / TICKS / seconds;
-    const server = cores(processTicks(this.serverPid) - this.start.server);
+    const server = cores(this.serverTicks() - this.start.server);
     const known = new Set(this.pgPids);
     const joined = (await this.backends()).filter((pid) => !known.has(pid));
     const postgres = cores(

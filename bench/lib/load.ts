@@ -23,11 +23,15 @@ export interface LoadResult {
 export class IngestClient {
   private readonly agent: http.Agent;
 
+  private readonly ports: readonly number[];
+
+  /** `port`: one server, or several instances (an endpoint always posts to the same one, as a reader would). */
   constructor(
-    private readonly port: number,
+    port: number | readonly number[],
     private readonly workload: Workload,
     sockets: number,
   ) {
+    this.ports = typeof port === 'number' ? [port] : port;
     this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   }
 
@@ -42,7 +46,7 @@ export class IngestClient {
       const req = http.request(
         {
           host: '127.0.0.1',
-          port: this.port,
+          port: this.ports[endpoint % this.ports.length],
           path: '/api/ingest/sightings',
           method: 'POST',
           agent: this.agent,

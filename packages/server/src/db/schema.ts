@@ -342,7 +342,6 @@ export const thingTags = pgTable(
 export const sightings = pgTable(
   'sightings',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
     endpointId: text('endpoint_id').notNull(),
     tag: text('tag').notNull(),
     antenna: integer('antenna').notNull().default(0),
@@ -353,10 +352,8 @@ export const sightings = pgTable(
     alarmTamper: boolean('alarm_tamper').notNull().default(false),
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('sightings_dedupe_uq').on(t.endpointId, t.tag, t.antenna, t.time),
-    index('sightings_received_idx').on(t.receivedAt),
-  ],
+  // The dedupe key is the primary key and the only index (migration 0009, docs/benchmarks.md round 4).
+  (t) => [primaryKey({ name: 'sightings_pkey', columns: [t.endpointId, t.tag, t.antenna, t.time] })],
 );
 
 /** The open (compactable) event of each tag, so compaction needs one lookup per tag. */

@@ -2,6 +2,12 @@
  * The live bus (DESIGN §2 "live", §4): every change is published once and delivered to every
  * instance's SSE subscribers. On PostgreSQL it rides LISTEN/NOTIFY; on embedded PGlite (one
  * process by definition) an in-process emitter does the same job.
+ *
+ * An instance delivers what it publishes to its own subscribers in process, so a NOTIFY is only
+ * for OTHER instances: each bus marks its presence with a shared advisory lock held by its
+ * listening connection (taken after LISTEN, gone when the connection goes), and a publish sends
+ * the NOTIFY only while another instance holds it (docs/benchmarks.md "Ingest, round 4": a lone
+ * instance's NOTIFYs came straight back to it, megabytes per second, to be parsed and dropped).
  */
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
@@ -29,6 +35,12 @@ export interface LiveBus {
 const CHANNEL = 'sightline_live';
 /** NOTIFY payloads are limited to 8000 bytes; larger groups are split. */
 const MAX_PAYLOAD = 7500;
+/** The presence lock (two-key form): every listening bus holds it shared. */
+const PRESENCE = [7_245_011, 1] as const;
+/** Buses listening on this database now (this one included). */
+const PRESENT = `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted
+  AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+  AND classid = ${PRESENCE[0]} AND objid = ${PRESENCE[1]} AND objsubid = 2`;
 /** Every payload of a JSON array, in order, in one statement. */
 const NOTIFY_ALL =
   'SELECT pg_notify($1, p) FROM json_array_elements_text($2::json) WITH ORDINALITY AS x(p, n) ORDER BY n';
@@ -78,33 +90,45 @@ export async function createPgBus(pool: pg.Pool, onError: (err: Error) => void):
       if (!closed) setTimeout(() => void connect().catch(onError), 1000);
     });
     await listener.query(`LISTEN ${CHANNEL}`);
+    // After LISTEN: whoever sees this lock may count on this bus receiving its NOTIFYs.
+    await listener.query('SELECT pg_advisory_lock_shared($1, $2)', [...PRESENCE]);
+  }
+
+  /** Whether another instance listens (a publish's NOTIFY would reach someone). */
+  async function othersListen(via: pg.PoolClient): Promise<boolean> {
+    const { rows } = await via.query<{ n: number }>(PRESENT);
+    return (rows[0]?.n ?? 0) > 1;
   }
   await connect();
 
   return {
     async publish(messages) {
-      const payloads = [...chunks(messages)];
-      if (!payloads.length) return;
+      if (!messages.length) return;
       // One statement (one commit) for the whole group, in order, on the listening connection:
       // a NOTIFY per chunk costs a commit each, and a pooled connection can queue behind busy
       // ingest transactions. The chunks travel as one JSON array (cheaper than a text[] to encode).
       // This instance's subscribers get the messages at once, without the database round trip
-      // (and the payloads' parsing): the echo of a NOTIFY sent on the listener is skipped. Without
-      // a listener (reconnecting) nothing is delivered here, as nothing else would be.
-      const values = [CHANNEL, JSON.stringify(payloads)];
+      // (and the payloads' parsing): the echo of a NOTIFY sent on the listener is skipped, and
+      // with no other instance listening nothing is sent at all. Without a listener
+      // (reconnecting) nothing is delivered here, as nothing else would be.
+      const notify = () => [CHANNEL, JSON.stringify([...chunks(messages)])];
       const via = listener;
       if (via && listenerPid !== null) {
         for (const m of messages) void local.publish([m]);
-        await via.query(NOTIFY_ALL, values);
-      } else if (via) await via.query(NOTIFY_ALL, values);
-      else await pool.query(NOTIFY_ALL, values);
+        if (await othersListen(via)) await via.query(NOTIFY_ALL, notify());
+      } else if (via) await via.query(NOTIFY_ALL, notify());
+      else await pool.query(NOTIFY_ALL, notify());
     },
     subscribe: local.subscribe,
     async close() {
       closed = true;
       if (listener) {
         await listener.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-        listener.release();
+        await listener
+          .query('SELECT pg_advisory_unlock_shared($1, $2)', [...PRESENCE])
+          .catch(() => undefined);
+        // Closed, not returned to the pool: nothing of this session outlives the bus.
+        listener.release(true);
       }
       await local.close();
     },

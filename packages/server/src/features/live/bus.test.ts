@@ -1,11 +1,11 @@
 /**
  * The PostgreSQL live bus (platform/live.ts): an instance delivers what it publishes to its own
  * subscribers in process and skips the echo of its NOTIFY; other instances get it once over
- * LISTEN/NOTIFY, in order.
+ * LISTEN/NOTIFY, in order; with no other instance listening, nothing is sent.
  */
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPgBus, type LiveMessage } from '../../platform/live.js';
+import { createPgBus, type LiveBus, type LiveMessage } from '../../platform/live.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
@@ -44,5 +44,60 @@ describe.skipIf(!databaseUrl)('PostgreSQL live bus', () => {
     expect(onB).toEqual(expected);
     expect(errors).toEqual([]);
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it('sends no NOTIFY while no other instance listens, and does once one does', async () => {
+    // A database of its own: other test files' servers listen on the shared test database.
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    const name = `sightline_bus_${process.pid}_${Date.now()}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(databaseUrl ?? '');
+    url.pathname = `/${name}`;
+    const pool = new pg.Pool({ connectionString: url.toString() });
+    const spy = new pg.Client({ connectionString: url.toString() }); // hears every NOTIFY, is no bus
+    const buses: LiveBus[] = [];
+    const open = async () => {
+      const bus = await createPgBus(pool, (err) => {
+        throw err;
+      });
+      buses.push(bus);
+      return bus;
+    };
+    try {
+      await spy.connect();
+      const heard: string[] = [];
+      spy.on('notification', (n) => heard.push(n.payload ?? ''));
+      await spy.query('LISTEN sightline_live');
+      const message = (i: number): LiveMessage => ({ type: 'thing', orgId: 'o', data: { i }, at: 1 });
+      const a = await open();
+      const onA: unknown[] = [];
+      a.subscribe((m) => onA.push(m.data));
+      await a.publish([message(1)]);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(onA).toEqual([{ i: 1 }]); // delivered here, in process
+      expect(heard).toEqual([]); // and nothing sent: no other instance
+      const b = await open();
+      const onB: unknown[] = [];
+      b.subscribe((m) => onB.push(m.data));
+      await a.publish([message(2)]);
+      const deadline = Date.now() + 5000;
+      while (onB.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(onB).toEqual([{ i: 2 }]);
+      expect(onA).toEqual([{ i: 1 }, { i: 2 }]);
+      expect(heard).toHaveLength(1);
+      await b.close(); // b gone: a is alone again
+      buses.splice(buses.indexOf(b), 1);
+      await a.publish([message(3)]);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(heard).toHaveLength(1);
+      expect(onA).toEqual([{ i: 1 }, { i: 2 }, { i: 3 }]);
+    } finally {
+      await Promise.all(buses.map((bus) => bus.close()));
+      await spy.end().catch(() => undefined);
+      await pool.end();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
   });
 });

@@ -4,9 +4,8 @@ import { rows, type Tx } from '../../db/client.js';
 import type { NormalizedSighting } from '../formats/index.js';
 import { boolArray, jsonArray, numberArray, textArray, timeArray } from './arrays.js';
 
-export interface StoredSighting extends NormalizedSighting {
-  id: number;
-}
+/** A sighting the log did not hold yet (its key is its identity: endpoint, tag, antenna, time). */
+export type StoredSighting = NormalizedSighting;
 
 /** One reader batch of a group: its endpoint and its sightings. */
 export interface SightingBatch {
@@ -45,7 +44,6 @@ export async function insertSightingBatches(
   if (!input.length) return batches.map(() => []);
   // Typed column arrays (arrays.ts), read back in group order by WITH ORDINALITY.
   const inserted = await rows<{
-    id: string | number;
     endpoint_id: string;
     tag: string;
     antenna: number;
@@ -61,19 +59,15 @@ export async function insertSightingBatches(
         WITH ORDINALITY AS x(endpoint_id, tag, antenna, time, direction, rssi, data, alarm, ord)
       ORDER BY x.ord
       ON CONFLICT (endpoint_id, tag, antenna, time) DO NOTHING
-      RETURNING id, endpoint_id, tag, antenna, floor(extract(epoch from time) * 1000)::bigint AS ms`,
+      RETURNING endpoint_id, tag, antenna, floor(extract(epoch from time) * 1000)::bigint AS ms`,
   );
-  const ids = new Map(
-    inserted.map((r) => [key(r.endpoint_id, r.tag, r.antenna, Number(r.ms)), Number(r.id)]),
-  );
+  const fresh = new Set(inserted.map((r) => key(r.endpoint_id, r.tag, r.antenna, Number(r.ms))));
   return batches.map(({ endpointId, batch }) => {
     const out: StoredSighting[] = [];
     for (const s of batch) {
       const k = key(endpointId, s.tag, s.antenna, s.time);
-      const id = ids.get(k);
-      if (id === undefined) continue;
-      ids.delete(k); // a repeat (in this batch or a later one of the group) is a duplicate
-      out.push({ ...s, id });
+      if (!fresh.delete(k)) continue; // a repeat (in this batch or a later one of the group) is a duplicate
+      out.push(s);
     }
     return out;
   });
