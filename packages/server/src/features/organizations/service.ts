@@ -12,7 +12,6 @@ import {
   ROLE_IDS,
   USER_MSG,
 } from '@sightline/shared';
-import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
