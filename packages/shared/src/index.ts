@@ -18,6 +18,7 @@ export * from './overview.js';
 export * from './password.js';
 export * from './sightings.js';
 export * from './sites.js';
+export * from './text.js';
 export * from './things.js';
 export * from './timezones.js';
 export * from './users.js';
