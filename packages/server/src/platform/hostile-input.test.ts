@@ -5,7 +5,8 @@
 import { NUL_MSG, ROLE_IDS } from '@sightline/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { anonymous, makeApp, makeTenant } from '../../test/factories.js';
+import { anonymous, makeApp, makeEndpoint, makeTenant } from '../../test/factories.js';
+import { postNative } from '../features/ingest/ingest.testkit.js';
 import { redacted } from './errors.js';
 
 const app = await makeApp();
@@ -44,6 +45,20 @@ describe('hostile input', () => {
       expect(res.statusCode, sort).toBe(400);
       expect(res.headers['content-type']).toMatch(/json/);
     }
+  });
+
+  it('refuses numbers out of range (rssi 1e308) with a 400 instead of failing the batch', async () => {
+    const t = await makeTenant(app);
+    const endpoint = await makeEndpoint(app.ctx.db, t.org.id, t.site.id);
+    const tag = 'E2801160600002040000AB12';
+    for (const sighting of [
+      { tag, rssi: 1e308 },
+      { tag, data: { cFloat0: -1e300 } },
+    ]) {
+      const res = await postNative(app, endpoint, [sighting]);
+      expect(res.statusCode, JSON.stringify(sighting)).toBe(400);
+    }
+    expect((await postNative(app, endpoint, [{ tag, rssi: -61.5 }])).statusCode).toBeLessThan(300);
   });
 
   it('logs a failing query without its parameters', async () => {
