@@ -21,7 +21,7 @@ import { seedBuiltInRoles } from './db/seed-roles.js';
 import { registerFeatures } from './features/index.js';
 import { registerAuthentication } from './platform/authenticate.js';
 import type { App, AppContext } from './platform/context.js';
-import { registerErrorHandler } from './platform/errors.js';
+import { refuseNul, registerErrorHandler } from './platform/errors.js';
 import { createLocalBus, createPgBus } from './platform/live.js';
 import { createMailer } from './platform/mail.js';
 import { createStorage } from './platform/storage/index.js';
@@ -70,6 +70,7 @@ export async function buildApp(config: Config): Promise<App> {
   // Fastify allows one not-found handler: the built console's single-page fallback replaces the plain one.
   const web = webRoot(config);
   registerErrorHandler(app, { notFound: !web });
+  refuseNul(app);
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {

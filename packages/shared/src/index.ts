@@ -21,6 +21,7 @@ export * from './password.js';
 export * from './reports.js';
 export * from './sightings.js';
 export * from './sites.js';
+export * from './text.js';
 export * from './things.js';
 export * from './timezones.js';
 export * from './totp.js';

@@ -58,7 +58,9 @@ export const EpcHex = z
 
 export const SightingDirection = z.enum(GATE_DIRECTIONS);
 
-export const SightingData = z.object({ cFloat0: z.number().optional() });
+/** Stored as PostgreSQL `real`: a value beyond its range (1e308) would fail the whole batch. */
+const REAL_MAX = 3.4e38;
+export const SightingData = z.object({ cFloat0: z.number().min(-REAL_MAX).max(REAL_MAX).optional() });
 export type SightingData = z.infer<typeof SightingData>;
 
 /** One native sighting (READERS.md); `time` defaults to the receipt time, `direction` to NEAR. */
@@ -67,7 +69,8 @@ export const Sighting = z.object({
   antenna: z.number().int().min(0).max(ANTENNA_MAX).default(0),
   time: ReaderTime.optional(),
   direction: SightingDirection.default('NEAR'),
-  rssi: z.number().optional(),
+  /** dBm; real readers report about -100..0, the range leaves room without reaching `real`'s limits. */
+  rssi: z.number().min(-1000).max(1000).optional(),
   data: SightingData.optional(),
   alarmTamper: z.boolean().default(false),
 });
@@ -91,9 +94,9 @@ export type NativeSightingsBody = z.infer<typeof NativeSightingsBody>;
 export const HeartbeatBody = z.object({
   ...BodyCredentials,
   /** Seconds since the reader started. */
-  uptime: z.number().min(0).optional(),
+  uptime: z.number().min(0).max(1e12).optional(),
   /** Degrees Celsius. */
-  readerTemp: z.number().optional(),
+  readerTemp: z.number().min(-273.15).max(1000).optional(),
   ip: z.string().max(64).optional(),
   version: z.string().max(100).optional(),
 });

@@ -87,4 +87,29 @@ export const SiteSettings = z.object({
   }),
 });
 export type SiteSettings = z.infer<typeof SiteSettings>;
+
+/**
+ * `POST orgsettings` body: any of the settings, no others (an unknown field is a 400), no
+ * defaults — a field not sent keeps its stored value, so a partial body never resets the rest.
+ */
+export const SiteSettingsInput = z.strictObject({
+  itemLabel: z.string().trim().max(50).optional(),
+  workerLabel: z.string().trim().max(50).optional(),
+  itemNameLabel: z.string().trim().max(50).optional(),
+  itemSerialLabel: z.string().trim().max(50).optional(),
+  hideWorkers: z.boolean().optional(),
+  parentCategories: z.array(Id).optional(),
+  thingHeaders: z.array(z.string().max(50)).optional(),
+  flattenEventsExports: z.boolean().optional(),
+  orgTagPrefix: z.string().trim().max(32).optional(),
+  importSettings: z
+    .strictObject({
+      importMappings: z.array(ImportMapping).optional(),
+      requireZone: z.boolean().optional(),
+      generatePrefixTag: z.boolean().optional(),
+      prefixedTagDupCheck: z.boolean().optional(),
+    })
+    .optional(),
+});
+export type SiteSettingsInput = z.infer<typeof SiteSettingsInput>;
 export const DEFAULT_SITE_SETTINGS: SiteSettings = SiteSettings.parse({});

@@ -1,4 +1,4 @@
-import { OrgSettingsQuery, SiteSettings } from '@sightline/shared';
+import { OrgSettingsQuery, SiteSettings, SiteSettingsInput } from '@sightline/shared';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import * as service from './service.js';
@@ -14,7 +14,14 @@ export function registerOrgSettingsRoutes(app: App) {
   );
   app.post(
     '/api/orgsettings',
-    { schema: { tags, querystring: OrgSettingsQuery, body: SiteSettings, response: { 200: SiteSettings } } },
+    {
+      schema: {
+        tags,
+        querystring: OrgSettingsQuery,
+        body: SiteSettingsInput,
+        response: { 200: SiteSettings },
+      },
+    },
     (req) => service.saveSettings(db, callerOf(req), req.query.site, req.body),
   );
 }

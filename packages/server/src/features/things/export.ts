@@ -60,6 +60,10 @@ export async function exportThings(db: Db, caller: Caller, query: ThingExportQue
   const filename =
     query.class === 'worker' ? 'workers.xlsx' : query.class === 'item' ? 'items.xlsx' : 'things.xlsx';
 
+  const filter = { ...query, orgId: caller.orgId, scope: siteScope(caller), limit: PAGE };
+  // Everything is validated before the first byte: a bad sort is a 400, not a cut-off file.
+  repo.checkThingQuery({ ...filter, page: 0 });
+
   async function write(out: Writable) {
     const [zoneRows, categoryRows] = await Promise.all([
       db.select({ id: zones.id, name: zones.name }).from(zones).where(eq(zones.orgId, caller.orgId)),
@@ -92,7 +96,6 @@ export async function exportThings(db: Db, caller: Caller, query: ThingExportQue
         style: { numFmt: 'yyyy-mm-dd hh:mm:ss' },
       },
     ];
-    const filter = { ...query, orgId: caller.orgId, scope: siteScope(caller), limit: PAGE };
     for (let page = 0; ; page++) {
       const { rows } = await repo.listThings(db, { ...filter, page }, undefined, false);
       for (const row of rows) {

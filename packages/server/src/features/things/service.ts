@@ -8,12 +8,15 @@ import {
   type ThingUpdateInput,
   thingResource,
 } from '@sightline/shared';
+import { inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { things, zones } from '../../db/schema.js';
 import { authorize, hasSite, siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { LiveMessage } from '../../platform/live.js';
+import { assertReadable, type Referable } from '../../platform/references.js';
 import { isUniqueViolation } from '../catalog/unique.js';
 import { categoryNames } from '../categories/repository.js';
 import { requireSite } from '../sites/service.js';
@@ -53,11 +56,27 @@ async function checkCategories(db: Db, orgId: string, ids: string[]) {
   if (unknown) throw badRequest(THING_MSG.unknownCategory(unknown));
 }
 
-/** Parents must be live things of the organization, never the thing itself nor one of its descendants. */
-async function checkParents(db: Db, orgId: string, parents: string[], selfId?: string) {
+/** A thing a site-limited caller reads: home site in its sites, or its current zone is. */
+const readableThing: Referable = {
+  table: things,
+  id: things.id,
+  orgId: things.orgId,
+  siteId: things.siteId,
+  alsoVisible: (sites) =>
+    sites.length
+      ? sql`${things.zoneId} in (select ${zones.id} from ${zones} where ${inArray(zones.siteId, sites)})`
+      : undefined,
+  where: isNull(things.deletedAt),
+};
+
+/**
+ * Parents must be live things the caller can read (a thing of another site it cannot read is
+ * answered like a missing one), never the thing itself nor one of its descendants.
+ */
+async function checkParents(db: Db, caller: Caller, parents: string[], selfId?: string) {
+  const orgId = caller.orgId;
   if (selfId && parents.includes(selfId)) throw badRequest(THING_MSG.ownParent);
-  const existing = await links.existingThingIds(db, orgId, parents);
-  if (parents.some((id) => !existing.has(id))) throw badRequest(THING_MSG.parentGone);
+  await assertReadable(db, caller, readableThing, parents, () => badRequest(THING_MSG.parentGone));
   if (selfId && (await links.isAncestorOf(db, orgId, selfId, parents)))
     throw badRequest(THING_MSG.parentCycle);
 }
@@ -106,7 +125,7 @@ export async function createThing(deps: Deps, caller: Caller, input: ThingInput)
   await requireSite(db, caller, input.site);
   authorize(caller, thingResource(input.class), 'create', input.site);
   await checkCategories(db, caller.orgId, input.categories);
-  await checkParents(db, caller.orgId, input.parents);
+  await checkParents(db, caller, input.parents);
   const row = await withTags(
     db,
     caller.orgId,
@@ -135,7 +154,7 @@ export async function updateThing(deps: Deps, caller: Caller, id: string, body: 
   }
   if (input.class !== current.class) authorizeModify(caller, input.class, input.site);
   await checkCategories(db, caller.orgId, input.categories);
-  await checkParents(db, caller.orgId, input.parents, id);
+  await checkParents(db, caller, input.parents, id);
   const row = await withTags(
     db,
     caller.orgId,

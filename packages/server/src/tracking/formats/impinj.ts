@@ -29,7 +29,7 @@ export const ImpinjTagInventoryEvent = z
     epcHex: z.string().max(200).optional(),
     antennaPort: z.number().int().min(0).max(ANTENNA_MAX).optional(),
     antennaName: z.string().optional(),
-    peakRssiCdbm: z.number().optional(),
+    peakRssiCdbm: z.number().min(-100_000).max(100_000).optional(),
     frequency: z.number().optional(),
     transmitPowerCdbm: z.number().optional(),
     lastSeenTime: readerTimeMs.optional(),

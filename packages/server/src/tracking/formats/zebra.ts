@@ -38,7 +38,7 @@ export const ZebraTagData = z.object({
   format: z.string().optional(),
   eventNum: z.number().optional(),
   antenna: z.number().int().min(0).max(ANTENNA_MAX).optional(),
-  peakRssi: z.number().optional(),
+  peakRssi: z.number().min(-1000).max(1000).optional(),
   reads: z.number().optional(),
 });
 
