@@ -14,6 +14,8 @@ import { locationtagsFeature } from './locationtags';
 import { mapsFeature } from './maps';
 import { mapviewFeature } from './mapview';
 import { organizationsFeature } from './organizations';
+import { reportconfigsFeature } from './reportconfigs';
+import { reportsFeature } from './reports';
 import { settingsFeature } from './settings';
 import { sitesFeature } from './sites';
 import { ssosettingsFeature } from './ssosettings';
@@ -41,4 +43,6 @@ export const features: Feature[] = [
   eventsFeature,
   exceptionsFeature,
   mapviewFeature,
+  reportsFeature,
+  reportconfigsFeature,
 ];
