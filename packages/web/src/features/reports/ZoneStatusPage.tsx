@@ -133,17 +133,17 @@ export default function ZoneStatusPage() {
                             <TableRow
                               key={t._id}
                               data-overrun={overrun || undefined}
-                              sx={overrun ? { bgcolor: 'warning.light' } : undefined}
+                              sx={overrun ? { bgcolor: '#fff4e5' } : undefined}
                             >
                               <TableCell>
                                 {t.name}
                                 {overrun && (
                                   <Chip
                                     size="small"
-                                    color="warning"
-                                    icon={<WarningAmberOutlined />}
+                                    icon={<WarningAmberOutlined sx={{ color: 'inherit !important' }} />}
                                     label="Overrun"
-                                    sx={{ ml: 1 }}
+                                    // Amber 700 with white text: 5:1 contrast.
+                                    sx={{ ml: 1, bgcolor: '#b45309', color: '#fff' }}
                                   />
                                 )}
                               </TableCell>
