@@ -181,8 +181,9 @@ const IsoTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time 
 export const ReportRange = z.object({ after: IsoTime.optional(), before: IsoTime.optional() });
 export type ReportRange = z.infer<typeof ReportRange>;
 
-/** GET api/reports/{id}?after&before. */
-export const ReportRunQuery = ReportRange;
+/** GET api/reports/{id}?after&before; `format` overrides the config's (the screen asks for json). */
+export const ReportRunQuery = ReportRange.extend({ format: ReportFormatSchema.optional() });
+export type ReportRunQuery = z.infer<typeof ReportRunQuery>;
 
 /** POST api/reports/adhoc (SPEC §7): JSON or the workbook. */
 export const AdhocReportBody = ReportRange.extend({

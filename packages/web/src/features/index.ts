@@ -15,6 +15,8 @@ import { locationtagsFeature } from './locationtags';
 import { mapsFeature } from './maps';
 import { mapviewFeature } from './mapview';
 import { organizationsFeature } from './organizations';
+import { reportconfigsFeature } from './reportconfigs';
+import { reportsFeature } from './reports';
 import { settingsFeature } from './settings';
 import { sitesFeature } from './sites';
 import { ssosettingsFeature } from './ssosettings';
@@ -43,4 +45,6 @@ export const features: Feature[] = [
   exceptionsFeature,
   mapviewFeature,
   importFeature,
+  reportsFeature,
+  reportconfigsFeature,
 ];

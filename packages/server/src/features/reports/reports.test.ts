@@ -295,6 +295,14 @@ describe('workbooks', () => {
       "Dock,'-Ann,20:00:00",
       "Store,'=Drill,14:00:00",
     ]);
+    const asJson = await s.viewer.request('GET', `/api/reports/${config.id}?${range}&format=json`);
+    expect(asJson.json().columns.map((c: { header: string }) => c.header)).toEqual([
+      'Where',
+      'Name',
+      'How long',
+    ]);
+    expect(asJson.json().rows[0]).toEqual({ zone: 'Dock', name: '-Ann', duration: 4 * HOUR_NS });
+    expect((await s.viewer.request('GET', `/api/reports/${config.id}?format=pdf`)).statusCode).toBe(400);
     const json = await makeReportConfig(db, s.org.id, s.site.id, {
       type: 'reportTypeCategories',
       format: 'json',

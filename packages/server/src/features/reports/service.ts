@@ -10,6 +10,7 @@ import {
   type ReportFormat,
   type ReportHeading,
   type ReportRange,
+  type ReportRunQuery,
   type ReportType,
   SiteSettings,
   type ZoneTimeQuery,
@@ -77,7 +78,7 @@ export async function prepare(
 }
 
 /** GET reports/{id}: the saved config over the period, in its format. */
-export async function runConfig(db: Db, caller: Caller, id: string, range: ReportRange) {
+export async function runConfig(db: Db, caller: Caller, id: string, range: ReportRunQuery) {
   const config = await requireReportConfig(db, caller, id);
   const site = await requireSite(db, caller, config.siteId);
   return prepare(
@@ -87,7 +88,7 @@ export async function runConfig(db: Db, caller: Caller, id: string, range: Repor
     {
       name: config.name,
       type: config.type as ReportType,
-      format: config.format as ReportFormat,
+      format: range.format ?? (config.format as ReportFormat),
       zones: config.zones,
       categories: config.categories,
       headings: config.headings as ReportHeading[],

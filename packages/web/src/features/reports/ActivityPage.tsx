@@ -1,0 +1,77 @@
+/**
+ * Activity (SPEC 2.14 "events by worker hours", route reportEvents): per worker (or item) and day,
+ * first seen, last seen, hours on site and per zone, and the events counted; Download XLSX is
+ * GET eventsbything/export for the same range.
+ */
+import { ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { useSession } from '../../api/session-context';
+import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { downloadFile } from '../things/download';
+import { DownloadButton } from './DownloadButton';
+import { ReportPage } from './ReportPage';
+import { ReportResultTable } from './ReportResultTable';
+import { useAdhocReport } from './report-data';
+import { useReportRange } from './useReportRange';
+
+type ClassChoice = 'worker' | 'item' | 'all';
+
+export default function ActivityPage() {
+  const { siteId, settings } = useSession();
+  const { range, setRange, params, setParams } = useReportRange();
+  const choice = (params.get('class') as ClassChoice | null) ?? (settings.hideWorkers ? 'item' : 'worker');
+  const thingClass = choice === 'all' ? undefined : choice;
+  const report = useAdhocReport(
+    siteId
+      ? {
+          type: 'reportTypeEvents',
+          site: siteId,
+          after: range.after,
+          before: range.before,
+          class: thingClass,
+        }
+      : undefined,
+  );
+  const rows = report.data?.rows.length;
+  return (
+    <ReportPage
+      title="Activity"
+      subtitle={rows === undefined ? ' ' : `${rows} ${rows === 1 ? 'day' : 'days'} of activity`}
+      actions={
+        <DownloadButton
+          label="Download XLSX"
+          run={() =>
+            downloadFile(
+              'eventsbything/export',
+              { site: siteId, after: range.after, before: range.before, class: thingClass },
+              'Activity.xlsx',
+            )
+          }
+        />
+      }
+      filters={
+        <DateRangeFilter value={range} onChange={setRange}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={choice}
+            aria-label="Show"
+            onChange={(_, value: ClassChoice | null) =>
+              value &&
+              setParams((prev) => {
+                const p = new URLSearchParams(prev);
+                p.set('class', value);
+                return p;
+              })
+            }
+          >
+            {!settings.hideWorkers && <ToggleButton value="worker">{settings.workerLabel}</ToggleButton>}
+            <ToggleButton value="item">{settings.itemLabel}</ToggleButton>
+            <ToggleButton value="all">All</ToggleButton>
+          </ToggleButtonGroup>
+        </DateRangeFilter>
+      }
+    >
+      <ReportResultTable label="Activity" query={report} emptyTitle="No activity in this period" />
+    </ReportPage>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * The frame of every report screen: title, actions (downloads, Print) and A4 print styles. Print
+ * mode (SPEC 2.2: `?print=1` or printing) hides the menu, top bar and controls (`.no-print`).
+ */
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import { Button, GlobalStyles, Stack } from '@mui/material';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../../components';
+
+const a4 = (
+  <GlobalStyles
+    styles={{
+      '@media print': {
+        '@page': { size: 'A4', margin: '12mm' },
+        body: { background: '#fff' },
+        '.report-body .MuiTableCell-root': { fontSize: '9pt', padding: '2px 6px' },
+        '.report-body .MuiPaper-root': { boxShadow: 'none', border: 'none' },
+        '.report-body tr': { breakInside: 'avoid' },
+      },
+    }}
+  />
+);
+
+export interface ReportPageProps {
+  title: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  filters?: ReactNode;
+  children: ReactNode;
+}
+
+export function ReportPage({ title, subtitle, actions, filters, children }: ReportPageProps) {
+  return (
+    <Stack className="report-body">
+      {a4}
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={
+          <Stack direction="row" spacing={1} className="no-print" sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            {actions}
+            <Button variant="outlined" startIcon={<PrintOutlined />} onClick={() => window.print()}>
+              Print
+            </Button>
+          </Stack>
+        }
+      />
+      {filters && (
+        <Stack className="no-print" sx={{ mb: 2 }}>
+          {filters}
+        </Stack>
+      )}
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+/** A report's JSON (columns and rows) as a table, each cell formatted by its column's kind. */
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
+import type { ReportResult } from '@sightline/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { DataTable } from '../../components/DataTable';
+import { formatCell } from './report-data';
+
+type Row = ReportResult['rows'][number] & { __key: string };
+
+export function ReportResultTable({
+  label,
+  query,
+  emptyTitle = 'Nothing in this period',
+  emptyDescription = 'Choose another date range.',
+}: {
+  label: string;
+  query: UseQueryResult<ReportResult>;
+  emptyTitle?: string;
+  emptyDescription?: string;
+}) {
+  const result = query.data;
+  const rows = result?.rows.map((r, i) => ({ ...r, __key: String(i) }) as Row);
+  return (
+    <DataTable<Row>
+      label={label}
+      columns={(result?.columns ?? []).map((c) => ({
+        key: c.key,
+        label: c.header,
+        align: c.kind === 'number' || c.kind === 'duration' ? 'right' : 'left',
+        render: (row) => formatCell(c.kind, row[c.key]),
+      }))}
+      rows={rows}
+      rowKey={(r) => r.__key}
+      fetching={query.isFetching}
+      error={query.error}
+      onRetry={() => query.refetch()}
+      empty={{ icon: <AssessmentOutlined />, title: emptyTitle, description: emptyDescription }}
+    />
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * Zones History (SPEC 2.14 zone duration report, route reportZoneDurations): the stays in the date
+ * range, paged, with a chart of the time spent per zone (stays clipped to the range).
+ */
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import {
+  formatDateTime,
+  formatDurationNs,
+  type ZoneDurationRecord,
+  type ZoneTimeRow,
+} from '@sightline/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { useList } from '../../api/hooks';
+import { useSession } from '../../api/session-context';
+import { DataTable } from '../../components/DataTable';
+import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { useListState } from '../../components/list/useListState';
+import { ReportPage } from './ReportPage';
+import { useReportRange } from './useReportRange';
+
+const HOUR_NS = 3_600_000_000_000;
+
+export default function ZonesHistoryPage() {
+  const { siteId } = useSession();
+  const { range, setRange } = useReportRange();
+  const { state, update } = useListState('-timeEnd');
+  const query = { site: siteId, after: range.after, before: range.before };
+  const summary = useQuery({
+    queryKey: ['zonedurations', 'summary', query],
+    queryFn: ({ signal }) => api.get<ZoneTimeRow[]>('zonedurations/summary', query, signal),
+    enabled: siteId !== undefined,
+  });
+  const stays = useList<ZoneDurationRecord>(
+    'zonedurations',
+    { ...query, limit: state.limit, page: state.page },
+    { enabled: siteId !== undefined },
+  );
+  const chartRows = (summary.data ?? []).map((r) => ({
+    name: r.zoneName,
+    hours: Number((r.total / HOUR_NS).toFixed(2)),
+  }));
+  const total = stays.data?.total;
+  return (
+    <ReportPage
+      title="Zones History"
+      subtitle={total === undefined ? ' ' : `${total} ${total === 1 ? 'stay' : 'stays'}`}
+      filters={<DateRangeFilter value={range} onChange={setRange} />}
+    >
+      <Card variant="outlined" sx={{ mb: 2 }}>
+        <CardContent>
+          <Typography variant="h6" component="h2">
+            Time per Zone
+          </Typography>
+          {summary.isPending ? (
+            <Skeleton variant="rounded" height={200} />
+          ) : (
+            <Box
+              data-testid="zone-time-chart"
+              role="img"
+              aria-label={chartRows.map((r) => `${r.name}: ${r.hours} hours`).join(', ') || 'No zones'}
+            >
+              <BarChart
+                dataset={chartRows}
+                layout="horizontal"
+                height={Math.max(180, chartRows.length * 40 + 70)}
+                yAxis={[{ scaleType: 'band', dataKey: 'name', width: 120 }]}
+                xAxis={[{ label: 'Hours' }]}
+                series={[
+                  {
+                    dataKey: 'hours',
+                    label: 'Hours',
+                    color: '#1f4fd1',
+                    valueFormatter: (v) => `${v ?? 0} h`,
+                  },
+                ]}
+                hideLegend
+              />
+            </Box>
+          )}
+        </CardContent>
+      </Card>
+      <DataTable<ZoneDurationRecord>
+        label="Stays"
+        rows={stays.data?.items}
+        rowKey={(s) => s._id}
+        fetching={stays.isFetching}
+        error={stays.error}
+        onRetry={() => stays.refetch()}
+        columns={[
+          { key: 'thing', label: 'Name', render: (s) => s.thingName ?? '—' },
+          { key: 'zone', label: 'Zone', render: (s) => s.zoneName ?? '—' },
+          { key: 'entry', label: 'Entry', render: (s) => formatDateTime(s.timeStart) },
+          { key: 'exit', label: 'Exit', render: (s) => formatDateTime(s.timeEnd), hideBelow: 'sm' },
+          {
+            key: 'duration',
+            label: 'Duration',
+            align: 'right',
+            render: (s) => formatDurationNs(s.timeDuration),
+          },
+        ]}
+        paging={{
+          page: state.page,
+          limit: state.limit,
+          total: total ?? 0,
+          onPage: (page) => update({ page }),
+          onLimit: (limit) => update({ limit, page: 0 }),
+        }}
+        empty={{
+          icon: <HistoryOutlined />,
+          title: 'No stays in this period',
+          description: 'Choose another date range.',
+        }}
+      />
+    </ReportPage>
+  );
+}
