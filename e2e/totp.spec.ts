@@ -58,8 +58,9 @@ test('two-factor authentication: enrol, sign in with a code, then with a recover
   await expect(card.getByRole('img', { name: /QR code/ })).toBeVisible();
   const secret = (await card.getByTestId('totp-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS}/totp-enrol.png`, fullPage: true });
+  // The viewport, not fullPage: a full-page capture draws the fixed shell halfway down.
+  await card.getByRole('button', { name: 'Turn on' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOTS}/totp-enrol.png` });
   await expectAccessible(page, 'main');
 
   // A wrong code is refused and says so; the right one turns it on (typed, then Enter).
