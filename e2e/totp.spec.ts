@@ -7,6 +7,11 @@ import * as OTPAuth from 'otpauth';
 import { expectAccessible } from './a11y';
 import { adminApi, SCREENSHOTS, uniq } from './fixtures';
 
+// axe is injected as a script tag, which the console's CSP (script-src 'self') would block.
+test.use({ bypassCSP: true });
+// Three sign-ins and two axe runs: longer than the default on a shared, slow machine.
+test.describe.configure({ timeout: 240_000 });
+
 const PASSWORD = 'Perfectly-Fine-Password-77';
 const codeFor = (secret: string, offsetMs = 0) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({
@@ -21,6 +26,7 @@ async function passwordStep(page: Page, email: string) {
 }
 
 async function signOut(page: Page) {
+  await expect(page.getByRole('button', { name: /profile|account/i })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: /profile|account/i }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login/);
@@ -43,17 +49,18 @@ test('two-factor authentication: enrol, sign in with a code, then with a recover
 
   // Without a second factor the password alone signs in.
   await passwordStep(page, email);
-  await expect(page).toHaveURL(/\/items/);
+  await expect(page).toHaveURL(/\/items/, { timeout: 30_000 });
 
   await page.goto('/userme');
   const card = page.getByRole('region', { name: 'Two-factor authentication' });
-  await expect(card.getByText('Off', { exact: true })).toBeVisible();
+  await expect(card.getByText('Off', { exact: true })).toBeVisible({ timeout: 30_000 });
   await card.getByRole('button', { name: 'Set up two-factor authentication' }).click();
   await expect(card.getByRole('img', { name: /QR code/ })).toBeVisible();
   const secret = (await card.getByTestId('totp-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS}/totp-enrol.png`, fullPage: true });
+  // The viewport, not fullPage: a full-page capture draws the fixed shell halfway down.
+  await card.getByRole('button', { name: 'Turn on' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOTS}/totp-enrol.png` });
   await expectAccessible(page, 'main');
 
   // A wrong code is refused and says so; the right one turns it on (typed, then Enter).
@@ -80,7 +87,7 @@ test('two-factor authentication: enrol, sign in with a code, then with a recover
   // The next time step's code (the enrolment used this one; a code works once).
   await page.getByLabel('Authentication code').fill(codeFor(secret, 30_000));
   await page.getByLabel('Authentication code').press('Enter');
-  await expect(page).toHaveURL(/\/items/);
+  await expect(page).toHaveURL(/\/items/, { timeout: 30_000 });
 
   // And with a recovery code, by keyboard.
   await signOut(page);
@@ -88,7 +95,7 @@ test('two-factor authentication: enrol, sign in with a code, then with a recover
   await page.getByLabel('Authentication code').fill(recovery[0] ?? '');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/items/);
+  await expect(page).toHaveURL(/\/items/, { timeout: 30_000 });
   await page.goto('/userme');
   await expect(page.getByText('Recovery codes left: 9.')).toBeVisible();
 });
