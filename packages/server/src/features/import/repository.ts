@@ -106,12 +106,24 @@ export async function insertThings(tx: Tx, rows: NewThingRow[]) {
   for (const part of chunks(rows)) await tx.insert(things).values(part);
 }
 
-export async function updateThingRow(tx: Tx, orgId: string, row: ThingRow) {
-  const { id, orgId: _org, timeCreated: _created, ...fields } = row;
+/** Writes the fields an import sets (never the tracking state the engine may be changing meanwhile). */
+export async function updateThingRow(tx: Tx, orgId: string, row: ThingRow, placed: boolean) {
+  const { name, description, serial, tag1, tag2, tags, categories, labels, zoneId, lastZoneTime } = row;
   await tx
     .update(things)
-    .set({ ...fields, timeModified: new Date() })
-    .where(and(eq(things.orgId, orgId), eq(things.id, id)));
+    .set({
+      name,
+      description,
+      serial,
+      tag1,
+      tag2,
+      tags,
+      categories,
+      labels,
+      timeModified: new Date(),
+      ...(placed ? { zoneId, lastZoneTime } : {}),
+    })
+    .where(and(eq(things.orgId, orgId), eq(things.id, row.id)));
 }
 
 /**

@@ -227,7 +227,7 @@ async function applyBatch(
     applied.rows.push({ line: plan.line, status, thing: thing.id ?? null });
   }
   await repo.insertThings(tx, applied.created);
-  for (const row of applied.updated.values()) await repo.updateThingRow(tx, caller.orgId, row);
+  for (const row of applied.updated.values()) await repo.updateThingRow(tx, caller.orgId, row, !!zone);
   const tagsByThing = new Map(
     [...applied.created, ...applied.updated.values()].map((t) => [
       t.id as string,

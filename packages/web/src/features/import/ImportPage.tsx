@@ -238,7 +238,7 @@ export default function ImportPage() {
                   value={mappingName}
                   onChange={(e) => setMappingName(e.target.value)}
                   helperText="Saved for this site and offered again for sheets with these headers."
-                  sx={{ minWidth: 260 }}
+                  sx={{ width: { xs: '100%', sm: 360 } }}
                 />
                 <Button variant="outlined" onClick={() => void onSaveMapping()} disabled={busy !== ''}>
                   Save mapping
@@ -266,7 +266,7 @@ export default function ImportPage() {
                     setZone(e.target.value);
                     resetRun();
                   }}
-                  sx={{ minWidth: 260 }}
+                  sx={{ width: { xs: '100%', sm: 280 } }}
                   disabled={busy !== ''}
                 >
                   <MenuItem value="">
@@ -298,15 +298,19 @@ export default function ImportPage() {
                   sx={{ mt: 2, flexWrap: 'wrap' }}
                   aria-label="Preview summary"
                 >
-                  <Chip color="success" variant="outlined" label={`${preview.counts.new} new`} />
                   <Chip
-                    color="info"
                     variant="outlined"
+                    sx={{ borderColor: 'success.main' }}
+                    label={`${preview.counts.new} new`}
+                  />
+                  <Chip
+                    variant="outlined"
+                    sx={{ borderColor: 'info.main' }}
                     label={`${preview.counts.update} updates of existing items`}
                   />
                   <Chip
-                    color="info"
                     variant="outlined"
+                    sx={{ borderColor: 'info.main' }}
                     label={`${preview.counts.duplicate} duplicates of earlier rows`}
                   />
                   <Chip

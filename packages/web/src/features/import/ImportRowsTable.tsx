@@ -5,7 +5,13 @@ import { useState } from 'react';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { ACTION_LABELS } from './import-form';
 
-const ACTION_COLORS = { new: 'success', update: 'info', duplicate: 'info', error: 'error' } as const;
+/** Outlined chips keep the text's own colour (axe contrast); the border carries the kind. */
+const ACTION_BORDERS = {
+  new: 'success.main',
+  update: 'info.main',
+  duplicate: 'info.main',
+  error: 'error.main',
+} as const;
 const OK: string[] = [IMPORT_ROW_STATUS.complete, IMPORT_ROW_STATUS.completeDuplicate];
 const PENDING: string[] = [
   IMPORT_ROW_STATUS.waiting,
@@ -37,7 +43,7 @@ export function ImportRowsTable({
         <Chip
           size="small"
           variant="outlined"
-          color={ACTION_COLORS[r.action]}
+          sx={{ borderColor: ACTION_BORDERS[r.action] }}
           label={ACTION_LABELS[r.action]}
         />
       ),
