@@ -11,6 +11,7 @@ import { registerIngestRoutes } from './ingest/routes.js';
 import { registerLiveRoutes } from './live/routes.js';
 import { registerLocationTagRoutes } from './locationtags/routes.js';
 import { registerMapRoutes } from './maps/routes.js';
+import { registerMessageRoutes } from './messages/routes.js';
 import { registerOrganizationRoutes } from './organizations/routes.js';
 import { registerOrgSettingsRoutes } from './orgsettings/routes.js';
 import { registerRoleRoutes } from './roles/routes.js';
@@ -44,4 +45,5 @@ export async function registerFeatures(app: App): Promise<void> {
   registerSsoSettingsRoutes(app);
   registerTimezoneRoutes(app);
   registerWebhookRoutes(app);
+  registerMessageRoutes(app);
 }
