@@ -20,6 +20,7 @@ import { ssosettingsFeature } from './ssosettings';
 import { thingsFeature } from './things';
 import { usermeFeature } from './userme';
 import { usersFeature } from './users';
+import { webhooksFeature } from './webhooks';
 import { zonesFeature } from './zones';
 
 export const features: Feature[] = [
@@ -41,4 +42,5 @@ export const features: Feature[] = [
   eventsFeature,
   exceptionsFeature,
   mapviewFeature,
+  webhooksFeature,
 ];
