@@ -34,6 +34,7 @@ test.describe('Webhooks', () => {
     page,
     request,
   }) => {
+    test.setTimeout(180_000); // a long journey on a shared, busy machine
     const receiver = await startReceiver();
     try {
       await signIn(page);
