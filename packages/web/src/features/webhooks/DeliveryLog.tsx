@@ -1,4 +1,7 @@
 /** The webhook's last deliveries (DESIGN §10) with a 'Send test' button. */
+import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
+import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
 import SendRounded from '@mui/icons-material/SendRounded';
 import {
   Button,
@@ -19,7 +22,12 @@ import { useNotify } from '../../components';
 import type { EditorTabProps } from '../../components/editor/types';
 import type { WebhookForm } from './webhook-form';
 
-const STATE_COLOR = { delivered: 'success', failed: 'error', pending: 'warning' } as const;
+// Icons carry the colour; the label stays dark text (contrast).
+const STATE_ICON = {
+  delivered: <CheckCircleOutlineRounded color="success" />,
+  failed: <ErrorOutlineRounded color="error" />,
+  pending: <ScheduleRounded color="warning" />,
+};
 
 export function DeliveryLog({ ctx }: EditorTabProps<WebhookForm>) {
   const id = ctx.record?.id;
@@ -85,7 +93,7 @@ export function DeliveryLog({ ctx }: EditorTabProps<WebhookForm>) {
                 <TableCell>{d.event}</TableCell>
                 <TableCell>
                   <Stack direction="row" spacing={1} alignItems="center">
-                    <Chip size="small" label={d.state} color={STATE_COLOR[d.state]} variant="outlined" />
+                    <Chip size="small" label={d.state} icon={STATE_ICON[d.state]} variant="outlined" />
                     <span>{d.status ?? d.error ?? ''}</span>
                   </Stack>
                 </TableCell>
