@@ -23,6 +23,8 @@ const child = spawn('npx', ['tsx', 'packages/server/src/main.ts'], {
     // demo's own simulator stays off and lists do not reorder under a test.
     DEMO_SIMULATOR: '0',
     LOG_LEVEL: 'warn',
+    // The webhooks journey runs its receiver on loopback.
+    WEBHOOK_ALLOW_PRIVATE: 'true',
     // The lockout journey needs ten failures in a row; the per-minute limit is covered by the API tests.
     LOGIN_RATE_WINDOW_MS: '1',
   },

@@ -13,6 +13,7 @@ import { registerIngestRoutes } from './ingest/routes.js';
 import { registerLiveRoutes } from './live/routes.js';
 import { registerLocationTagRoutes } from './locationtags/routes.js';
 import { registerMapRoutes } from './maps/routes.js';
+import { registerMessageRoutes } from './messages/routes.js';
 import { registerOrganizationRoutes } from './organizations/routes.js';
 import { registerOrgSettingsRoutes } from './orgsettings/routes.js';
 import { registerReportConfigRoutes } from './reportconfigs/routes.js';
@@ -56,4 +57,5 @@ export async function registerFeatures(app: App): Promise<void> {
   registerReportRoutes(app);
   registerWebhookRoutes(app);
   registerImageRoutes(app);
+  registerMessageRoutes(app);
 }

@@ -23,6 +23,7 @@ import { ssosettingsFeature } from './ssosettings';
 import { thingsFeature } from './things';
 import { usermeFeature } from './userme';
 import { usersFeature } from './users';
+import { webhooksFeature } from './webhooks';
 import { zonesFeature } from './zones';
 
 export const features: Feature[] = [
@@ -47,4 +48,5 @@ export const features: Feature[] = [
   importFeature,
   reportsFeature,
   reportconfigsFeature,
+  webhooksFeature,
 ];

@@ -36,7 +36,7 @@ interface Head {
   payload: unknown;
   attempts: number;
   due: boolean;
-  next_attempt_at: string;
+  next_ms: number;
   age_ms: number;
   target_url: string;
   request_headers: Record<string, string>;
@@ -81,7 +81,7 @@ export function createDrainer(
     const [row] = await rows<Head>(
       db,
       sql`SELECT d.id::text AS id, d.event, d.payload, d.attempts,
-            d.next_attempt_at <= clock_timestamp() AS due, d.next_attempt_at::text AS next_attempt_at,
+            d.next_attempt_at <= clock_timestamp() AS due, (extract(epoch FROM d.next_attempt_at) * 1000)::float8 AS next_ms,
             (extract(epoch FROM clock_timestamp() - d.first_attempt_at) * 1000)::float8 AS age_ms,
             w.target_url, w.request_headers, w.secret
           FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
@@ -104,15 +104,14 @@ export function createDrainer(
   }
 
   /** Delivers due rows in order; the time to come back, or null when the outbox is empty. */
-  async function drainLeased(webhookId: string, token: string): Promise<Date | null> {
-    let lease = token;
+  async function drainLeased(webhookId: string, lease: { token: string }): Promise<Date | null> {
     for (;;) {
       const h = await head(webhookId);
       if (!h) return null;
-      if (!h.due) return new Date(h.next_attempt_at);
-      const renewed = await claim(webhookId, lease);
+      if (!h.due) return new Date(Number(h.next_ms));
+      const renewed = await claim(webhookId, lease.token);
       if (!renewed) return null; // lease lost (this instance stalled): the new holder goes on
-      lease = renewed;
+      lease.token = renewed;
       const body = JSON.stringify(h.payload);
       const attempt = await sendWebhook({
         targetUrl: h.target_url,
@@ -135,11 +134,12 @@ export function createDrainer(
       for (;;) {
         const token = await claim(webhookId, null);
         if (!token) return; // another instance drains it, and re-checks after its release
+        const lease = { token };
         let retryAt: Date | null;
         try {
-          retryAt = await drainLeased(webhookId, token);
+          retryAt = await drainLeased(webhookId, lease);
         } finally {
-          await release(webhookId, token);
+          await release(webhookId, lease.token);
         }
         if (retryAt) {
           await schedule(webhookId, retryAt);

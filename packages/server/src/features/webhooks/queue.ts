@@ -95,7 +95,13 @@ export function createWebhookQueue(database: Database, config: Config, log: Fast
       await boss.createQueue(SWEEP_QUEUE, { name: SWEEP_QUEUE, policy: 'short' });
       for (let i = 0; i < WORKERS; i++) {
         const id = await boss.work<{ webhookId: string }>(DRAIN_QUEUE, async ([job]) => {
-          if (job) await drainer.drain(job.data.webhookId);
+          if (!job) return;
+          try {
+            await drainer.drain(job.data.webhookId);
+          } catch (err) {
+            log.error({ err, webhookId: job.data.webhookId }, 'webhook drain failed (retried by the queue)');
+            throw err;
+          }
         });
         workerIds.push(id);
       }

@@ -23,9 +23,13 @@ export function SubListInput({ field, name, disabled, ctx }: FieldProps<SubListF
   const { fields: rows, append, remove } = useFieldArray({ control, name });
   const error = (valueAt(formState.errors, name) as { message?: string } | undefined)?.message;
   // Numbers (antenna, coordinates) need less room than names and pickers.
-  const columns = field.fields
-    .map((f) => (f.type === 'text' && f.inputType === 'number' ? 'minmax(0, 1fr)' : 'minmax(0, 2fr)'))
-    .join(' ');
+  // Wide rows (webhook field mappings, most of whose fields show only for some rows) wrap instead.
+  const columns =
+    field.fields.length > 4
+      ? 'repeat(auto-fill, minmax(200px, 1fr))'
+      : field.fields
+          .map((f) => (f.type === 'text' && f.inputType === 'number' ? 'minmax(0, 1fr)' : 'minmax(0, 2fr)'))
+          .join(' ');
   return (
     <Paper variant="outlined" sx={{ p: 2, borderRadius: 2 }}>
       <Stack direction="row" alignItems="center" sx={{ mb: rows.length ? 2 : 0.5 }}>

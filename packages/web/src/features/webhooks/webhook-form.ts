@@ -1,0 +1,110 @@
+/** The webhook editor's form values and the API body built from them (SPEC §3 Webhook, §5). */
+import {
+  isFilterable,
+  WEBHOOK_EVENTS,
+  WEBHOOK_LOCAL_FIELDS,
+  WEBHOOK_MSG,
+  type Webhook,
+  type WebhookFieldInput,
+  type WebhookInputRaw,
+} from '@sightline/shared';
+
+export interface HeaderRow {
+  name: string;
+  value: string;
+}
+export interface FieldRow {
+  localField: string;
+  remoteFieldName: string;
+  stringValue: string;
+  invertFilters: boolean;
+  filterPrefix: string;
+  filterSuffix: string;
+  filterRegex: string;
+  filterValidValues: string[];
+}
+export interface WebhookForm {
+  id?: string;
+  event: string;
+  format: string;
+  targetUrl: string;
+  headerRows: HeaderRow[];
+  fields: FieldRow[];
+}
+
+export const webhookDefaults: WebhookForm = {
+  event: 'seen',
+  format: 'json',
+  targetUrl: '',
+  headerRows: [],
+  fields: [],
+};
+
+export const EVENT_OPTIONS = WEBHOOK_EVENTS.map((e) => ({ value: e, label: e }));
+export const FORMAT_OPTIONS = [{ value: 'json', label: 'json' }];
+export const LOCAL_FIELD_OPTIONS = WEBHOOK_LOCAL_FIELDS.map((f) => ({ value: f, label: f }));
+
+export const newHeader = (): HeaderRow => ({ name: '', value: '' });
+export const newField = (): FieldRow => ({
+  localField: 'name',
+  remoteFieldName: '',
+  stringValue: '',
+  invertFilters: false,
+  filterPrefix: '',
+  filterSuffix: '',
+  filterRegex: '',
+  filterValidValues: [],
+});
+
+export function fromRecord(record: Webhook): WebhookForm {
+  return {
+    id: record.id,
+    event: record.event,
+    format: record.format,
+    targetUrl: record.targetUrl,
+    headerRows: Object.entries(record.requestHeaders).map(([name, value]) => ({ name, value })),
+    fields: record.fields.map((f) => ({ ...newField(), ...f })),
+  };
+}
+
+/** SPEC §5: custom string value required when the local field is customString. */
+export const stringValueRule = (value: unknown, row: { localField?: string }) =>
+  row.localField === 'customString' && !String(value ?? '').trim()
+    ? WEBHOOK_MSG.stringValueRequired
+    : undefined;
+
+/** Header names are HTTP tokens; values carry no line breaks (checked again by the server). */
+export const headerNameRule = (value: unknown) =>
+  /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(String(value ?? '')) ? undefined : WEBHOOK_MSG.headerNameInvalid;
+export const headerValueRule = (value: unknown) =>
+  /[\r\n]/.test(String(value ?? '')) ? WEBHOOK_MSG.headerValueInvalid : undefined;
+
+export function webhookBody(v: WebhookForm): WebhookInputRaw {
+  const requestHeaders: Record<string, string> = {};
+  for (const h of v.headerRows) {
+    if (h.name.trim()) requestHeaders[h.name.trim()] = h.value;
+  }
+  return {
+    event: v.event as WebhookInputRaw['event'],
+    format: 'json',
+    targetUrl: v.targetUrl.trim(),
+    requestHeaders,
+    fields: v.fields.map((f): WebhookFieldInput => {
+      const row: WebhookFieldInput = {
+        localField: f.localField as WebhookFieldInput['localField'],
+        remoteFieldName: f.remoteFieldName.trim(),
+        stringValue: f.localField === 'customString' ? f.stringValue : '',
+      };
+      // Filters only for tags, categoryNames and labels (SPEC §5).
+      if (!isFilterable(f.localField)) return row;
+      return {
+        ...row,
+        invertFilters: f.invertFilters,
+        filterPrefix: f.filterPrefix,
+        filterSuffix: f.filterSuffix,
+        filterRegex: f.filterRegex,
+        filterValidValues: f.filterValidValues,
+      };
+    }),
+  };
+}
