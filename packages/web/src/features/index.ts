@@ -10,6 +10,7 @@ import { endpointsFeature } from './endpoints';
 import { eventsFeature } from './events';
 import { exceptionsFeature } from './exceptions';
 import { homeFeature } from './home';
+import { imagesFeature } from './images';
 import { locationtagsFeature } from './locationtags';
 import { mapsFeature } from './maps';
 import { mapviewFeature } from './mapview';
@@ -41,4 +42,5 @@ export const features: Feature[] = [
   eventsFeature,
   exceptionsFeature,
   mapviewFeature,
+  imagesFeature,
 ];
