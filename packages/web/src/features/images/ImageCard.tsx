@@ -43,7 +43,7 @@ function Chips({ image }: { image: Image }) {
         <Chip key={c.id} label={c.name} size="small" color="primary" />
       ))}
       {image.tags.map((t) => (
-        <Chip key={t} label={t} size="small" color="success" />
+        <Chip key={t} label={t} size="small" color="success" sx={{ bgcolor: 'success.dark' }} />
       ))}
     </Stack>
   );
