@@ -10,6 +10,7 @@ import { endpointsFeature } from './endpoints';
 import { eventsFeature } from './events';
 import { exceptionsFeature } from './exceptions';
 import { homeFeature } from './home';
+import { imagesFeature } from './images';
 import { importFeature } from './import';
 import { locationtagsFeature } from './locationtags';
 import { mapsFeature } from './maps';
@@ -49,4 +50,5 @@ export const features: Feature[] = [
   reportsFeature,
   reportconfigsFeature,
   webhooksFeature,
+  imagesFeature,
 ];

@@ -126,6 +126,12 @@ describe('POST api/images', () => {
       { name: 'file', file: await makePhoto(), filename: 'a.jpg' },
     ]);
     expect(badField.statusCode).toBe(400);
+    const proto = await uploadPhotos(t.admin, t.site.id, [
+      { name: '__proto__', value: 'x' },
+      { name: 'constructor', value: 'y' },
+      { name: 'file', file: await makePhoto(), filename: 'a.jpg' },
+    ]);
+    expect(proto.statusCode).toBe(400); // the multipart parser refuses prototype-poisoning names
     const nul = await uploadPhotos(t.admin, t.site.id, [
       { name: 'tags', value: 'a\u0000b' },
       { name: 'file', file: await makePhoto(), filename: 'a.jpg' },

@@ -50,14 +50,15 @@ export async function uploadImages(
   const { db, storage } = ctx;
   await requireSite(db, caller, siteId);
   authorize(caller, 'images', 'create', siteId);
-  const fields: Record<string, unknown[]> = {};
+  // A Map: a field named __proto__ is just a name.
+  const fields = new Map<string, unknown[]>();
   const rows: repo.NewImageRow[] = [];
   const stored: string[] = [];
   try {
     try {
       for await (const part of parts) {
         if (part.type === 'field') {
-          (fields[part.fieldname] ??= []).push(part.value);
+          fields.set(part.fieldname, [...(fields.get(part.fieldname) ?? []), part.value]);
           continue;
         }
         if (part.fieldname !== 'file') throw badRequest(`unexpected file field: ${part.fieldname}`);
@@ -103,10 +104,10 @@ export async function uploadImages(
     }
     if (!rows.length) throw badRequest(IMAGE_MSG.fileRequired);
     const parsed = ImageUploadFields.safeParse({
-      tags: fields.tags ?? [],
-      categories: fields.categories ?? [],
-      thing: fields.thing?.[0],
-      category: fields.category?.[0],
+      tags: fields.get('tags') ?? [],
+      categories: fields.get('categories') ?? [],
+      thing: fields.get('thing')?.[0],
+      category: fields.get('category')?.[0],
     });
     if (!parsed.success) {
       const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));

@@ -1,7 +1,7 @@
 /**
  * The thing editor (SPEC 2.11, §3 Thing, §4, §5) at items/{id}, workers/{id} and things/{id}:
  * tabs Basic (common fields and the read-only state), Events, Zone History, Data and
- * Parents/Children. The Photo tab comes with the images feature.
+ * Photo (the images feature's ThingPhotos) and Parents/Children.
  */
 import {
   EPC_HEX_PATTERN,
@@ -15,6 +15,7 @@ import { useMatches, useParams } from 'react-router';
 import { useRecord } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { type EditorTab, ResourceEditor } from '../../components';
+import { ThingPhotos } from '../images/ThingPhotos';
 import { ThingLinks } from './links/ThingLinks';
 import { useCategories } from './lookups';
 import { ThingData } from './ThingData';
@@ -104,6 +105,7 @@ export default function ThingEdit() {
       },
       { label: 'Events', component: ThingEvents, hidden: whenNew },
       { label: 'Zone History', component: ZoneHistory, hidden: whenNew },
+      { label: 'Photo', component: ThingPhotos, hidden: whenNew },
       { label: 'Data', component: ThingData, hidden: whenNew },
       { label: 'Parents/Children', component: ThingLinks, hidden: whenNew },
     ],

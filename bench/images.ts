@@ -1,0 +1,181 @@
+/**
+ * Photo benchmark (docs/benchmarks.md), in one process with PGlite and the filesystem storage:
+ *  1. thumbnails per second through the upload path (multipart POST api/images: spool, sha256,
+ *     sniff, EXIF, one-decode thumb + mini, three stored files, the row) against bare sharp making
+ *     the same thumb and mini from the same files, measured in the same run (target >= 0.8x);
+ *  2. a zip of 1,000 photos downloaded over HTTP with the process's peak RSS over idle (target:
+ *     flat, < 100 MB).
+ *
+ *   npm run bench:images [-- --photos 40 --zip 1000]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from '@sightline/server/src/app.js';
+import { testConfig } from '@sightline/server/src/config.js';
+import { images, organizations, sites, users } from '@sightline/server/src/db/schema.js';
+import { imageKeys } from '@sightline/server/src/features/images/storage-keys.js';
+import { hashPassword } from '@sightline/server/src/platform/crypto.js';
+import { newId } from '@sightline/server/src/platform/ids.js';
+import { ALL_SITES, CSRF_HEADER, CSRF_VALUE, ROLE_IDS } from '@sightline/shared';
+import sharp from 'sharp';
+
+const { values: args } = parseArgs({
+  options: { photos: { type: 'string', default: '40' }, zip: { type: 'string', default: '1000' } },
+});
+const PHOTOS = Number(args.photos);
+const ZIP = Number(args.zip);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function makePhoto(i: number): Promise<Buffer> {
+  // A 12-megapixel-class camera photo would dominate the run; 2400x1800 (4.3 MP) with noise-like detail.
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1800">
+    <defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="hsl(${(i * 37) % 360},70%,60%)"/>
+    <stop offset="1" stop-color="hsl(${(i * 71) % 360},60%,30%)"/></linearGradient></defs>
+    <rect width="2400" height="1800" fill="url(#g)"/>
+    ${Array.from({ length: 60 }, (_, k) => `<circle cx="${(k * 397 + i * 13) % 2400}" cy="${(k * 211) % 1800}" r="${40 + (k % 7) * 15}" fill="hsl(${(k * 29) % 360},80%,50%)" opacity="0.6"/>`).join('')}
+  </svg>`;
+  return sharp(Buffer.from(svg))
+    .jpeg({ quality: 88 })
+    .withExif({ IFD0: { Make: 'Bench', Model: 'Camera' }, IFD2: { DateTimeOriginal: '2025:01:02 03:04:05' } })
+    .toBuffer();
+}
+
+function multipart(file: Buffer, name: string) {
+  const boundary = `----bench${newId()}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, type: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function bareSharp(files: Buffer[]) {
+  const t0 = performance.now();
+  for (const file of files) {
+    const { data, info } = await sharp(file)
+      .autoOrient()
+      .resize(320, 320, { fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    await Promise.all([
+      sharp(data, raw).webp({ quality: 80 }).toBuffer(),
+      sharp(data, raw).resize(64, 64, { fit: 'inside' }).webp({ quality: 70 }).toBuffer(),
+    ]);
+  }
+  return files.length / ((performance.now() - t0) / 1000);
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sightline-bench-images-'));
+  const app = await buildApp(testConfig({ dataDir, databaseUrl: undefined }));
+  try {
+    const db = app.ctx.db;
+    const orgId = newId();
+    const siteId = newId();
+    await db
+      .insert(organizations)
+      .values({ id: orgId, name: 'Bench', subdomain: `bench-${orgId.slice(-6)}` });
+    await db
+      .insert(sites)
+      .values({ id: siteId, orgId, name: 'Bench', startDate: new Date(), timezone: 'UTC' });
+    const username = `bench-${orgId.slice(-6)}@example.com`;
+    const password = 'Bench-Images-2026-Password!';
+    await db.insert(users).values({
+      id: newId(),
+      orgId,
+      name: 'Bench',
+      username,
+      passwordHash: await hashPassword(password),
+      roles: [ROLE_IDS.admin],
+      sites: [ALL_SITES],
+    });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username, password },
+    });
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+
+    console.log(`making ${PHOTOS} test photos (2400x1800 JPEG) ...`);
+    const files = await Promise.all(Array.from({ length: PHOTOS }, (_, i) => makePhoto(i)));
+    await bareSharp(files.slice(0, 3)); // warm up sharp
+    const bare = await bareSharp(files);
+
+    const t0 = performance.now();
+    for (const [i, file] of files.entries()) {
+      const { body, type } = multipart(file, `photo-${i}.jpg`);
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/images?site=${siteId}`,
+        payload: body,
+        headers: { cookie, 'content-type': type, [CSRF_HEADER]: CSRF_VALUE },
+      });
+      if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+    }
+    const upload = PHOTOS / ((performance.now() - t0) / 1000);
+    console.log(
+      `\nthumbnails: upload path ${upload.toFixed(1)}/s, bare sharp ${bare.toFixed(1)}/s, ratio ${(upload / bare).toFixed(2)}x (target >= 0.8x)`,
+    );
+
+    // 1,000 photos for the zip: rows and originals written directly (the upload path is measured above).
+    const original = files[0] ?? Buffer.alloc(0);
+    for (let i = 0; i < ZIP; i += 100) {
+      const rows = Array.from({ length: Math.min(100, ZIP - i) }, (_, k) => ({
+        id: newId(),
+        orgId,
+        siteId,
+        timestamp: new Date(Date.now() - (i + k) * 1000),
+        fileName: `zip-${i + k}.jpg`,
+        format: 'jpeg',
+        bytes: original.length,
+        tags: ['zip'],
+      }));
+      await db.insert(images).values(rows);
+      for (const row of rows) await app.ctx.storage.put(imageKeys(orgId, row.id).original, original);
+    }
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    global.gc?.();
+    const idle = process.memoryUsage().rss;
+    let peak = idle;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 20);
+    const z0 = performance.now();
+    const received = await new Promise<number>((resolve, reject) => {
+      http
+        .get(
+          `http://127.0.0.1:${port}/api/images//zip?site=${siteId}&tag=zip`,
+          { headers: { cookie } },
+          (res) => {
+            if (res.statusCode !== 200) reject(new Error(`zip: ${res.statusCode}`));
+            let n = 0;
+            res.on('data', (chunk: Buffer) => {
+              n += chunk.length;
+            });
+            res.on('end', () => resolve(n));
+            res.on('error', reject);
+          },
+        )
+        .on('error', reject);
+    });
+    clearInterval(sampler);
+    const seconds = (performance.now() - z0) / 1000;
+    console.log(
+      `zip of ${ZIP} photos: ${mb(received)} in ${seconds.toFixed(1)} s (${mb(received / seconds)}/s); RSS idle ${mb(idle)}, peak ${mb(peak)}, over idle ${mb(peak - idle)} (target < 100 MB)`,
+    );
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

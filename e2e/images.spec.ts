@@ -1,0 +1,177 @@
+/**
+ * Images (SPEC 2.12): upload three photos with progress, tag and categorise one in the detail
+ * drawer, search and filter (the filter kept in the URL), select and export a zip, bulk delete by
+ * query typing Delete, the thing Photo tab, and the phone list. Screenshots for docs/screenshots.
+ */
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { expectAccessible } from './a11y';
+import { adminApi, SCREENSHOTS, signIn, uniq } from './fixtures';
+
+/** A landscape-like test photo: sky, ground and a sun, with an optional GPS position. */
+async function photo(sky: string, ground: string, gps?: boolean): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="720">
+    <rect width="960" height="720" fill="${sky}"/><rect y="430" width="960" height="290" fill="${ground}"/>
+    <circle cx="720" cy="180" r="80" fill="#ffd54f"/><rect x="160" y="300" width="260" height="170" fill="#5d4037"/></svg>`;
+  let img = sharp(Buffer.from(svg)).jpeg({ quality: 85 });
+  if (gps)
+    img = img.withExif({
+      IFD0: { Make: 'Sightline', Model: 'Test Camera' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 30/1',
+      },
+    });
+  return img.toBuffer();
+}
+
+// axe is injected as a script tag, which the console's CSP (script-src 'self') would block.
+test.use({ bypassCSP: true });
+
+async function siteOf(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/[?&]site=[0-9a-f]{24}/);
+  return new URL(page.url()).searchParams.get('site') ?? '';
+}
+
+test('photo catalogue: upload, tag, search, export, delete by query, thing photos, phone', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const api = await adminApi(request);
+  const word = `crate${uniq()}`;
+  const category = `Damage ${uniq()}`;
+  expect((await api.post('/api/categories', { name: category })).ok()).toBeTruthy();
+  await signIn(page);
+  await page.getByRole('link', { name: 'Images', exact: true }).click();
+  await expect(page).toHaveURL(/\/images\?/);
+  const site = await siteOf(page);
+  await expect(page.getByRole('heading', { name: 'Images' })).toBeVisible();
+
+  // Upload three photos: per-file progress and '{n} of {total} items uploaded'.
+  await page.getByLabel('Choose images to upload').setInputFiles([
+    { name: `${word}-dock.jpg`, mimeType: 'image/jpeg', buffer: await photo('#90caf9', '#8d6e63', true) },
+    { name: `${word}-yard.jpg`, mimeType: 'image/jpeg', buffer: await photo('#b3e5fc', '#66bb6a') },
+    { name: `${word}-gate.jpg`, mimeType: 'image/jpeg', buffer: await photo('#ffe0b2', '#9e9e9e') },
+  ]);
+  const dialog = page.getByRole('dialog', { name: 'Upload' });
+  await expect(dialog.getByText('3 of 3 items uploaded')).toBeVisible();
+  await expect(
+    dialog.getByRole('progressbar', { name: `Upload progress of ${word}-dock.jpg` }),
+  ).toHaveAttribute('aria-valuenow', '100');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const tiles = page
+    .getByRole('list', { name: 'Images' })
+    .getByRole('button', { name: new RegExp(`^Open ${word}`) });
+  await expect(tiles).toHaveCount(3);
+
+  // Tag, categorise and comment the dock photo in the detail drawer.
+  await page.getByRole('button', { name: `Open ${word}-dock.jpg` }).click();
+  await expect(page.getByRole('heading', { name: `${word}-dock.jpg` })).toBeVisible();
+  const drawer = page.getByRole('complementary', { name: 'Image information' });
+  await expect(drawer.getByText('51.500000')).toBeVisible();
+  await expect(drawer.getByText('Sightline Test Camera')).toBeVisible();
+  await drawer.getByLabel('Tags').fill('damaged');
+  await drawer.getByLabel('Tags').press('Enter');
+  await drawer.getByLabel('Categories').click();
+  await page.getByRole('option', { name: category }).click();
+  await page.keyboard.press('Escape');
+  await drawer.getByLabel('Comment').fill(`Dented ${word} on the dock`);
+  // Leaving with unsaved changes asks Discard or Save.
+  await page.getByRole('button', { name: 'Exit' }).click();
+  const unsaved = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(unsaved).toBeVisible();
+  await unsaved.getByRole('button', { name: 'Cancel' }).click();
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'image-detail.png') });
+  await expectAccessible(page, 'main');
+  // keyboard arrows move to the neighbours (the dock photo is the oldest: its neighbour is on the left)
+  await expect(page.getByRole('button', { name: 'Next image' })).toBeDisabled();
+  await page.getByRole('heading', { name: `${word}-dock.jpg` }).click();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('heading', { name: new RegExp(`^${word}-`) })).not.toHaveText(
+    `${word}-dock.jpg`,
+  );
+  await page.getByRole('button', { name: 'Exit' }).click();
+
+  // The grid shows the chips; search by tag keeps the filter in the URL.
+  await expect(page.getByText(category).first()).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'images-grid.png') });
+  await expectAccessible(page, 'main');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const bar = page.getByRole('region', { name: 'Search images' });
+  await bar.getByLabel('Tags').fill('damaged');
+  await bar.getByLabel('Tags').press('Enter');
+  await expect(page).toHaveURL(/tag=damaged/);
+  await expect(tiles).toHaveCount(1);
+  await bar.getByLabel('Search', { exact: true }).fill(word);
+  await bar.getByLabel('Search', { exact: true }).press('Enter');
+  await bar.getByLabel('Partial').check();
+  await expect(page).toHaveURL(/partial=true/);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'images-search.png') });
+  await expectAccessible(page, 'main');
+  await page.reload();
+  await expect(tiles).toHaveCount(1);
+  await expect(page.getByRole('list', { name: 'Active filters' }).getByText('Tag: damaged')).toBeVisible();
+
+  // Select and export a zip.
+  await page
+    .getByRole('list', { name: 'Active filters' })
+    .getByText('Tag: damaged')
+    .locator('..')
+    .getByTestId('CancelIcon')
+    .click();
+  await expect(tiles).toHaveCount(3);
+  await page.getByRole('button', { name: 'Select images' }).click();
+  await page.getByRole('button', { name: `Select ${word}-yard.jpg` }).click();
+  await page.getByRole('button', { name: `Select ${word}-gate.jpg` }).click();
+  await expect(page.getByText('2 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Export' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Download Individual Images' })).toBeVisible();
+  const zipDownload = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Download Zipped Images' }).click();
+  expect((await zipDownload).suggestedFilename()).toMatch(/^images-.*\.zip$/);
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+
+  // Bulk delete by query: the two photos without tags, confirmed by typing Delete.
+  await page.getByRole('switch', { name: 'search images without tags' }).check();
+  await expect(tiles).toHaveCount(2);
+  await page.getByRole('button', { name: 'Delete images' }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm.getByText('Enter "Delete" to delete images.')).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  await confirm.getByLabel('Type Delete').fill('delete');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(tiles).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(tiles).toHaveCount(1);
+
+  // The thing editor's Photo tab uploads into the thing.
+  const thing = await (await api.post('/api/things', { name: `Kit ${word}`, site })).json();
+  await page.goto(`/items/${thing._id}?site=${site}`);
+  await page.getByRole('tab', { name: 'Photo' }).click();
+  await expect(page.getByText('No photos of this thing yet.')).toBeVisible();
+  await page
+    .getByLabel('Choose photos to upload')
+    .setInputFiles([
+      { name: `${word}-kit.jpg`, mimeType: 'image/jpeg', buffer: await photo('#d1c4e9', '#795548') },
+    ]);
+  await expect(page.getByText('1 of 1 items uploaded')).toBeVisible();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('button', { name: `Open ${word}-kit.jpg` })).toBeVisible();
+  await expect(page.getByText('Things').first()).toBeVisible();
+
+  // Phone: a list with minis.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/images?site=${site}&search=${word}&partial=true`);
+  await expect(page.getByRole('list', { name: 'Images' }).getByRole('button')).toHaveCount(2);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'images-phone.png') });
+  await expectAccessible(page, 'main');
+});

@@ -1,0 +1,161 @@
+/** One photo in the grid (a tile) or, on phones, in the list (a row): chips, date, map and comment buttons. */
+import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutline';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
+import {
+  Box,
+  Card,
+  CardActionArea,
+  CardContent,
+  Chip,
+  IconButton,
+  ListItem,
+  ListItemAvatar,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { formatListDate, type Image } from '@sightline/shared';
+
+export interface ImageCardProps {
+  image: Image;
+  selecting: boolean;
+  selected: boolean;
+  onOpen: () => void;
+  onToggle: () => void;
+}
+
+export const hasLocation = (image: Image) =>
+  image.location.coordinates[0] !== 0 || image.location.coordinates[1] !== 0;
+
+export const mapsUrl = (image: Image) => {
+  const [lon, lat] = image.location.coordinates;
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
+};
+
+function Chips({ image }: { image: Image }) {
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {image.categories.map((c) => (
+        <Chip key={c.id} label={c.name} size="small" color="primary" />
+      ))}
+      {image.tags.map((t) => (
+        <Chip key={t} label={t} size="small" color="success" sx={{ bgcolor: 'success.dark' }} />
+      ))}
+    </Stack>
+  );
+}
+
+function Extras({ image, onOpen }: { image: Image; onOpen: () => void }) {
+  return (
+    <>
+      {hasLocation(image) && (
+        <Tooltip title="Open the location on a map">
+          <IconButton
+            size="small"
+            component="a"
+            href={mapsUrl(image)}
+            target="_blank"
+            rel="noopener"
+            aria-label="Open the location on a map"
+          >
+            <PlaceOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {image.annotation && (
+        <Tooltip title={image.annotation}>
+          <IconButton size="small" aria-label={`Comment: ${image.annotation}`} onClick={onOpen}>
+            <ChatBubbleOutline fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </>
+  );
+}
+
+const label = (image: Image, selecting: boolean, selected: boolean) =>
+  selecting ? `${selected ? 'Deselect' : 'Select'} ${image.fileName}` : `Open ${image.fileName}`;
+
+export function ImageTile({ image, selecting, selected, onOpen, onToggle }: ImageCardProps) {
+  return (
+    <Card
+      variant="outlined"
+      sx={{
+        outline: selected ? 3 : 0,
+        outlineColor: 'primary.main',
+        display: 'flex',
+        flexDirection: 'column',
+      }}
+    >
+      <CardActionArea
+        onClick={selecting ? onToggle : onOpen}
+        aria-label={label(image, selecting, selected)}
+        aria-pressed={selecting ? selected : undefined}
+      >
+        <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: 'grey.100' }}>
+          <Box
+            component="img"
+            src={`/api/images/${image.id}/thumb`}
+            alt={image.annotation || image.fileName}
+            loading="lazy"
+            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          />
+          {selecting && (
+            <Box
+              sx={{
+                position: 'absolute',
+                top: 6,
+                left: 6,
+                color: selected ? 'primary.main' : 'common.white',
+                bgcolor: 'rgba(0,0,0,0.35)',
+                borderRadius: '50%',
+                display: 'flex',
+              }}
+            >
+              {selected ? <CheckCircle /> : <RadioButtonUnchecked />}
+            </Box>
+          )}
+        </Box>
+      </CardActionArea>
+      <CardContent sx={{ p: 1.25, '&:last-child': { pb: 1.25 }, flex: 1 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', mb: 0.5 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+            {formatListDate(image.timestamp)}
+          </Typography>
+          <Extras image={image} onOpen={onOpen} />
+        </Stack>
+        <Chips image={image} />
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ImageRow({ image, selecting, selected, onOpen, onToggle }: ImageCardProps) {
+  return (
+    <ListItem disablePadding divider secondaryAction={<Extras image={image} onOpen={onOpen} />}>
+      <ListItemButton
+        onClick={selecting ? onToggle : onOpen}
+        selected={selected}
+        aria-label={label(image, selecting, selected)}
+      >
+        <ListItemAvatar>
+          <Box
+            component="img"
+            src={`/api/images/${image.id}/mini`}
+            alt=""
+            sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, mr: 1.5 }}
+          />
+        </ListItemAvatar>
+        <ListItemText
+          primary={formatListDate(image.timestamp)}
+          secondary={<Chips image={image} />}
+          slotProps={{ secondary: { component: 'div' } }}
+        />
+      </ListItemButton>
+    </ListItem>
+  );
+}

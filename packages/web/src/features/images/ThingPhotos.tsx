@@ -1,0 +1,108 @@
+/** The thing editor's Photo tab (SPEC 2.11): the thing's photos, and uploads straight into it ("Things"). */
+import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { type Image, THINGS_CATEGORY, type Thing, thingResource } from '@sightline/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { api } from '../../api/client';
+import { keys } from '../../api/keys';
+import { useSession } from '../../api/session-context';
+import { useSiteNavigate } from '../../app/site-links';
+import type { EditorTabProps } from '../../components';
+import type { ThingForm } from '../things/thing-form';
+import { ImageTile } from './ImageCard';
+import { rememberOrder } from './order';
+import { UploadDialog } from './UploadDialog';
+
+export function ThingPhotos({ ctx }: EditorTabProps<ThingForm>) {
+  const thing = ctx.record as Thing | undefined;
+  const { siteId, can } = useSession();
+  const navigate = useSiteNavigate();
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const ids = thing?.photo ?? [];
+  const photos = useQuery({
+    queryKey: ['images', 'thing', ids.join(',')],
+    enabled: ids.length > 0,
+    queryFn: async () => {
+      const found = await Promise.all(
+        ids.map((id) => api.get<Image>(`images/${id}/meta`).catch(() => undefined)),
+      );
+      return found.filter((i): i is Image => Boolean(i)).reverse();
+    },
+  });
+  const options = useMemo(
+    () => ({ site: thing?.site ?? siteId ?? '', thing: thing?._id, category: THINGS_CATEGORY }),
+    [thing?.site, thing?._id, siteId],
+  );
+  if (!thing) return null;
+  const mayUpload = can('images', 'create') && can(thingResource(thing.class), 'modify');
+  const list = photos.data ?? [];
+  return (
+    <Stack sx={{ gap: 2 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
+        <Typography sx={{ flex: 1 }} color="text.secondary">
+          {ids.length ? `${ids.length} photos` : 'No photos of this thing yet.'}
+        </Typography>
+        {mayUpload && (
+          <Button
+            variant="contained"
+            startIcon={<FileUploadOutlined />}
+            onClick={() => input.current?.click()}
+          >
+            Upload Photos
+          </Button>
+        )}
+      </Stack>
+      <Box
+        component="ul"
+        aria-label="Photos"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+        }}
+      >
+        {list.map((image) => (
+          <li key={image.id}>
+            <ImageTile
+              image={image}
+              selecting={false}
+              selected={false}
+              onToggle={() => undefined}
+              onOpen={() => {
+                rememberOrder(list.map((i) => i.id));
+                navigate(`images/${image.id}`);
+              }}
+            />
+          </li>
+        ))}
+      </Box>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*,.heic,.heif,.avif"
+        multiple
+        hidden
+        aria-label="Choose photos to upload"
+        onChange={(e) => {
+          setFiles([...(e.target.files ?? [])]);
+          e.target.value = '';
+        }}
+      />
+      <UploadDialog
+        files={files}
+        options={options}
+        onDone={async () => {
+          setFiles([]);
+          await queryClient.invalidateQueries({ queryKey: keys.record('things', thing._id) });
+          await queryClient.invalidateQueries({ queryKey: ['images'] });
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+/** Images (SPEC 2.12): the catalogue and the detail view; the Images menu entry (SPEC 2.2). */
+import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
+import { type Feature, page } from '../../app/registry';
+
+export const imagesFeature: Feature = {
+  name: 'images',
+  routes: [
+    { path: 'images', lazy: page(() => import('./ImagesList')) },
+    { path: 'images/:id', lazy: page(() => import('./ImageEdit')) },
+  ],
+  menu: [{ slot: 'images', label: 'Images', icon: PhotoLibraryOutlined, path: 'images' }],
+};
