@@ -1,6 +1,7 @@
 /** Organizations (tenants, SPEC §2.13, DESIGN §6) and their single-sign-on settings. */
 import { z } from 'zod';
 import { Id } from './ids.js';
+import { listQuery } from './list.js';
 
 export const ORGANIZATION_MSG = {
   nameRequired: 'Name is required',
@@ -41,6 +42,8 @@ export const OrganizationInput = z.object({
 export type OrganizationInput = z.infer<typeof OrganizationInput>;
 
 export const ORGANIZATION_SORT_FIELDS = ['name', 'subdomain', 'timeCreated'] as const;
+export const OrganizationListQuery = listQuery(undefined, ORGANIZATION_SORT_FIELDS);
+export type OrganizationListQuery = z.infer<typeof OrganizationListQuery>;
 
 /** What GET ssosettings returns in place of a stored secret; sent back, it means "unchanged". */
 export const SSO_SECRET_MASK = '********';

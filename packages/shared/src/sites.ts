@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Email } from './auth.js';
 import { ID_PATTERN, Id } from './ids.js';
+import { listQuery } from './list.js';
 
 export const ReportSettings = z.object({
   dailyTime: z
@@ -87,3 +88,7 @@ export const SiteSettings = z.object({
 });
 export type SiteSettings = z.infer<typeof SiteSettings>;
 export const DEFAULT_SITE_SETTINGS: SiteSettings = SiteSettings.parse({});
+
+export const SITE_SORT_FIELDS = ['name', 'description', 'startDate'] as const;
+export const SiteListQuery = listQuery(undefined, SITE_SORT_FIELDS);
+export type SiteListQuery = z.infer<typeof SiteListQuery>;

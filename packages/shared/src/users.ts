@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Email } from './auth.js';
 import { Id } from './ids.js';
+import { listQuery } from './list.js';
 import { MSG } from './messages.js';
 
 export const SiteRef = z.union([Id, z.literal('*')]);
@@ -78,3 +79,7 @@ export const AccessRulesQuery = z.object({
     )
     .pipe(z.array(Id).max(100)),
 });
+
+export const USER_SORT_FIELDS = ['name', 'username'] as const;
+export const UserListQuery = listQuery(undefined, USER_SORT_FIELDS);
+export type UserListQuery = z.infer<typeof UserListQuery>;

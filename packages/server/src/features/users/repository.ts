@@ -1,9 +1,9 @@
-import type { ListQuery, User, Username } from '@sightline/shared';
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { USER_SORT_FIELDS, User, UserListQuery, Username } from '@sightline/shared';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { passwordResetTokens, sites, users } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { type ListSpec, listClauses } from '../../platform/list-query.js';
+import { type ListSpec, listPage } from '../../platform/list-query.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -28,26 +28,14 @@ export interface UserFields {
   companies: string[];
 }
 
-const listSpec: ListSpec = {
+const listSpec: ListSpec<(typeof USER_SORT_FIELDS)[number]> = {
   sortable: { name: users.name, username: users.username },
   defaultSort: [asc(users.name), asc(users.id)],
   searchable: [users.name, users.username],
 };
 
-export async function listUsers(db: Tx, orgId: string, query: ListQuery) {
-  const c = listClauses(query, listSpec);
-  const where = and(eq(users.orgId, orgId), c.where);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(...c.orderBy)
-      .limit(c.limit)
-      .offset(c.offset),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { items: rows.map(toApi), total: total?.n ?? 0 };
+export async function listUsers(db: Tx, orgId: string, query: UserListQuery) {
+  return listPage(db, users, eq(users.orgId, orgId), query, listSpec, toApi);
 }
 
 export async function findUser(db: Tx, orgId: string, id: string): Promise<UserRow | undefined> {
