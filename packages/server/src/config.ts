@@ -1,6 +1,7 @@
 /** Configuration only by environment variables (DESIGN §3); README documents each. */
 import os from 'node:os';
 import path from 'node:path';
+import { type LogFormat, logFormatFromEnv } from './platform/log.js';
 
 export interface Config {
   port: number;
@@ -32,6 +33,10 @@ export interface Config {
   jobs: boolean;
   /** With the demo on: run the built-in reader simulator in-process. */
   demoSimulator: boolean;
+  /** `pretty` (readable lines, the default) or `json` (LOG_FORMAT=json, for machines). */
+  logFormat: LogFormat;
+  /** Longest a graceful shutdown (SIGTERM/SIGINT) may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 const bool = (v: string | undefined, dflt: boolean) =>
@@ -61,6 +66,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST,
     jobs: bool(env.JOBS, true),
     demoSimulator: bool(env.DEMO_SIMULATOR, true),
+    logFormat: logFormatFromEnv(env.LOG_FORMAT),
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000),
   };
 }
 
