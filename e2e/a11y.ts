@@ -6,18 +6,19 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 
-// Evaluated through the DevTools protocol, which the console's CSP (script-src 'self') does not block.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[] }[];
+  nodes: { target: string[]; html: string }[];
 }
 
 /** Runs axe on the page (or on `include`, a CSS selector) and expects no serious or critical violation. */
 export async function expectAccessible(page: Page, include?: string) {
+  // Evaluated through the DevTools protocol, not as a <script> tag: the console's Content Security
+  // Policy (script-src 'self') refuses inline scripts, so addScriptTag would fail on every page.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async (selector) => {
     const axe = (
@@ -32,6 +33,9 @@ export async function expectAccessible(page: Page, include?: string) {
   }, include ?? null);
   const serious = (violations as AxeViolation[])
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`,
+    );
   expect(serious, serious.join('\n')).toEqual([]);
 }

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: builds the console when it is missing or older than its sources, then runs the server.
+// `npm start`: builds the console and the server when missing or older than their sources, then
+// runs the compiled server (packages/server/dist/main.js) in this process: plain Node, no loader,
+// so SIGTERM/SIGINT reach the server's graceful shutdown directly.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'packages/web');
@@ -16,11 +19,16 @@ function newest(dir) {
   }
   return t;
 }
-const sources = Math.max(newest(path.join(web, 'src')), newest(path.join(root, 'packages/shared/src')));
-if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
-  console.log('Building the console…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@sightline/web'], { cwd: root, stdio: 'inherit' });
+const stale = (output, ...dirs) =>
+  !existsSync(output) || statSync(output).mtimeMs < Math.max(...dirs.map((d) => newest(path.join(root, d))));
+function run(what, args) {
+  console.log(`Building the ${what}…`);
+  const build = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = spawnSync('npx', ['tsx', 'packages/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
-process.exit(server.status ?? 0);
+if (stale(dist, 'packages/web/src', 'packages/shared/src'))
+  run('console', ['run', 'build', '-w', '@sightline/web']);
+const serverMain = path.join(root, 'packages/server/dist/main.js');
+if (stale(serverMain, 'packages/server/src', 'packages/shared/src'))
+  run('server', ['run', 'build', '-w', '@sightline/server']);
+await import(pathToFileURL(serverMain).href);

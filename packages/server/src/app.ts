@@ -2,12 +2,14 @@
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyHttpOptions } from 'fastify';
+import Fastify, { type FastifyHttpOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -22,7 +24,9 @@ import { registerFeatures } from './features/index.js';
 import { registerAuthentication } from './platform/authenticate.js';
 import type { App, AppContext } from './platform/context.js';
 import { refuseNul, registerErrorHandler } from './platform/errors.js';
+import { registerHealthRoutes } from './platform/health.js';
 import { createLocalBus, createPgBus } from './platform/live.js';
+import { createLogger, registerRequestLog } from './platform/log.js';
 import { createMailer } from './platform/mail.js';
 import { createStorage } from './platform/storage/index.js';
 
@@ -30,7 +34,9 @@ const hops = (n: number) => (_address: string, hop: number) => hop < n;
 
 export async function buildApp(config: Config): Promise<App> {
   const options: FastifyHttpOptions<Server> = {
-    logger: { level: config.logLevel },
+    loggerInstance: createLogger({ level: config.logLevel, format: config.logFormat }),
+    // Requests are logged at debug level only (registerRequestLog): the terminal is for people.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // Off unless configured: a trusted X-Forwarded-For from anyone defeats the per-IP login limit.
     // A hop count trusts the nearest n hops (what Fastify does with a number; its types omit it).
@@ -71,6 +77,13 @@ export async function buildApp(config: Config): Promise<App> {
   const web = webRoot(config);
   registerErrorHandler(app, { notFound: !web });
   refuseNul(app);
+  // API answers above 1 KB are compressed (brotli at a fast level, or gzip) when the client
+  // accepts it; built assets are precompressed once at build time and sent as they are.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -88,6 +101,8 @@ export async function buildApp(config: Config): Promise<App> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  registerRequestLog(app);
+  registerHealthRoutes(app);
   registerAuthentication(app, database.db);
   await registerFeatures(app);
   registerBackground(app);
@@ -103,7 +118,20 @@ function webRoot(config: Config): string | undefined {
 
 /** The built console at / with a single-page fallback; unknown client paths are the web router's. */
 function serveWeb(app: App, dist: string) {
-  app.register(fastifyStatic, { root: dist, wildcard: false });
+  app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    // dist/assets/* carry a content hash in their names: cached for a year, never revalidated.
+    // Everything else (index.html above all) is revalidated on every load.
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, file) => {
+      reply.header(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (

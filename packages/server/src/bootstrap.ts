@@ -6,12 +6,28 @@ import { ALL_SITES, ROLE_IDS } from '@sightline/shared';
 import { count, sql } from 'drizzle-orm';
 import type { Config } from './config.js';
 import { organizations, users } from './db/schema.js';
-import { seedDemo } from './features/demo/seed.js';
+import { type DemoSummary, seedDemo } from './features/demo/seed.js';
 import type { App } from './platform/context.js';
 import { hashPassword } from './platform/crypto.js';
 import { newId, randomToken } from './platform/ids.js';
 
-export async function bootstrap(app: App, config: Config): Promise<void> {
+export interface AdminCredentials {
+  email: string;
+  password: string;
+  /** The password was generated (not ADMIN_PASSWORD): it is shown once, in the ready banner. */
+  generated: boolean;
+}
+
+/**
+ * Creates the first organization and administrator on an empty database and loads the demo.
+ * Returns what it created (first start only), for the ready banner to show once.
+ */
+export interface FirstStart {
+  admin?: AdminCredentials;
+  demo?: DemoSummary;
+}
+
+export async function bootstrap(app: App, config: Config): Promise<FirstStart> {
   const { db } = app.ctx;
   const created = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(7245003)`);
@@ -30,19 +46,52 @@ export async function bootstrap(app: App, config: Config): Promise<void> {
       roles: [ROLE_IDS.superAdmin],
       sites: [ALL_SITES],
     });
-    return { orgId, email, password, generated: !config.adminPassword };
+    return { email, password, generated: !config.adminPassword };
   });
-  if (created) {
-    const banner = [
-      '',
-      '  Sightline is ready. Sign in as the administrator:',
-      `    email:    ${created.email}`,
-      created.generated
-        ? `    password: ${created.password}   (shown once; set ADMIN_PASSWORD to choose it)`
-        : '    password: (from ADMIN_PASSWORD)',
-      '',
-    ].join('\n');
-    console.log(banner);
+  // The demo's users are printed by the ready banner, with the administrator, not here.
+  const demo = config.demo ? await seedDemo(app, { print: () => undefined }) : undefined;
+  return { admin: created, demo };
+}
+
+/**
+ * The last thing `npm start` prints: where the console is and, on the first start only, how to
+ * sign in. Plain lines for a person; with LOG_FORMAT=json one JSON entry for machines.
+ */
+export function printReadyBanner(app: App, config: Config, { admin, demo }: FirstStart): void {
+  if (config.logFormat === 'json') {
+    app.log.info(
+      {
+        url: config.publicUrl,
+        ...(admin && { adminEmail: admin.email, ...(admin.generated && { adminPassword: admin.password }) }),
+        ...(demo && {
+          demoUsers: demo.users.map((u) => u.email),
+          ...(!config.adminPassword && { demoPassword: demo.password }),
+        }),
+      },
+      'Sightline is ready',
+    );
+    return;
   }
-  if (config.demo) await seedDemo(app);
+  const lines = ['', `  Sightline is ready at ${config.publicUrl}`];
+  if (admin) {
+    lines.push(
+      '  Sign in as the administrator:',
+      `    email:    ${admin.email}`,
+      admin.generated
+        ? `    password: ${admin.password}   (shown once; set ADMIN_PASSWORD to choose it)`
+        : '    password: (from ADMIN_PASSWORD)',
+    );
+  }
+  if (demo) {
+    const width = Math.max(...demo.users.map((u) => u.email.length));
+    lines.push(
+      '  Demo users (one per role):',
+      ...demo.users.map((u) => `    ${u.email.padEnd(width)}  (${u.role})`),
+      config.adminPassword
+        ? '    password: (from ADMIN_PASSWORD)'
+        : `    password: ${demo.password}   (the same for all; shown once)`,
+    );
+  }
+  lines.push('');
+  process.stdout.write(`${lines.join('\n')}\n`);
 }

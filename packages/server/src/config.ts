@@ -1,6 +1,7 @@
 /** Configuration only by environment variables (DESIGN §3); README documents each. */
 import os from 'node:os';
 import path from 'node:path';
+import { type LogFormat, logFormatFromEnv } from './platform/log.js';
 
 export interface Config {
   port: number;
@@ -55,6 +56,10 @@ export interface Config {
   webhookRetryMaxAgeMs: number;
   /** How often an idle queue worker looks for jobs (pg-boss polling). */
   queuePollSeconds: number;
+  /** `pretty` (readable lines, the default) or `json` (LOG_FORMAT=json, for machines). */
+  logFormat: LogFormat;
+  /** Longest a graceful shutdown (SIGTERM/SIGINT) may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 /** TRUST_PROXY: unset, empty, `false` or `0` → off; a whole number → hops; else a comma list of addresses/CIDRs. */
@@ -112,6 +117,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryBaseMs: Number(env.WEBHOOK_RETRY_BASE_MS ?? 15_000),
     webhookRetryMaxAgeMs: 24 * 60 * 60 * 1000,
     queuePollSeconds: 2,
+    logFormat: logFormatFromEnv(env.LOG_FORMAT),
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000),
   };
 }
 

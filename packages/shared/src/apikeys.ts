@@ -1,6 +1,7 @@
 /** API keys (SPEC §2.9, §3; DESIGN §10): Bearer tokens acting with the key's roles and sites. */
 import { z } from 'zod';
 import { Id } from './ids.js';
+import { listQuery } from './list.js';
 import { MSG } from './messages.js';
 import { SiteRef } from './users.js';
 
@@ -39,3 +40,5 @@ export const ApiKeyInput = z.object({
 export type ApiKeyInput = z.infer<typeof ApiKeyInput>;
 
 export const API_KEY_SORT_FIELDS = ['name', 'timeCreated'] as const;
+export const ApiKeyListQuery = listQuery(undefined, API_KEY_SORT_FIELDS);
+export type ApiKeyListQuery = z.infer<typeof ApiKeyListQuery>;

@@ -28,7 +28,8 @@ export const CategoryInput = z.object({
 });
 export type CategoryInput = z.infer<typeof CategoryInput>;
 
-export const CategoryListQuery = listQuery().extend({
+export const CATEGORY_SORT_FIELDS = ['name', 'description', 'hidden'] as const;
+export const CategoryListQuery = listQuery(undefined, CATEGORY_SORT_FIELDS).extend({
   /** Include hidden categories (default true: the admin list shows all; pickers pass false). */
   hidden: z
     .enum(['true', 'false'])

@@ -125,9 +125,9 @@ export type EndpointInput = z.infer<typeof EndpointInput>;
 export type EndpointInputRaw = z.input<typeof EndpointInput>;
 
 /** GET api/endpoints?site=: the site is required. */
-export const EndpointListQuery = listQuery().extend({ site: RequiredSite });
-export type EndpointListQuery = z.infer<typeof EndpointListQuery>;
 export const ENDPOINT_SORT_FIELDS = ['name', 'uuid'] as const;
+export const EndpointListQuery = listQuery(undefined, ENDPOINT_SORT_FIELDS).extend({ site: RequiredSite });
+export type EndpointListQuery = z.infer<typeof EndpointListQuery>;
 
 /** GET endpoints/status?endpoint=&limit=&page= and GET endpoints/status/{id}?limit=&page=: newest first. */
 export const EndpointStatusQuery = z.object({

@@ -46,3 +46,6 @@ export const ZoneDurationRecord = z.object({
   timeDuration: z.number(),
 });
 export type ZoneDurationRecord = z.infer<typeof ZoneDurationRecord>;
+
+export const EVENT_SORT_FIELDS = ['time', 'firstTime', 'tag', 'repeatCount', 'antenna', 'direction'] as const;
+export const ZONE_DURATION_SORT_FIELDS = ['timeStart', 'timeEnd', 'timeDuration'] as const;

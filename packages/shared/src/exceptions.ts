@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { EXCEPTION_TYPES, THING_CLASSES } from './constants.js';
 import { Id } from './ids.js';
-import { listQuery } from './list.js';
+import { listQuery, sortParam } from './list.js';
 import { MSG } from './messages.js';
 
 export const ExceptionTypeSchema = z.enum(EXCEPTION_TYPES);
@@ -77,11 +77,11 @@ const siteOrThing = {
 };
 
 /** GET exceptions: SPEC §7 query after, before, site, sort (default -time, newest first). */
-export const ExceptionListQuery = listQuery()
+export const EXCEPTION_SORT_FIELDS = ['time', 'type'] as const;
+export const ExceptionListQuery = listQuery(undefined, EXCEPTION_SORT_FIELDS)
   .extend(ExceptionFilters)
   .refine(siteOrThing.check, siteOrThing.message);
 export type ExceptionListQuery = z.infer<typeof ExceptionListQuery>;
-export const EXCEPTION_SORT_FIELDS = ['time', 'type'] as const;
 
 /** GET exceptions/export: the report's rows for one site and date range, as xlsx. */
 export const ExceptionExportQuery = z.object({
@@ -89,7 +89,7 @@ export const ExceptionExportQuery = z.object({
   after: IsoTime.optional(),
   before: IsoTime.optional(),
   type: ExceptionTypeSchema.optional(),
-  sort: listQuery().shape.sort,
+  sort: sortParam(EXCEPTION_SORT_FIELDS),
 });
 export type ExceptionExportQuery = z.infer<typeof ExceptionExportQuery>;
 

@@ -29,4 +29,13 @@ describe('list query parsing (SPEC §7)', () => {
   ])('parseSort(%s)', (sort, expected) => {
     expect(parseSort(sort)).toEqual(expected);
   });
+  it('rejects an unknown sort field in the schema when the list names its sortable fields', () => {
+    const q = listQuery(100, ['name', 'timeCreated']);
+    expect(q.parse({ sort: '-timeCreated' }).sort).toBe('-timeCreated');
+    for (const sort of ['password', '-secret', '__proto__', 'constructor', 'name;drop']) {
+      expect(q.safeParse({ sort }).success).toBe(false);
+    }
+    const failed = q.safeParse({ sort: 'password' });
+    expect(failed.error?.issues[0]?.message).toBe("'password' is not a sortable field (name, timeCreated)");
+  });
 });

@@ -1,15 +1,33 @@
 import { z } from 'zod';
 import { LIST_LIMIT_MAX, PAGE_SIZE_DEFAULT } from './constants.js';
 
+/**
+ * `sort`: a field name, optionally prefixed by `-`; with `fields` (a shared `*_SORT_FIELDS`) an
+ * unknown field fails here, in the schema, with a 400 that names the sortable ones.
+ */
+export function sortParam(fields?: readonly string[]) {
+  const name = z
+    .string()
+    .regex(/^-?[A-Za-z_][A-Za-z0-9_.]*$/, 'sort must be a field name, optionally prefixed by -');
+  if (!fields) return name.optional();
+  return name
+    .superRefine((sort, ctx) => {
+      const field = sort.startsWith('-') ? sort.slice(1) : sort;
+      if (!fields.includes(field))
+        ctx.addIssue({
+          code: 'custom',
+          message: `'${field}' is not a sortable field (${fields.join(', ')})`,
+        });
+    })
+    .optional();
+}
+
 /** The generic list contract of SPEC §7 / DESIGN §5, shared by every list route. */
-export function listQuery(maxLimit: number = LIST_LIMIT_MAX) {
+export function listQuery(maxLimit: number = LIST_LIMIT_MAX, sortFields?: readonly string[]) {
   return z.object({
     limit: z.coerce.number().int().min(1).max(maxLimit).default(PAGE_SIZE_DEFAULT),
     page: z.coerce.number().int().min(0).default(0),
-    sort: z
-      .string()
-      .regex(/^-?[A-Za-z_][A-Za-z0-9_.]*$/, 'sort must be a field name, optionally prefixed by -')
-      .optional(),
+    sort: sortParam(sortFields),
     search: z.string().max(200).optional(),
     search2: z.string().max(200).optional(),
   });

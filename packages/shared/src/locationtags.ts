@@ -56,7 +56,8 @@ export const LocationTagInput = z.object({
 });
 export type LocationTagInput = z.infer<typeof LocationTagInput>;
 
-export const LocationTagListQuery = listQuery(LOCATION_TAG_FETCH_LIMIT).extend({
+export const LOCATION_TAG_SORT_FIELDS = ['name', 'tag', 'zone', 'xycoordinates'] as const;
+export const LocationTagListQuery = listQuery(LOCATION_TAG_FETCH_LIMIT, LOCATION_TAG_SORT_FIELDS).extend({
   site: Id,
   zone: Id.optional(),
   map: Id.optional(),

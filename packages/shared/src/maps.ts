@@ -44,7 +44,8 @@ export const MapInput = z.object({
 });
 export type MapInput = z.infer<typeof MapInput>;
 
-export const MapListQuery = listQuery().extend({ site: Id });
+export const MAP_SORT_FIELDS = ['name', 'timeCreated'] as const;
+export const MapListQuery = listQuery(undefined, MAP_SORT_FIELDS).extend({ site: Id });
 export type MapListQuery = z.infer<typeof MapListQuery>;
 
 export const mapImageUrl = (id: string) => `/api/maps/${id}/image`;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { Email } from './auth.js';
 import { Id } from './ids.js';
+import { listQuery } from './list.js';
 
 export const ORGANIZATION_MSG = {
   nameRequired: 'Name is required',
@@ -57,6 +58,8 @@ export const OrganizationCreateInput = OrganizationInput.extend({
 export type OrganizationCreateInput = z.infer<typeof OrganizationCreateInput>;
 
 export const ORGANIZATION_SORT_FIELDS = ['name', 'subdomain', 'timeCreated'] as const;
+export const OrganizationListQuery = listQuery(undefined, ORGANIZATION_SORT_FIELDS);
+export type OrganizationListQuery = z.infer<typeof OrganizationListQuery>;
 
 /** What GET ssosettings returns in place of a stored secret; sent back, it means "unchanged". */
 export const SSO_SECRET_MASK = '********';

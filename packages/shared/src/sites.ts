@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Email } from './auth.js';
 import { ID_PATTERN, Id } from './ids.js';
+import { listQuery } from './list.js';
 
 export const ReportSettings = z.object({
   dailyTime: z
@@ -113,3 +114,7 @@ export const SiteSettingsInput = z.strictObject({
 });
 export type SiteSettingsInput = z.infer<typeof SiteSettingsInput>;
 export const DEFAULT_SITE_SETTINGS: SiteSettings = SiteSettings.parse({});
+
+export const SITE_SORT_FIELDS = ['name', 'description', 'startDate'] as const;
+export const SiteListQuery = listQuery(undefined, SITE_SORT_FIELDS);
+export type SiteListQuery = z.infer<typeof SiteListQuery>;

@@ -120,17 +120,6 @@ const ThingFilters = {
   after: z.iso.datetime({ offset: true }).optional(),
 };
 
-export const ThingListQuery = listQuery().extend(ThingFilters);
-export type ThingListQuery = z.infer<typeof ThingListQuery>;
-
-export const ThingExportQuery = z.object({
-  ...ThingFilters,
-  sort: ThingListQuery.shape.sort,
-  search: ThingListQuery.shape.search,
-  search2: ThingListQuery.shape.search2,
-});
-export type ThingExportQuery = z.infer<typeof ThingExportQuery>;
-
 export const THING_SORT_FIELDS = [
   'name',
   'serial',
@@ -142,3 +131,13 @@ export const THING_SORT_FIELDS = [
   'timeCreated',
   'timeModified',
 ] as const;
+export const ThingListQuery = listQuery(undefined, THING_SORT_FIELDS).extend(ThingFilters);
+export type ThingListQuery = z.infer<typeof ThingListQuery>;
+
+export const ThingExportQuery = z.object({
+  ...ThingFilters,
+  sort: ThingListQuery.shape.sort,
+  search: ThingListQuery.shape.search,
+  search2: ThingListQuery.shape.search2,
+});
+export type ThingExportQuery = z.infer<typeof ThingExportQuery>;

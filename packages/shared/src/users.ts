@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Email } from './auth.js';
 import { Id } from './ids.js';
+import { listQuery } from './list.js';
 import { MSG } from './messages.js';
 
 export const SiteRef = z.union([Id, z.literal('*')]);
@@ -50,9 +51,6 @@ export type ProfileInput = z.infer<typeof ProfileInput>;
 export const Username = z.object({ id: Id, name: z.string() });
 export type Username = z.infer<typeof Username>;
 
-/** Fields `GET users?sort=` accepts. */
-export const USER_SORT_FIELDS = ['name', 'username'] as const;
-
 /** Messages of the user editor's server-side checks, beyond SPEC's texts. */
 export const USER_MSG = {
   passwordRequired: 'Password is required when no activation email is sent',
@@ -86,3 +84,7 @@ export const AccessRulesQuery = z.object({
     )
     .pipe(z.array(Id).max(100)),
 });
+
+export const USER_SORT_FIELDS = ['name', 'username'] as const;
+export const UserListQuery = listQuery(undefined, USER_SORT_FIELDS);
+export type UserListQuery = z.infer<typeof UserListQuery>;

@@ -82,6 +82,6 @@ export type ZoneInput = z.infer<typeof ZoneInput>;
 export type ZoneInputRaw = z.input<typeof ZoneInput>;
 
 /** GET api/zones: site required, up to 3000 per page (SPEC §9). */
-export const ZoneListQuery = listQuery(ZONE_FETCH_LIMIT).extend({ site: Id });
-export type ZoneListQuery = z.infer<typeof ZoneListQuery>;
 export const ZONE_SORT_FIELDS = ['name', 'description', 'duration', 'killDuration'] as const;
+export const ZoneListQuery = listQuery(ZONE_FETCH_LIMIT, ZONE_SORT_FIELDS).extend({ site: Id });
+export type ZoneListQuery = z.infer<typeof ZoneListQuery>;

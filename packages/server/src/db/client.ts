@@ -30,7 +30,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const MIGRATION_LOCK = 7_245_001;
 
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {

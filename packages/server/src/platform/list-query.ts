@@ -72,34 +72,52 @@ export interface ListPage<T> {
   total: number;
 }
 
+/** A select that can be narrowed, ordered and paged (a Drizzle select with its joins). */
+export interface PageSelect<Row> {
+  where(where: SQL | undefined): {
+    orderBy(...by: SQL[]): { limit(n: number): { offset(n: number): PromiseLike<Row[]> } };
+  };
+}
+
+export interface ListOptions<Row> {
+  /** The page's select when it is more than the table's own rows (joined names). */
+  select?: (db: Tx) => PageSelect<Row>;
+  /** false: no count (exports page through everything); the answer's total is then 0. */
+  total?: boolean;
+}
+
 /**
  * The one list query: `scope` (organization, site and filters) plus the query's search, sort and
  * page, answered as API objects with the total. Every repository's list is one call of this.
  */
-export async function listPage<T extends PgTable, Api>(
+export async function listPage<T extends PgTable, Api, Row = InferSelectModel<T>>(
   db: Tx,
   table: T,
   scope: SQL | undefined,
   query: ListQuery,
   spec: ListSpec,
-  toApi: (row: InferSelectModel<T>) => Api,
+  toApi: (row: Row) => Api,
+  options: ListOptions<Row> = {},
 ): Promise<ListPage<Api>> {
   const c = listClauses(query, spec);
   const where = and(scope, c.where);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(table as PgTable)
+  const select: PageSelect<Row> =
+    options.select?.(db) ?? (db.select().from(table as PgTable) as unknown as PageSelect<Row>);
+  const [rows, total] = await Promise.all([
+    select
       .where(where)
       .orderBy(...c.orderBy)
       .limit(c.limit)
       .offset(c.offset),
-    db
-      .select({ n: count() })
-      .from(table as PgTable)
-      .where(where),
+    options.total === false
+      ? 0
+      : db
+          .select({ n: count() })
+          .from(table as PgTable)
+          .where(where)
+          .then(([r]) => r?.n ?? 0),
   ]);
-  return { items: (rows as InferSelectModel<T>[]).map(toApi), total: total?.n ?? 0 };
+  return { items: rows.map(toApi), total };
 }
 
 export function sendList<T>(reply: FastifyReply, total: number, items: T[]): T[] {

@@ -34,7 +34,8 @@ export function ProfileMenu() {
     <>
       <Tooltip title="Profile">
         <IconButton
-          aria-label="Profile menu"
+          // The visible initials are part of the accessible name (WCAG 2.5.3 label in name).
+          aria-label={`${initials(user.name || user.username)} Profile menu`}
           aria-haspopup="menu"
           aria-controls={anchor ? menuId : undefined}
           aria-expanded={anchor ? true : undefined}

@@ -5,6 +5,7 @@ import {
   Box,
   Collapse,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -102,19 +103,21 @@ function LinkEntry({ entry, ctx, onNavigate }: EntryProps) {
   const path = entry.path ?? '';
   const active = isActive(pathname, path);
   return (
-    <ListItemButton
-      component={Link}
-      to={toPath(path)}
-      selected={active}
-      aria-current={active ? 'page' : undefined}
-      onClick={onNavigate}
-      sx={itemSx}
-    >
-      <ListItemIcon>
-        <Icon fontSize="small" />
-      </ListItemIcon>
-      <ListItemText primary={menuLabel(entry, ctx)} slotProps={textProps} />
-    </ListItemButton>
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      <ListItemButton
+        component={Link}
+        to={toPath(path)}
+        selected={active}
+        aria-current={active ? 'page' : undefined}
+        onClick={onNavigate}
+        sx={itemSx}
+      >
+        <ListItemIcon>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText primary={menuLabel(entry, ctx)} slotProps={textProps} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -129,8 +132,9 @@ function ParentEntry({ entry, ctx, onNavigate }: EntryProps) {
   const containsActive = children.some((c) => isActive(pathname, c.path));
   const [open, setOpen] = useState(containsActive);
   const Icon = entry.icon;
+  // One list item holds the parent button and its collapsible sub-list (a list may only hold items).
   return (
-    <>
+    <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton onClick={() => setOpen((o) => !o)} aria-expanded={open} sx={itemSx}>
         <ListItemIcon>
           <Icon fontSize="small" />
@@ -143,21 +147,22 @@ function ParentEntry({ entry, ctx, onNavigate }: EntryProps) {
           {children.map((child) => {
             const active = isActive(pathname, child.path);
             return (
-              <ListItemButton
-                key={`${child.path}-${child.label}`}
-                component={Link}
-                to={toPath(child.path, child.query)}
-                selected={active}
-                aria-current={active ? 'page' : undefined}
-                onClick={onNavigate}
-                sx={{ ...itemSx, pl: 6.25 }}
-              >
-                <ListItemText primary={child.label} slotProps={textProps} />
-              </ListItemButton>
+              <ListItem key={`${child.path}-${child.label}`} disablePadding sx={{ display: 'block' }}>
+                <ListItemButton
+                  component={Link}
+                  to={toPath(child.path, child.query)}
+                  selected={active}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={onNavigate}
+                  sx={{ ...itemSx, pl: 6.25 }}
+                >
+                  <ListItemText primary={child.label} slotProps={textProps} />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>
       </Collapse>
-    </>
+    </ListItem>
   );
 }

@@ -66,7 +66,7 @@ export function SiteSwitcher() {
         onClick={(e) => setAnchor(e.currentTarget)}
         aria-haspopup="listbox"
         aria-controls={anchor ? menuId : undefined}
-        aria-label={`Site: ${site?.name ?? 'Site'}`}
+        // No aria-label: the visible text ("Site", the site's name) is the accessible name (WCAG 2.5.3).
       >
         {content}
       </ButtonBase>

@@ -1,9 +1,9 @@
-import { type ApiKey, type ListQuery, maskedToken } from '@sightline/shared';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { type API_KEY_SORT_FIELDS, type ApiKey, type ApiKeyListQuery, maskedToken } from '@sightline/shared';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { apiKeys } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { type ListSpec, listClauses } from '../../platform/list-query.js';
+import { type ListSpec, listPage } from '../../platform/list-query.js';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -19,7 +19,7 @@ export function toApi(row: ApiKeyRow, token = maskedToken(row.tokenPrefix)): Api
   };
 }
 
-const listSpec: ListSpec = {
+const listSpec: ListSpec<(typeof API_KEY_SORT_FIELDS)[number]> = {
   sortable: { name: apiKeys.name, timeCreated: apiKeys.timeCreated },
   defaultSort: [asc(apiKeys.name), asc(apiKeys.id)],
   searchable: [apiKeys.name, apiKeys.tokenPrefix],
@@ -41,20 +41,13 @@ function scope(orgId: string, siteIds: string[] | undefined): SQL | undefined {
   );
 }
 
-export async function listApiKeys(db: Tx, orgId: string, siteIds: string[] | undefined, query: ListQuery) {
-  const c = listClauses(query, listSpec);
-  const where = and(scope(orgId, siteIds), c.where);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(apiKeys)
-      .where(where)
-      .orderBy(...c.orderBy)
-      .limit(c.limit)
-      .offset(c.offset),
-    db.select({ n: count() }).from(apiKeys).where(where),
-  ]);
-  return { items: rows.map((r) => toApi(r)), total: total?.n ?? 0 };
+export async function listApiKeys(
+  db: Tx,
+  orgId: string,
+  siteIds: string[] | undefined,
+  query: ApiKeyListQuery,
+) {
+  return listPage(db, apiKeys, scope(orgId, siteIds), query, listSpec, (r) => toApi(r));
 }
 
 export async function findApiKey(db: Tx, orgId: string, siteIds: string[] | undefined, id: string) {

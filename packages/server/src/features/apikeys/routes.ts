@@ -1,4 +1,4 @@
-import { ApiKey, ApiKeyInput, IdParams, ListQuery } from '@sightline/shared';
+import { ApiKey, ApiKeyInput, ApiKeyListQuery, IdParams } from '@sightline/shared';
 import { z } from 'zod';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
@@ -12,7 +12,7 @@ export function registerApiKeyRoutes(app: App) {
 
   app.get(
     '/api/apikeys',
-    { schema: { tags, querystring: ListQuery, response: { 200: z.array(ApiKey) } } },
+    { schema: { tags, querystring: ApiKeyListQuery, response: { 200: z.array(ApiKey) } } },
     async (req, reply) => {
       const { items, total } = await service.listApiKeys(db, callerOf(req), req.query);
       return sendList(reply, total, items);

@@ -1,9 +1,9 @@
-import type { Category, CategoryInput, CategoryListQuery } from '@sightline/shared';
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { CATEGORY_SORT_FIELDS, Category, CategoryInput, CategoryListQuery } from '@sightline/shared';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { categories, images, things } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { type ListSpec, listClauses } from '../../platform/list-query.js';
+import { type ListSpec, listPage } from '../../platform/list-query.js';
 
 export type CategoryRow = typeof categories.$inferSelect;
 
@@ -11,7 +11,7 @@ export function toApi(row: CategoryRow): Category {
   return { _id: row.id, id: row.id, name: row.name, description: row.description, hidden: row.hidden };
 }
 
-const listSpec: ListSpec = {
+const listSpec: ListSpec<(typeof CATEGORY_SORT_FIELDS)[number]> = {
   sortable: {
     name: sql`lower(${categories.name})`,
     description: categories.description,
@@ -22,23 +22,8 @@ const listSpec: ListSpec = {
 };
 
 export async function listCategories(db: Tx, orgId: string, query: CategoryListQuery) {
-  const c = listClauses(query, listSpec);
-  const where = and(
-    eq(categories.orgId, orgId),
-    query.hidden ? undefined : eq(categories.hidden, false),
-    c.where,
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(categories)
-      .where(where)
-      .orderBy(...c.orderBy)
-      .limit(c.limit)
-      .offset(c.offset),
-    db.select({ n: count() }).from(categories).where(where),
-  ]);
-  return { items: rows.map(toApi), total: total?.n ?? 0 };
+  const scope = and(eq(categories.orgId, orgId), query.hidden ? undefined : eq(categories.hidden, false));
+  return listPage(db, categories, scope, query, listSpec, toApi);
 }
 
 export async function findCategory(db: Tx, orgId: string, id: string): Promise<CategoryRow | undefined> {

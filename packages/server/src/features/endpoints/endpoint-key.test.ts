@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { anonymous, makeApp, makeTenant } from '../../../test/factories.js';
+import { anonymous, makeApp, makeEndpoint, makeTenant, readerHeaders } from '../../../test/factories.js';
 import { endpoints } from '../../db/schema.js';
-import { makeEndpoint, readerHeaders } from './endpoints.testkit.js';
 
 const app = await makeApp();
 
@@ -20,7 +19,7 @@ const storedKey = async (id: string) =>
 describe('POST /api/endpoints/:id/key', () => {
   it('replaces the key: the old one stops working at once, the new one works', async () => {
     const t = await makeTenant(app);
-    const e = await makeEndpoint(app, t.org.id, t.site.id, 'Gate');
+    const e = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Gate' });
     expect((await ingest(e)).statusCode).toBe(200); // the auth cache now knows the old key
 
     const res = await t.manager.request('POST', `/api/endpoints/${e.id}/key`);
@@ -43,7 +42,7 @@ describe('POST /api/endpoints/:id/key', () => {
 
   it('requires authentication (401); an endpoint cannot rotate its own key', async () => {
     const t = await makeTenant(app);
-    const e = await makeEndpoint(app, t.org.id, t.site.id, 'Gate');
+    const e = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Gate' });
     expect((await anonymous(app).request('POST', `/api/endpoints/${e.id}/key`)).statusCode).toBe(401);
     const reader = await app.inject({
       method: 'POST',
@@ -56,7 +55,7 @@ describe('POST /api/endpoints/:id/key', () => {
 
   it('needs modify on endpoints (403)', async () => {
     const t = await makeTenant(app);
-    const e = await makeEndpoint(app, t.org.id, t.site.id, 'Gate');
+    const e = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Gate' });
     for (const client of [t.operator, t.viewer]) {
       expect((await client.request('POST', `/api/endpoints/${e.id}/key`)).statusCode).toBe(403);
     }
@@ -67,7 +66,7 @@ describe('POST /api/endpoints/:id/key', () => {
   it("answers 404 for another organization's endpoint or an unknown id", async () => {
     const a = await makeTenant(app);
     const b = await makeTenant(app);
-    const foreign = await makeEndpoint(app, b.org.id, b.site.id, 'Foreign');
+    const foreign = await makeEndpoint(app.ctx.db, b.org.id, b.site.id, { name: 'Foreign' });
     expect((await a.admin.request('POST', `/api/endpoints/${foreign.id}/key`)).statusCode).toBe(404);
     expect((await a.admin.request('POST', '/api/endpoints/0123456789abcdef01234567/key')).statusCode).toBe(
       404,
@@ -77,7 +76,7 @@ describe('POST /api/endpoints/:id/key', () => {
 
   it('answers 400 for a malformed id', async () => {
     const t = await makeTenant(app);
-    const e = await makeEndpoint(app, t.org.id, t.site.id, 'Gate');
+    const e = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Gate' });
     const res = await t.admin.request('POST', '/api/endpoints/not-an-id/key');
     expect(res.statusCode).toBe(400);
     expect(await storedKey(e.id)).toBe(e.key);

@@ -1,10 +1,16 @@
 import { DEFAULT_ENDPOINT_CONFIG, ENDPOINT_QR_PATHS, EndpointQrPayload } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { anonymous, makeApp, makeTenant } from '../../../test/factories.js';
+import {
+  anonymous,
+  makeApp,
+  makeEndpoint,
+  makeHeartbeat,
+  makeTenant,
+  readerHeaders,
+} from '../../../test/factories.js';
 import { endpoints } from '../../db/schema.js';
 import { qrPng } from '../catalog/qrcode.js';
-import { makeEndpoint, makeHeartbeat, readerHeaders } from './endpoints.testkit.js';
 
 const app = await makeApp();
 
@@ -20,10 +26,10 @@ const CONFIG = {
 describe('endpoint status', () => {
   it('lists heartbeats newest first, from the status routes, with paging', async () => {
     const t = await makeTenant(app);
-    const e = await makeEndpoint(app, t.org.id, t.site.id, 'Dock');
-    const other = await makeEndpoint(app, t.org.id, t.site.id, 'Other');
-    await makeHeartbeat(app, e.id, 30, { ip: '10.0.0.1', version: '1.0', uptime: 10, readerTemp: 30 });
-    await makeHeartbeat(app, other.id, 1);
+    const e = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Dock' });
+    const other = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Other' });
+    await makeHeartbeat(app.ctx.db, e.id, 30, { ip: '10.0.0.1', version: '1.0', uptime: 10, readerTemp: 30 });
+    await makeHeartbeat(app.ctx.db, other.id, 1);
     const posted = await app.inject({
       method: 'POST',
       url: '/api/ingest/heartbeat',
@@ -61,11 +67,15 @@ describe('endpoint status', () => {
 
   it('summarises the latest status with the 60-minute stale rule', async () => {
     const t = await makeTenant(app);
-    const silent = await makeEndpoint(app, t.org.id, t.site.id, 'Silent');
-    const fresh = await makeEndpoint(app, t.org.id, t.site.id, 'Fresh');
-    const old = await makeEndpoint(app, t.org.id, t.site.id, 'Old');
-    const freshTime = await makeHeartbeat(app, fresh.id, 59, { ip: '10.1.1.1', version: '3.1', uptime: 5 });
-    await makeHeartbeat(app, old.id, 61, { readerTemp: 44 });
+    const silent = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Silent' });
+    const fresh = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Fresh' });
+    const old = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Old' });
+    const freshTime = await makeHeartbeat(app.ctx.db, fresh.id, 59, {
+      ip: '10.1.1.1',
+      version: '3.1',
+      uptime: 5,
+    });
+    await makeHeartbeat(app.ctx.db, old.id, 61, { readerTemp: 44 });
 
     const summary = async (id: string) =>
       (await t.viewer.request('GET', `/api/endpoints/statusfb/${id}`)).json();
@@ -93,9 +103,9 @@ describe('endpoint status', () => {
   it('rejects bad input (400), anonymous callers (401) and other organizations (404)', async () => {
     const t = await makeTenant(app);
     const b = await makeTenant(app);
-    const e = await makeEndpoint(app, t.org.id, t.site.id, 'Mine');
-    const foreign = await makeEndpoint(app, b.org.id, b.site.id, 'Foreign');
-    await makeHeartbeat(app, foreign.id, 1);
+    const e = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Mine' });
+    const foreign = await makeEndpoint(app.ctx.db, b.org.id, b.site.id, { name: 'Foreign' });
+    await makeHeartbeat(app.ctx.db, foreign.id, 1);
 
     const missing = await t.viewer.request('GET', '/api/endpoints/status');
     expect(missing.statusCode).toBe(400);
@@ -129,7 +139,7 @@ describe('endpoint status', () => {
 describe('endpoint configuration', () => {
   it('reads defaults, replaces the configuration, and serves it to users and to the reader itself', async () => {
     const t = await makeTenant(app);
-    const e = await makeEndpoint(app, t.org.id, t.site.id, 'Dock');
+    const e = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Dock' });
     const url = `/api/endpoints/config/${e.id}`;
     expect((await t.viewer.request('GET', url)).json()).toEqual(DEFAULT_ENDPOINT_CONFIG);
 
@@ -155,7 +165,7 @@ describe('endpoint configuration', () => {
 
   it('rejects a bad configuration with 400 and keeps the stored one', async () => {
     const t = await makeTenant(app);
-    const e = await makeEndpoint(app, t.org.id, t.site.id, 'Dock', { config: CONFIG });
+    const e = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Dock', config: CONFIG });
     const url = `/api/endpoints/config/${e.id}`;
     for (const body of [
       { mergeWindowSeconds: -1 },
@@ -176,9 +186,9 @@ describe('endpoint configuration', () => {
   it('needs a signed-in user or the right reader (401), modify to replace (403), and hides other organizations (404)', async () => {
     const t = await makeTenant(app);
     const b = await makeTenant(app);
-    const e = await makeEndpoint(app, t.org.id, t.site.id, 'Dock', { config: CONFIG });
-    const sibling = await makeEndpoint(app, t.org.id, t.site.id, 'Sibling');
-    const foreign = await makeEndpoint(app, b.org.id, b.site.id, 'Foreign', { config: CONFIG });
+    const e = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Dock', config: CONFIG });
+    const sibling = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Sibling' });
+    const foreign = await makeEndpoint(app.ctx.db, b.org.id, b.site.id, { name: 'Foreign', config: CONFIG });
     const url = `/api/endpoints/config/${e.id}`;
 
     const anon = anonymous(app);
@@ -206,8 +216,8 @@ describe('endpoint QR code', () => {
   it('serves the QR payload as a PNG to callers who may modify endpoints', async () => {
     const t = await makeTenant(app);
     const b = await makeTenant(app);
-    const e = await makeEndpoint(app, t.org.id, t.site.id, 'Handheld');
-    const foreign = await makeEndpoint(app, b.org.id, b.site.id, 'Foreign');
+    const e = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Handheld' });
+    const foreign = await makeEndpoint(app.ctx.db, b.org.id, b.site.id, { name: 'Foreign' });
     const payload = (await t.admin.request('GET', `/api/endpoints/${e.id}`)).json().qrcode;
 
     const res = await t.manager.request('GET', `/api/endpoints/${e.id}/qrcode?size=500`);

@@ -1,9 +1,19 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { anonymous, login, makeApp, makeSite, makeTenant, makeUser } from '../../../test/factories.js';
+import {
+  anonymous,
+  login,
+  makeApp,
+  makeEndpoint,
+  makeHeartbeat,
+  makeMap,
+  makeSite,
+  makeTenant,
+  makeUser,
+  readerHeaders,
+} from '../../../test/factories.js';
 import { endpointStatus, endpoints, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { makeEndpoint, makeHeartbeat, makeMap, readerHeaders } from './endpoints.testkit.js';
 
 const app = await makeApp();
 
@@ -21,7 +31,7 @@ const heartbeat = (creds: { uuid: string; key: string }) =>
 describe('endpoints: create, modify, delete', () => {
   it('creates an endpoint with a generated key (and uuid when none is given) that ingest accepts', async () => {
     const t = await makeTenant(app);
-    const map = await makeMap(app, t.org.id, t.site.id);
+    const map = await makeMap(app.ctx.db, t.org.id, t.site.id);
     const res = await t.manager.request('POST', '/api/endpoints', {
       name: '  Dock Door ',
       site: t.site.id,
@@ -82,7 +92,7 @@ describe('endpoints: create, modify, delete', () => {
 
   it('modifies an endpoint: the key stays, an empty uuid keeps the old one, a new uuid replaces it at once', async () => {
     const t = await makeTenant(app);
-    const e = await makeEndpoint(app, t.org.id, t.site.id, 'Gate');
+    const e = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Gate' });
     expect((await heartbeat(e)).statusCode).toBe(204); // the auth cache now knows the old uuid
     const body = { name: 'Gate 2', site: t.site.id, uuid: '', description: 'moved', xycoordinates: [5, 6] };
     const kept = await t.manager.request('PUT', `/api/endpoints/${e.id}`, body);
@@ -99,9 +109,9 @@ describe('endpoints: create, modify, delete', () => {
 
   it('deletes an endpoint with its heartbeats and removes it from zone gates', async () => {
     const t = await makeTenant(app);
-    const e = await makeEndpoint(app, t.org.id, t.site.id, 'Gone');
-    const kept = await makeEndpoint(app, t.org.id, t.site.id, 'Kept');
-    await makeHeartbeat(app, e.id, 1);
+    const e = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Gone' });
+    const kept = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Kept' });
+    await makeHeartbeat(app.ctx.db, e.id, 1);
     const zoneId = newId();
     await app.ctx.db.insert(zones).values({
       id: zoneId,
@@ -127,10 +137,12 @@ describe('endpoints: create, modify, delete', () => {
   it('rejects bad input with 400 and stores nothing', async () => {
     const t = await makeTenant(app);
     const otherSite = await makeSite(app, t.org.id);
-    const otherMap = await makeMap(app, t.org.id, otherSite.id);
-    const existing = await makeEndpoint(app, t.org.id, t.site.id, 'Existing');
+    const otherMap = await makeMap(app.ctx.db, t.org.id, otherSite.id);
+    const existing = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Existing' });
     const foreign = await makeTenant(app);
-    const foreignEndpoint = await makeEndpoint(app, foreign.org.id, foreign.site.id, 'Foreign');
+    const foreignEndpoint = await makeEndpoint(app.ctx.db, foreign.org.id, foreign.site.id, {
+      name: 'Foreign',
+    });
     const before = await endpointCount(t.org.id);
     const post = (body: Record<string, unknown>) =>
       t.admin.request('POST', '/api/endpoints', { name: 'Reader', site: t.site.id, ...body });
@@ -169,7 +181,7 @@ describe('endpoints: create, modify, delete', () => {
 
   it('requires authentication (401)', async () => {
     const t = await makeTenant(app);
-    const e = await makeEndpoint(app, t.org.id, t.site.id, 'Gate');
+    const e = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Gate' });
     const anon = anonymous(app);
     const body = { name: 'x', site: t.site.id };
     expect((await anon.request('POST', '/api/endpoints', body)).statusCode).toBe(401);
@@ -187,7 +199,7 @@ describe('endpoints: create, modify, delete', () => {
 
   it('needs create, modify and delete on endpoints (403)', async () => {
     const t = await makeTenant(app);
-    const e = await makeEndpoint(app, t.org.id, t.site.id, 'Gate');
+    const e = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Gate' });
     const body = { name: 'x', site: t.site.id };
     for (const client of [t.operator, t.viewer]) {
       expect((await client.request('POST', '/api/endpoints', body)).statusCode).toBe(403);
@@ -202,7 +214,7 @@ describe('endpoints: create, modify, delete', () => {
   it("answers 404 for another organization's endpoint and sites outside the caller's", async () => {
     const a = await makeTenant(app);
     const b = await makeTenant(app);
-    const foreign = await makeEndpoint(app, b.org.id, b.site.id, 'Foreign');
+    const foreign = await makeEndpoint(app.ctx.db, b.org.id, b.site.id, { name: 'Foreign' });
     const body = { name: 'Mine now', site: b.site.id };
     expect((await a.admin.request('PUT', `/api/endpoints/${foreign.id}`, body)).statusCode).toBe(404);
     expect((await a.admin.request('DELETE', `/api/endpoints/${foreign.id}`)).statusCode).toBe(404);

@@ -1,8 +1,16 @@
 import { EndpointQrPayload } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
-import { anonymous, login, makeApp, makeSite, makeTenant, makeUser } from '../../../test/factories.js';
+import {
+  anonymous,
+  login,
+  makeApp,
+  makeEndpoint,
+  makeHeartbeat,
+  makeSite,
+  makeTenant,
+  makeUser,
+} from '../../../test/factories.js';
 import { newId } from '../../platform/ids.js';
-import { makeEndpoint, makeHeartbeat } from './endpoints.testkit.js';
 
 const app = await makeApp();
 const list = (site: string, extra = '') => `/api/endpoints?site=${site}${extra}`;
@@ -11,7 +19,8 @@ describe('endpoints: list and read', () => {
   it("lists a site's endpoints with their latest status, without keys, with sort, search and paging", async () => {
     const t = await makeTenant(app);
     const mapId = newId();
-    const dock = await makeEndpoint(app, t.org.id, t.site.id, 'Dock Door', {
+    const dock = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, {
+      name: 'Dock Door',
       mapId,
       x: 120,
       y: 45.5,
@@ -23,16 +32,16 @@ describe('endpoints: list and read', () => {
         { antenna: 2, xycoordinates: [30, 40] },
       ],
     });
-    await makeHeartbeat(app, dock.id, 90, { ip: '10.0.0.1', version: '7.0' });
-    const newest = await makeHeartbeat(app, dock.id, 5, {
+    await makeHeartbeat(app.ctx.db, dock.id, 90, { ip: '10.0.0.1', version: '7.0' });
+    const newest = await makeHeartbeat(app.ctx.db, dock.id, 5, {
       ip: '10.0.0.2',
       version: '7.1',
       uptime: 3600,
       readerTemp: 41.5,
     });
-    await makeEndpoint(app, t.org.id, t.site.id, 'aisle Reader');
-    await makeEndpoint(app, t.org.id, t.site.id, 'Break Room');
-    await makeEndpoint(app, t.org.id, (await makeSite(app, t.org.id)).id, 'Elsewhere');
+    await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'aisle Reader' });
+    await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Break Room' });
+    await makeEndpoint(app.ctx.db, t.org.id, (await makeSite(app, t.org.id)).id, { name: 'Elsewhere' });
 
     const res = await t.viewer.request('GET', list(t.site.id));
     expect(res.statusCode).toBe(200);
@@ -83,7 +92,7 @@ describe('endpoints: list and read', () => {
 
   it('shows the key and the QR payload only to callers who may modify endpoints', async () => {
     const t = await makeTenant(app);
-    const e = await makeEndpoint(app, t.org.id, t.site.id, 'Handheld');
+    const e = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Handheld' });
     for (const client of [t.admin, t.manager]) {
       const res = await client.request('GET', `/api/endpoints/${e.id}`);
       expect(res.statusCode).toBe(200);
@@ -122,7 +131,7 @@ describe('endpoints: list and read', () => {
 
   it('requires authentication', async () => {
     const t = await makeTenant(app);
-    const e = await makeEndpoint(app, t.org.id, t.site.id, 'Gate');
+    const e = await makeEndpoint(app.ctx.db, t.org.id, t.site.id, { name: 'Gate' });
     const anon = anonymous(app);
     expect((await anon.request('GET', list(t.site.id))).statusCode).toBe(401);
     expect((await anon.request('GET', `/api/endpoints/${e.id}`)).statusCode).toBe(401);
@@ -131,14 +140,14 @@ describe('endpoints: list and read', () => {
   it("hides another organization's records and sites outside the caller's (404)", async () => {
     const a = await makeTenant(app);
     const b = await makeTenant(app);
-    const foreign = await makeEndpoint(app, b.org.id, b.site.id, 'Foreign');
+    const foreign = await makeEndpoint(app.ctx.db, b.org.id, b.site.id, { name: 'Foreign' });
     expect((await a.admin.request('GET', list(b.site.id))).statusCode).toBe(404);
     expect((await a.admin.request('GET', `/api/endpoints/${foreign.id}`)).statusCode).toBe(404);
     expect((await b.admin.request('GET', list(b.site.id))).json()).toHaveLength(1);
     expect((await a.admin.request('GET', `/api/endpoints/${newId()}`)).statusCode).toBe(404);
 
     const other = await makeSite(app, a.org.id);
-    const hidden = await makeEndpoint(app, a.org.id, other.id, 'Other Site');
+    const hidden = await makeEndpoint(app.ctx.db, a.org.id, other.id, { name: 'Other Site' });
     const user = await makeUser(app, a.org.id, { role: 'viewer', sites: [a.site.id] });
     const limited = await login(app, user.username);
     expect((await limited.request('GET', list(other.id))).statusCode).toBe(404);

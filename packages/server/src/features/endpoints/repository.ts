@@ -1,17 +1,18 @@
 /** SQL of the endpoints feature: endpoints, their heartbeat history and their reader configuration. */
 import type {
   Antenna,
+  ENDPOINT_SORT_FIELDS,
   Endpoint,
   EndpointInput,
   EndpointListQuery,
   EndpointStatus,
   EndpointStatusQuery,
 } from '@sightline/shared';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { endpointStatus, endpoints, maps, sightings, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { type ListSpec, listClauses } from '../../platform/list-query.js';
+import { type ListSpec, listPage } from '../../platform/list-query.js';
 
 export type EndpointRow = typeof endpoints.$inferSelect;
 type StatusRow = typeof endpointStatus.$inferSelect;
@@ -74,7 +75,7 @@ function toRow(input: EndpointInput) {
   };
 }
 
-const listSpec: ListSpec = {
+const listSpec: ListSpec<(typeof ENDPOINT_SORT_FIELDS)[number]> = {
   sortable: { name: sql`lower(${endpoints.name})`, uuid: endpoints.uuid },
   defaultSort: [asc(sql`lower(${endpoints.name})`), asc(endpoints.id)],
   searchable: [endpoints.name, endpoints.uuid],
@@ -92,23 +93,13 @@ export async function latestStatuses(db: Tx, endpointIds: string[]): Promise<Map
 }
 
 export async function listEndpoints(db: Tx, orgId: string, query: EndpointListQuery) {
-  const c = listClauses(query, listSpec);
-  const where: SQL | undefined = and(eq(endpoints.orgId, orgId), eq(endpoints.siteId, query.site), c.where);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(endpoints)
-      .where(where)
-      .orderBy(...c.orderBy)
-      .limit(c.limit)
-      .offset(c.offset),
-    db.select({ n: count() }).from(endpoints).where(where),
-  ]);
+  const scope = and(eq(endpoints.orgId, orgId), eq(endpoints.siteId, query.site));
+  const page = await listPage(db, endpoints, scope, query, listSpec, (r) => r);
   const statuses = await latestStatuses(
     db,
-    rows.map((r) => r.id),
+    page.items.map((r) => r.id),
   );
-  return { items: rows.map((r) => toApi(r, statuses.get(r.id))), total: total?.n ?? 0 };
+  return { items: page.items.map((r) => toApi(r, statuses.get(r.id))), total: page.total };
 }
 
 export async function findEndpoint(db: Tx, orgId: string, id: string): Promise<EndpointRow | undefined> {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anonymous, login, makeApp, makeSite, makeUser } from '../../../test/factories.js';
-import { makeThing } from '../../tracking/store/store.testkit.js';
+import { anonymous, login, makeApp, makeSite, makeThing, makeUser } from '../../../test/factories.js';
 import { postNative, trackedSite } from '../ingest/ingest.testkit.js';
 
 const app = await makeApp();
@@ -9,7 +8,7 @@ const { db } = app.ctx;
 /** A site with history: a pallet seen at the dock (3 reads), then in the store, and an unknown tag. */
 async function siteWithHistory() {
   const s = await trackedSite(app);
-  const pallet = await makeThing(db, s.org.id, s.site.id, 'AA01', { name: 'Pallet 1' });
+  const pallet = (await makeThing(db, s.org.id, s.site.id, { tag: 'AA01', name: 'Pallet 1' })).id;
   await postNative(app, s.dockReader, [
     { tag: 'AA01', antenna: 2, time: '2024-05-01T10:00:00Z', data: { cFloat0: 4.25 } },
     { tag: 'AA01', antenna: 2, time: '2024-05-01T10:00:10Z' },

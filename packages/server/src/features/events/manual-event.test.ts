@@ -1,7 +1,6 @@
 import { ROLE_IDS } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
-import { anonymous, clientWith, makeApp } from '../../../test/factories.js';
-import { makeThing, makeZone } from '../../tracking/store/store.testkit.js';
+import { anonymous, clientWith, makeApp, makeThing, makeZone } from '../../../test/factories.js';
 import { postNative, trackedSite } from '../ingest/ingest.testkit.js';
 
 const app = await makeApp();
@@ -10,7 +9,7 @@ const { db } = app.ctx;
 describe('POST /api/event (manual move)', () => {
   it('places the thing in the zone as if a gate saw it, closing its stay', async () => {
     const s = await trackedSite(app);
-    const pallet = await makeThing(db, s.org.id, s.site.id, 'E2801160AA02');
+    const pallet = (await makeThing(db, s.org.id, s.site.id, { tag: 'E2801160AA02' })).id;
     await postNative(app, s.dockReader, [{ tag: 'E2801160AA02', time: '2024-05-01T10:00:00Z' }]);
     const res = await s.operator.request('POST', '/api/event', { tag: 'e2801160aa02', zone: s.store });
     expect(res.statusCode).toBe(200);
@@ -46,7 +45,7 @@ describe('POST /api/event (manual move)', () => {
 
   it('works with an API key', async () => {
     const s = await trackedSite(app);
-    await makeThing(db, s.org.id, s.site.id, 'AB12');
+    (await makeThing(db, s.org.id, s.site.id, { tag: 'AB12' })).id;
     const created = await s.admin.request('POST', '/api/apikeys', {
       name: 'Mover',
       roles: [ROLE_IDS.operator],
@@ -60,12 +59,12 @@ describe('POST /api/event (manual move)', () => {
 
   it('refuses an unknown tag (404), a zone elsewhere (404), a viewer (403), bad input (400), no caller (401)', async () => {
     const s = await trackedSite(app);
-    await makeThing(db, s.org.id, s.site.id, 'CD34');
+    (await makeThing(db, s.org.id, s.site.id, { tag: 'CD34' })).id;
     const unknown = await s.operator.request('POST', '/api/event', { tag: 'EEEE', zone: s.dock });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Unknown tag');
     const other = await trackedSite(app);
-    const foreignZone = await makeZone(db, other.org.id, other.site.id, 'Theirs');
+    const foreignZone = (await makeZone(db, other.org.id, other.site.id, { name: 'Theirs' })).id;
     const foreign = await s.operator.request('POST', '/api/event', { tag: 'CD34', zone: foreignZone });
     expect(foreign.statusCode).toBe(404);
     expect((await s.viewer.request('POST', '/api/event', { tag: 'CD34', zone: s.dock })).statusCode).toBe(

@@ -1,9 +1,9 @@
 /** Events, event sources and zone durations of a site: rows ↔ API objects and their queries. */
-import { NO_THING_ID } from '@sightline/shared';
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { type EVENT_SORT_FIELDS, NO_THING_ID, type ZONE_DURATION_SORT_FIELDS } from '@sightline/shared';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { endpoints, events, locationTags, things, zoneDurations, zones } from '../../db/schema.js';
-import { type ListSpec, listClauses } from '../../platform/list-query.js';
+import { type ListSpec, listPage } from '../../platform/list-query.js';
 import {
   type EventListQuery,
   type EventRecord,
@@ -43,7 +43,7 @@ export function toApi(row: EventRow, names: Names): EventRecord {
   };
 }
 
-const eventSpec: ListSpec = {
+const eventSpec: ListSpec<(typeof EVENT_SORT_FIELDS)[number]> = {
   sortable: {
     time: events.time,
     firstTime: events.firstTime,
@@ -58,18 +58,16 @@ const eventSpec: ListSpec = {
 };
 
 export async function listEvents(db: Tx, orgId: string, query: EventListQuery) {
-  const c = listClauses(query, eventSpec);
-  const where = and(
+  const scope = and(
     eq(events.orgId, orgId),
     eq(events.siteId, query.site),
     query.after ? gte(events.time, new Date(query.after)) : undefined,
     query.before ? lte(events.time, new Date(query.before)) : undefined,
     query.endpoint?.length ? inArray(events.endpointId, query.endpoint) : undefined,
     query.thing ? eq(events.thingId, query.thing) : undefined,
-    c.where,
   );
-  const [rows, [total]] = await Promise.all([
-    db
+  const select = (tx: Tx) =>
+    tx
       .select({
         event: events,
         endpointName: endpoints.name,
@@ -79,14 +77,8 @@ export async function listEvents(db: Tx, orgId: string, query: EventListQuery) {
       .from(events)
       .leftJoin(endpoints, eq(endpoints.id, events.endpointId))
       .leftJoin(zones, eq(zones.id, events.zoneId))
-      .leftJoin(locationTags, eq(locationTags.id, events.locationTagId))
-      .where(where)
-      .orderBy(...c.orderBy)
-      .limit(c.limit)
-      .offset(c.offset),
-    db.select({ n: count() }).from(events).where(where),
-  ]);
-  return { items: rows.map((r) => toApi(r.event, r)), total: total?.n ?? 0 };
+      .leftJoin(locationTags, eq(locationTags.id, events.locationTagId));
+  return listPage(db, events, scope, query, eventSpec, (r) => toApi(r.event, r), { select });
 }
 
 /** The site's endpoints as the Events filter lists them (DESIGN §5). */
@@ -98,7 +90,7 @@ export async function listEventSources(db: Tx, orgId: string, siteId: string) {
     .orderBy(asc(sql`lower(${endpoints.name})`), asc(endpoints.id));
 }
 
-const durationSpec: ListSpec = {
+const durationSpec: ListSpec<(typeof ZONE_DURATION_SORT_FIELDS)[number]> = {
   sortable: {
     timeStart: zoneDurations.timeStart,
     timeEnd: zoneDurations.timeEnd,
@@ -110,27 +102,24 @@ const durationSpec: ListSpec = {
 
 /** Stays that overlap [after, before], newest exit first. */
 export async function listZoneDurations(db: Tx, orgId: string, query: ZoneDurationQuery) {
-  const c = listClauses(query, durationSpec);
-  const where: SQL | undefined = and(
+  const scope: SQL | undefined = and(
     eq(zoneDurations.orgId, orgId),
     eq(zoneDurations.siteId, query.site),
     query.after ? gte(zoneDurations.timeEnd, new Date(query.after)) : undefined,
     query.before ? lte(zoneDurations.timeStart, new Date(query.before)) : undefined,
     query.thing ? eq(zoneDurations.thingId, query.thing) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
+  const select = (tx: Tx) =>
+    tx
       .select({ stay: zoneDurations, thingName: things.name, zoneName: zones.name })
       .from(zoneDurations)
       .leftJoin(things, eq(things.id, zoneDurations.thingId))
-      .leftJoin(zones, eq(zones.id, zoneDurations.zoneId))
-      .where(where)
-      .orderBy(...c.orderBy)
-      .limit(c.limit)
-      .offset(c.offset),
-    db.select({ n: count() }).from(zoneDurations).where(where),
-  ]);
-  const items: ZoneDurationRecord[] = rows.map(({ stay, thingName, zoneName }) => ({
+      .leftJoin(zones, eq(zones.id, zoneDurations.zoneId));
+  const toRecord = ({
+    stay,
+    thingName,
+    zoneName,
+  }: Awaited<ReturnType<typeof select>>[number]): ZoneDurationRecord => ({
     _id: serialApiId(stay.id),
     thing: stay.thingId,
     thingName,
@@ -139,8 +128,8 @@ export async function listZoneDurations(db: Tx, orgId: string, query: ZoneDurati
     timeStart: stay.timeStart.toISOString(),
     timeEnd: stay.timeEnd.toISOString(),
     timeDuration: stay.timeDurationNs,
-  }));
-  return { items, total: total?.n ?? 0 };
+  });
+  return listPage(db, zoneDurations, scope, query, durationSpec, toRecord, { select });
 }
 
 export async function findZone(db: Tx, orgId: string, zoneId: string) {

@@ -2,7 +2,14 @@
  * Shapes of the events feature (SPEC §3 Event, Zone duration record; §7 events, eventsources,
  * zonedurations, event). Kept here until they move to packages/shared beside the other entities.
  */
-import { EpcHex, EVENTS_QUERY_LIMIT, Id, listQuery } from '@sightline/shared';
+import {
+  EpcHex,
+  EVENT_SORT_FIELDS,
+  EVENTS_QUERY_LIMIT,
+  Id,
+  listQuery,
+  ZONE_DURATION_SORT_FIELDS,
+} from '@sightline/shared';
 import { z } from 'zod';
 
 /** Event and zone duration ids are bigserials, shown ObjectId shaped (24 hex digits) like every other id. */
@@ -20,7 +27,7 @@ const IdList = z
 /** The event shapes live in shared (the web reads them too). */
 export { EventRecord, EventSource, ZoneDurationRecord } from '@sightline/shared';
 
-export const EventListQuery = listQuery(EVENTS_QUERY_LIMIT).extend({
+export const EventListQuery = listQuery(EVENTS_QUERY_LIMIT, EVENT_SORT_FIELDS).extend({
   site: Id,
   after: IsoTime.optional(),
   before: IsoTime.optional(),
@@ -31,7 +38,7 @@ export type EventListQuery = z.infer<typeof EventListQuery>;
 
 export const SiteQuery = z.object({ site: Id });
 
-export const ZoneDurationQuery = listQuery(EVENTS_QUERY_LIMIT).extend({
+export const ZoneDurationQuery = listQuery(EVENTS_QUERY_LIMIT, ZONE_DURATION_SORT_FIELDS).extend({
   site: Id,
   after: IsoTime.optional(),
   before: IsoTime.optional(),

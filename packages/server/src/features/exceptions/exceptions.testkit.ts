@@ -1,9 +1,9 @@
 /** Builders for the exceptions tests: a site where a pallet overran the Dock's alert time, plus kit exceptions. */
 import { and, eq } from 'drizzle-orm';
+import { makeThing } from '../../../test/factories.js';
 import { exceptions, zones } from '../../db/schema.js';
 import type { App } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
-import { makeThing } from '../../tracking/store/store.testkit.js';
 import { MINUTE_NS, postNative, trackedSite } from '../ingest/ingest.testkit.js';
 
 /**
@@ -14,9 +14,11 @@ export async function siteWithExceptions(app: App) {
   const s = await trackedSite(app);
   const { db } = app.ctx;
   await db.update(zones).set({ durationNs: MINUTE_NS }).where(eq(zones.id, s.dock));
-  const pallet = await makeThing(db, s.org.id, s.site.id, 'AA01', { name: 'Pallet 1' });
-  const box = await makeThing(db, s.org.id, s.site.id, 'BB01', { name: 'Box 1', parents: [pallet] });
-  const crate = await makeThing(db, s.org.id, s.site.id, 'CC01', { name: '=Crate', class: 'worker' });
+  const pallet = (await makeThing(db, s.org.id, s.site.id, { tag: 'AA01', name: 'Pallet 1' })).id;
+  const box = (await makeThing(db, s.org.id, s.site.id, { tag: 'BB01', name: 'Box 1', parents: [pallet] }))
+    .id;
+  const crate = (await makeThing(db, s.org.id, s.site.id, { tag: 'CC01', name: '=Crate', class: 'worker' }))
+    .id;
   await postNative(app, s.dockReader, [{ tag: 'AA01', time: '2024-05-01T10:00:00Z' }]);
   await postNative(app, s.storeReader, [{ tag: 'AA01', time: '2024-05-01T10:05:00Z' }]);
   const shortage = newId();

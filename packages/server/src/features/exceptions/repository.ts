@@ -1,5 +1,6 @@
 /** Exceptions: rows ↔ API objects (with thing and zone names and the SPEC 2.6 message) and their queries. */
 import {
+  type EXCEPTION_SORT_FIELDS,
   type ExceptionListQuery,
   type ExceptionRecord,
   type ExceptionThing,
@@ -22,7 +23,7 @@ import {
 } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { exceptions, things, zones } from '../../db/schema.js';
-import { type ListSpec, listClauses } from '../../platform/list-query.js';
+import { type ListSpec, listPage } from '../../platform/list-query.js';
 
 type ExceptionRow = typeof exceptions.$inferSelect;
 interface Names {
@@ -55,7 +56,7 @@ export function toApi(row: ExceptionRow, names: Names): ExceptionRecord {
   return { ...record, message: exceptionMessage(record) };
 }
 
-const listSpec: ListSpec = {
+const listSpec: ListSpec<(typeof EXCEPTION_SORT_FIELDS)[number]> = {
   sortable: { time: exceptions.time, type: exceptions.type },
   // Newest first (SPEC 2.6).
   defaultSort: [desc(exceptions.time), desc(exceptions.id)],
@@ -110,23 +111,11 @@ export async function listExceptions(
   page: { limit: number; page: number },
   withTotal = true,
 ) {
-  const c = listClauses({ ...filter, ...page, search: undefined, search2: undefined }, listSpec);
-  const where = whereOf(filter);
-  const [rows, total] = await Promise.all([
-    selectWithNames(db)
-      .where(where)
-      .orderBy(...c.orderBy)
-      .limit(c.limit)
-      .offset(c.offset),
-    withTotal
-      ? db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(exceptions)
-          .where(where)
-          .then(([r]) => r?.n ?? 0)
-      : Promise.resolve(0),
-  ]);
-  return { items: rows.map((r) => toApi(r.exception, r)), total };
+  const query = { ...filter, ...page, search: undefined, search2: undefined };
+  return listPage(db, exceptions, whereOf(filter), query, listSpec, (r) => toApi(r.exception, r), {
+    select: selectWithNames,
+    total: withTotal,
+  });
 }
 
 export async function findException(db: Tx, orgId: string, id: string) {

@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { makeApp } from '../../../test/factories.js';
-import { makeThing } from '../../tracking/store/store.testkit.js';
+import { makeApp, makeThing } from '../../../test/factories.js';
 import { basic, liveStream, postNative, trackedSite } from './ingest.testkit.js';
 
 const app = await makeApp();
@@ -11,7 +10,7 @@ const port = (app.server.address() as AddressInfo).port;
 describe('ingest on the live stream', () => {
   it("delivers the batch's event, zone change and thing update to the site's subscribers", async () => {
     const s = await trackedSite(app);
-    const pallet = await makeThing(app.ctx.db, s.org.id, s.site.id, 'E2801160AA0000000000CAFE');
+    const pallet = (await makeThing(app.ctx.db, s.org.id, s.site.id, { tag: 'E2801160AA0000000000CAFE' })).id;
     const stream = liveStream(port, s.viewer.cookie, s.site.id, (seen) =>
       ['event', 'zoneChange', 'thing'].every((type) => seen.some((m) => m.type === type)),
     );

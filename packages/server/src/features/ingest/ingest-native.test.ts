@@ -1,9 +1,8 @@
 import { NO_THING_ID } from '@sightline/shared';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeApp } from '../../../test/factories.js';
+import { makeApp, makeEndpoint, makeThing } from '../../../test/factories.js';
 import { endpointStatus, endpoints } from '../../db/schema.js';
-import { makeEndpoint, makeThing } from '../../tracking/store/store.testkit.js';
 import { nativeHeaders, postNative, storedFor, trackedSite } from './ingest.testkit.js';
 
 const app = await makeApp();
@@ -20,7 +19,7 @@ const native = (tag: string, time: string, extra: Record<string, unknown> = {}) 
 describe('POST /api/ingest/sightings (native)', () => {
   it('moves things through the zones and shows it in things, events and zone durations', async () => {
     const s = await trackedSite(app);
-    const pallet = await makeThing(db, s.org.id, s.site.id, 'E2801160600002054B2C1F2A');
+    const pallet = (await makeThing(db, s.org.id, s.site.id, { tag: 'E2801160600002054B2C1F2A' })).id;
     const res = await postNative(app, s.dockReader, [
       native('e2801160600002054b2c1f2a', '2024-05-01T10:00:00.000Z', { data: { cFloat0: 21.74 } }),
       native('E2801160600002054B2C1F2A', '2024-05-01T10:00:15.000Z'),
@@ -86,7 +85,7 @@ describe('POST /api/ingest/sightings (native)', () => {
 
   it('accepts credentials in the body, and a retried batch is a no-op', async () => {
     const s = await trackedSite(app);
-    await makeThing(db, s.org.id, s.site.id, 'AB01');
+    (await makeThing(db, s.org.id, s.site.id, { tag: 'AB01' })).id;
     const body = {
       uuid: s.dockReader.uuid,
       key: s.dockReader.key,

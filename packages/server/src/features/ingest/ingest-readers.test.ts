@@ -1,12 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeApp } from '../../../test/factories.js';
+import { makeApp, makeThing } from '../../../test/factories.js';
 import { endpointStatus, endpoints } from '../../db/schema.js';
 import impinjBatch from '../../tracking/formats/fixtures/impinj-batch.json' with { type: 'json' };
 import zebraBatch from '../../tracking/formats/fixtures/zebra-batch.json' with { type: 'json' };
 import zebraHeartbeat from '../../tracking/formats/fixtures/zebra-heartbeat.json' with { type: 'json' };
 import zebraSingle from '../../tracking/formats/fixtures/zebra-single.json' with { type: 'json' };
-import { makeThing } from '../../tracking/store/store.testkit.js';
 import { basic, nativeHeaders, postReader, storedFor, trackedSite } from './ingest.testkit.js';
 
 const app = await makeApp();
@@ -37,7 +36,7 @@ const impinjRead = (epc: string, timestamp: string, antennaPort = 1) => ({
 describe('POST /api/ingest/impinj/:uuid', () => {
   it('stores a webhook batch (base64 epc, epcHex, other event types) and moves the thing', async () => {
     const s = await trackedSite(app);
-    const thing = await makeThing(db, s.org.id, s.site.id, 'E2801190A5021F80055817CA');
+    const thing = (await makeThing(db, s.org.id, s.site.id, { tag: 'E2801190A5021F80055817CA' })).id;
     const res = await postReader(app, 'impinj', s.dockReader, impinjBatch);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ accepted: 2, duplicates: 0 });
@@ -133,7 +132,7 @@ describe('POST /api/ingest/zebra/:uuid', () => {
 
   it('stores a single (unbatched) object, with the native headers as auth', async () => {
     const s = await trackedSite(app);
-    const thing = await makeThing(db, s.org.id, s.site.id, 'E2801190A5021F80055817CA');
+    const thing = (await makeThing(db, s.org.id, s.site.id, { tag: 'E2801190A5021F80055817CA' })).id;
     const res = await app.inject({
       method: 'POST',
       url: `/api/ingest/zebra/${s.storeReader.uuid}`,

@@ -1,10 +1,9 @@
 /** Helpers for the ingest tests: a tracked site, reader requests, and an SSE reader. */
 import http from 'node:http';
 import { and, count, eq } from 'drizzle-orm';
-import { makeTenant } from '../../../test/factories.js';
+import { gate, makeEndpoint, makeTenant, makeZone, type TestEndpoint } from '../../../test/factories.js';
 import { events, sightings } from '../../db/schema.js';
 import type { App } from '../../platform/context.js';
-import { gate, makeEndpoint, makeZone, type TestEndpoint } from '../../tracking/store/store.testkit.js';
 
 export const MINUTE_NS = 60_000_000_000;
 
@@ -14,8 +13,9 @@ export async function trackedSite(app: App) {
   const { db } = app.ctx;
   const dockReader = await makeEndpoint(db, t.org.id, t.site.id, { name: 'Dock reader' });
   const storeReader = await makeEndpoint(db, t.org.id, t.site.id, { name: 'Store reader' });
-  const dock = await makeZone(db, t.org.id, t.site.id, 'Dock', [gate(dockReader.id)]);
-  const store = await makeZone(db, t.org.id, t.site.id, 'Store', [gate(storeReader.id)]);
+  const dock = (await makeZone(db, t.org.id, t.site.id, { name: 'Dock', gates: [gate(dockReader.id)] })).id;
+  const store = (await makeZone(db, t.org.id, t.site.id, { name: 'Store', gates: [gate(storeReader.id)] }))
+    .id;
   return { ...t, dockReader, storeReader, dock, store };
 }
 

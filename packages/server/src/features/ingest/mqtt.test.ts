@@ -9,10 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp } from '../../../test/factories.js';
+import { makeApp, makeThing } from '../../../test/factories.js';
 import { endpointStatus, events } from '../../db/schema.js';
 import type { App } from '../../platform/context.js';
-import { makeThing, thingRow } from '../../tracking/store/store.testkit.js';
+import { thingRow } from '../../tracking/store/store.testkit.js';
 import { trackedSite } from './ingest.testkit.js';
 import { parseTopic } from './mqtt.js';
 
@@ -78,7 +78,7 @@ describe('MQTT ingest (real Mosquitto)', () => {
   it('stores a native sighting (key in the body) and a Zebra event as events, and moves the thing', async () => {
     const s = await trackedSite(app);
     const tag = 'E28011700000AAAA00000001';
-    const crate = await makeThing(app.ctx.db, s.org.id, s.site.id, tag);
+    const crate = (await makeThing(app.ctx.db, s.org.id, s.site.id, { tag })).id;
     await publish(`sightline/${s.dockReader.uuid}/sightings`, {
       key: s.dockReader.key,
       sightings: [{ tag, antenna: 1, time: '2024-05-01T10:00:00Z' }],

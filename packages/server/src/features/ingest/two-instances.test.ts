@@ -10,10 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp } from '../../../test/factories.js';
+import { makeApp, makeThing } from '../../../test/factories.js';
 import { events, tagState, things, zoneDurations } from '../../db/schema.js';
 import type { App } from '../../platform/context.js';
-import { makeThing } from '../../tracking/store/store.testkit.js';
 import { liveStream, nativeHeaders, trackedSite } from './ingest.testkit.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -82,7 +81,9 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
   it('keeps one consistent state under concurrent, interleaved and repeated batches', async () => {
     const s = await trackedSite(a);
     const tags = Array.from({ length: 10 }, (_, i) => `E2806894000050${String(i).padStart(10, '0')}`);
-    const ids = await Promise.all(tags.map((tag) => makeThing(a.ctx.db, s.org.id, s.site.id, tag)));
+    const ids = await Promise.all(
+      tags.map((tag) => makeThing(a.ctx.db, s.org.id, s.site.id, { tag }).then((r) => r.id)),
+    );
     const t0 = Date.parse('2024-05-01T10:00:00Z');
     const batches = Array.from({ length: 20 }, (_, k) => ({
       reader: k % 2 ? s.storeReader : s.dockReader,
@@ -133,7 +134,7 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
 
   it('delivers to a subscriber of the server process, and of instance B, what instance A ingested', async () => {
     const s = await trackedSite(a);
-    const crate = await makeThing(a.ctx.db, s.org.id, s.site.id, 'E2806894000050AAAAAAAAAA');
+    const crate = (await makeThing(a.ctx.db, s.org.id, s.site.id, { tag: 'E2806894000050AAAAAAAAAA' })).id;
     const wanted = (seen: { type: string }[]) =>
       ['event', 'zoneChange'].every((t) => seen.some((m) => m.type === t));
     await b.listen({ port: 0, host: '127.0.0.1' });

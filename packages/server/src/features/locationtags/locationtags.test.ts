@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { anonymous, makeApp, makeSite, makeTenant } from '../../../test/factories.js';
+import { anonymous, makeApp, makeSite, makeTenant, makeZone } from '../../../test/factories.js';
 import { qrPng } from '../catalog/qrcode.js';
-import { makeZone } from '../zones/fixtures.js';
 
 const app = await makeApp();
 
 describe('location tags', () => {
   it('creates, reads, lists, updates and deletes a location tag', async () => {
     const t = await makeTenant(app);
-    const zone = await makeZone(app, t.org.id, t.site.id, 'Aisle 4');
+    const zone = await makeZone(app.ctx.db, t.org.id, t.site.id, { name: 'Aisle 4' });
     const map = (await t.admin.request('POST', '/api/maps', { name: 'Floor', site: t.site.id })).json();
     const created = await t.manager.request('POST', '/api/locationtags', {
       name: 'Shelf A',
@@ -58,7 +57,7 @@ describe('location tags', () => {
   it('rejects bad input with a clear 400 and stores nothing', async () => {
     const t = await makeTenant(app);
     const other = await makeSite(app, t.org.id);
-    const foreignZone = await makeZone(app, t.org.id, other.id);
+    const foreignZone = await makeZone(app.ctx.db, t.org.id, other.id);
     const bad = async (body: object, message: RegExp) => {
       const res = await t.admin.request('POST', '/api/locationtags', {
         name: 'L',

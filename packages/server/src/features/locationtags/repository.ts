@@ -1,9 +1,14 @@
-import type { LocationTag, LocationTagInput, LocationTagListQuery } from '@sightline/shared';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import type {
+  LOCATION_TAG_SORT_FIELDS,
+  LocationTag,
+  LocationTagInput,
+  LocationTagListQuery,
+} from '@sightline/shared';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { locationTags, maps, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { type ListSpec, listClauses } from '../../platform/list-query.js';
+import { type ListSpec, listPage } from '../../platform/list-query.js';
 
 export type LocationTagRow = typeof locationTags.$inferSelect;
 
@@ -32,7 +37,7 @@ function toRow(input: LocationTagInput) {
 
 const zoneName: SQL = sql`(SELECT lower(${zones.name}) FROM ${zones} WHERE ${zones.id} = ${locationTags.zoneId})`;
 
-const listSpec: ListSpec = {
+const listSpec: ListSpec<(typeof LOCATION_TAG_SORT_FIELDS)[number]> = {
   sortable: {
     name: sql`lower(${locationTags.name})`,
     tag: locationTags.tag,
@@ -44,25 +49,13 @@ const listSpec: ListSpec = {
 };
 
 export async function listLocationTags(db: Tx, orgId: string, query: LocationTagListQuery) {
-  const c = listClauses(query, listSpec);
-  const where = and(
+  const scope = and(
     eq(locationTags.orgId, orgId),
     eq(locationTags.siteId, query.site),
     query.zone ? eq(locationTags.zoneId, query.zone) : undefined,
     query.map ? eq(locationTags.mapId, query.map) : undefined,
-    c.where,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(locationTags)
-      .where(where)
-      .orderBy(...c.orderBy)
-      .limit(c.limit)
-      .offset(c.offset),
-    db.select({ n: count() }).from(locationTags).where(where),
-  ]);
-  return { items: rows.map(toApi), total: total?.n ?? 0 };
+  return listPage(db, locationTags, scope, query, listSpec, toApi);
 }
 
 export async function findLocationTag(

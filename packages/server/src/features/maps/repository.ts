@@ -1,9 +1,15 @@
-import { type MapInput, type MapListQuery, type MapRecord, mapImageUrl } from '@sightline/shared';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import {
+  type MAP_SORT_FIELDS,
+  type MapInput,
+  type MapListQuery,
+  type MapRecord,
+  mapImageUrl,
+} from '@sightline/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { endpoints, locationTags, maps, things } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { type ListSpec, listClauses } from '../../platform/list-query.js';
+import { type ListSpec, listPage } from '../../platform/list-query.js';
 
 export type MapRow = typeof maps.$inferSelect;
 
@@ -28,26 +34,14 @@ function toRow(input: MapInput) {
   };
 }
 
-const listSpec: ListSpec = {
+const listSpec: ListSpec<(typeof MAP_SORT_FIELDS)[number]> = {
   sortable: { name: sql`lower(${maps.name})`, timeCreated: maps.timeCreated },
   defaultSort: [asc(sql`lower(${maps.name})`), asc(maps.id)],
   searchable: [maps.name],
 };
 
 export async function listMaps(db: Tx, orgId: string, query: MapListQuery) {
-  const c = listClauses(query, listSpec);
-  const where = and(eq(maps.orgId, orgId), eq(maps.siteId, query.site), c.where);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(maps)
-      .where(where)
-      .orderBy(...c.orderBy)
-      .limit(c.limit)
-      .offset(c.offset),
-    db.select({ n: count() }).from(maps).where(where),
-  ]);
-  return { items: rows.map(toApi), total: total?.n ?? 0 };
+  return listPage(db, maps, and(eq(maps.orgId, orgId), eq(maps.siteId, query.site)), query, listSpec, toApi);
 }
 
 export async function findMap(db: Tx, orgId: string, id: string): Promise<MapRow | undefined> {

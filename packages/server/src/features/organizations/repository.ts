@@ -1,9 +1,14 @@
-import type { ListQuery, Organization, OrganizationInput } from '@sightline/shared';
+import type {
+  ORGANIZATION_SORT_FIELDS,
+  Organization,
+  OrganizationInput,
+  OrganizationListQuery,
+} from '@sightline/shared';
 import { and, asc, count, eq, ne, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { organizations } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { type ListSpec, listClauses } from '../../platform/list-query.js';
+import { type ListSpec, listPage } from '../../platform/list-query.js';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -18,7 +23,7 @@ export function toApi(row: OrganizationRow): Organization {
   };
 }
 
-const listSpec: ListSpec = {
+const listSpec: ListSpec<(typeof ORGANIZATION_SORT_FIELDS)[number]> = {
   sortable: {
     name: organizations.name,
     subdomain: organizations.subdomain,
@@ -29,20 +34,9 @@ const listSpec: ListSpec = {
 };
 
 /** Every organization (onlyId undefined: a Super Admin) or just the caller's own. */
-export async function listOrganizations(db: Tx, onlyId: string | undefined, query: ListQuery) {
-  const c = listClauses(query, listSpec);
-  const where = and(onlyId ? eq(organizations.id, onlyId) : undefined, c.where);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(organizations)
-      .where(where)
-      .orderBy(...c.orderBy)
-      .limit(c.limit)
-      .offset(c.offset),
-    db.select({ n: count() }).from(organizations).where(where),
-  ]);
-  return { items: rows.map(toApi), total: total?.n ?? 0 };
+export async function listOrganizations(db: Tx, onlyId: string | undefined, query: OrganizationListQuery) {
+  const scope = onlyId ? eq(organizations.id, onlyId) : undefined;
+  return listPage(db, organizations, scope, query, listSpec, toApi);
 }
 
 export async function findOrganization(db: Tx, id: string): Promise<OrganizationRow | undefined> {

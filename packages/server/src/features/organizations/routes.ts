@@ -1,9 +1,9 @@
 import {
   IdParams,
-  ListQuery,
   Organization,
   OrganizationCreateInput,
   OrganizationInput,
+  OrganizationListQuery,
 } from '@sightline/shared';
 import { z } from 'zod';
 import { callerOf } from '../../platform/access.js';
@@ -17,7 +17,7 @@ export function registerOrganizationRoutes(app: App) {
 
   app.get(
     '/api/organizations',
-    { schema: { tags, querystring: ListQuery, response: { 200: z.array(Organization) } } },
+    { schema: { tags, querystring: OrganizationListQuery, response: { 200: z.array(Organization) } } },
     async (req, reply) => {
       const { items, total } = await service.listOrganizations(db, callerOf(req), req.query);
       return sendList(reply, total, items);

@@ -5,10 +5,10 @@
 import {
   ACTIVATION_TOKEN_TTL_MS,
   ALL_SITES,
-  type ListQuery,
   ORGANIZATION_MSG,
   type OrganizationCreateInput,
   type OrganizationInput,
+  type OrganizationListQuery,
   ROLE_IDS,
   USER_MSG,
 } from '@sightline/shared';
@@ -29,7 +29,7 @@ const superAdminOnly = (caller: Caller) => {
   if (!caller.superAdmin) throw forbidden(ORGANIZATION_MSG.superAdminOnly);
 };
 
-export function listOrganizations(db: Db, caller: Caller, query: ListQuery) {
+export function listOrganizations(db: Db, caller: Caller, query: OrganizationListQuery) {
   return repo.listOrganizations(db, caller.superAdmin ? undefined : caller.orgId, query);
 }
 

@@ -7,11 +7,17 @@
  * - Item "Saw" (Tools): never seen. Category Spare: nobody.
  */
 import { eq } from 'drizzle-orm';
-import { makeCategory, makeTenant } from '../../../test/factories.js';
+import {
+  gate,
+  makeCategory,
+  makeEndpoint,
+  makeTenant,
+  makeThing,
+  makeZone,
+} from '../../../test/factories.js';
 import { exceptions, sites } from '../../db/schema.js';
 import type { App } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
-import { gate, makeEndpoint, makeThing, makeZone } from '../../tracking/store/store.testkit.js';
 import { postNative } from '../ingest/ingest.testkit.js';
 
 export const TZ = 'America/New_York';
@@ -22,18 +28,25 @@ export async function reportScenario(app: App) {
   await db.update(sites).set({ timezone: TZ }).where(eq(sites.id, t.site.id));
   const dockReader = await makeEndpoint(db, t.org.id, t.site.id, { name: 'Dock reader' });
   const storeReader = await makeEndpoint(db, t.org.id, t.site.id, { name: 'Store reader' });
-  const dock = await makeZone(db, t.org.id, t.site.id, 'Dock', [gate(dockReader.id)]);
-  const store = await makeZone(db, t.org.id, t.site.id, 'Store', [gate(storeReader.id)]);
+  const dock = (await makeZone(db, t.org.id, t.site.id, { name: 'Dock', gates: [gate(dockReader.id)] })).id;
+  const store = (await makeZone(db, t.org.id, t.site.id, { name: 'Store', gates: [gate(storeReader.id)] }))
+    .id;
   const crew = await makeCategory(db, t.org.id, { name: 'Crew' });
   const tools = await makeCategory(db, t.org.id, { name: 'Tools' });
   const spare = await makeCategory(db, t.org.id, { name: 'Spare' });
-  const ann = await makeThing(db, t.org.id, t.site.id, 'A11CE', {
-    name: '-Ann',
-    class: 'worker',
-    categories: [crew.id],
-  });
-  const drill = await makeThing(db, t.org.id, t.site.id, 'D411', { name: '=Drill', categories: [tools.id] });
-  const saw = await makeThing(db, t.org.id, t.site.id, '5A3', { name: 'Saw', categories: [tools.id] });
+  const ann = (
+    await makeThing(db, t.org.id, t.site.id, {
+      tag: 'A11CE',
+      name: '-Ann',
+      class: 'worker',
+      categories: [crew.id],
+    })
+  ).id;
+  const drill = (
+    await makeThing(db, t.org.id, t.site.id, { tag: 'D411', name: '=Drill', categories: [tools.id] })
+  ).id;
+  const saw = (await makeThing(db, t.org.id, t.site.id, { tag: '5A3', name: 'Saw', categories: [tools.id] }))
+    .id;
   const sight = async (reader: typeof dockReader, tag: string, time: string) => {
     const res = await postNative(app, reader, [{ tag, antenna: 1, time }]);
     if (res.statusCode !== 200) throw new Error(`ingest failed: ${res.body}`);

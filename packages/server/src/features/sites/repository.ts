@@ -1,15 +1,16 @@
 import {
-  type ListQuery,
+  type SITE_SORT_FIELDS,
   type Site,
   type SiteInput,
+  type SiteListQuery,
   type SiteSettings,
   SiteSettings as SiteSettingsSchema,
 } from '@sightline/shared';
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { sites } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { type ListSpec, listClauses } from '../../platform/list-query.js';
+import { type ListSpec, listPage } from '../../platform/list-query.js';
 
 type SiteRow = typeof sites.$inferSelect;
 
@@ -47,7 +48,7 @@ function toRow(input: SiteInput) {
   };
 }
 
-const listSpec: ListSpec = {
+const listSpec: ListSpec<(typeof SITE_SORT_FIELDS)[number]> = {
   sortable: { name: sites.name, description: sites.description, startDate: sites.startDate },
   defaultSort: [asc(sites.name), asc(sites.id)],
   searchable: [sites.name, sites.description, sites.city],
@@ -61,20 +62,8 @@ function scope(orgId: string, siteIds: string[] | undefined): SQL | undefined {
   );
 }
 
-export async function listSites(db: Tx, orgId: string, siteIds: string[] | undefined, query: ListQuery) {
-  const c = listClauses(query, listSpec);
-  const where = and(scope(orgId, siteIds), c.where);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(sites)
-      .where(where)
-      .orderBy(...c.orderBy)
-      .limit(c.limit)
-      .offset(c.offset),
-    db.select({ n: count() }).from(sites).where(where),
-  ]);
-  return { items: rows.map(toApi), total: total?.n ?? 0 };
+export async function listSites(db: Tx, orgId: string, siteIds: string[] | undefined, query: SiteListQuery) {
+  return listPage(db, sites, scope(orgId, siteIds), query, listSpec, toApi);
 }
 
 export async function findSite(db: Tx, orgId: string, id: string): Promise<SiteRow | undefined> {

@@ -1,4 +1,4 @@
-import { IdParams, ListQuery, Site, SiteInput } from '@sightline/shared';
+import { IdParams, Site, SiteInput, SiteListQuery } from '@sightline/shared';
 import { z } from 'zod';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
@@ -11,7 +11,7 @@ export function registerSiteRoutes(app: App) {
 
   app.get(
     '/api/sites',
-    { schema: { tags, querystring: ListQuery, response: { 200: z.array(Site) } } },
+    { schema: { tags, querystring: SiteListQuery, response: { 200: z.array(Site) } } },
     async (req, reply) => {
       const { items, total } = await service.listSites(db, callerOf(req), req.query);
       return sendList(reply, total, items);

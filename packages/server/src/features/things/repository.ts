@@ -2,12 +2,12 @@
  * Things: rows ↔ API objects and every query of the feature (lists, lookups, writes, links).
  * `findThingIdsByTags` and `softDeleteThing` are also used by the tracking engine's DB layer.
  */
-import type { Thing, ThingInput } from '@sightline/shared';
-import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { THING_SORT_FIELDS, Thing, ThingInput } from '@sightline/shared';
+import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { things, thingTags, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { escapeLike, type ListSpec, listClauses } from '../../platform/list-query.js';
+import { escapeLike, type ListSpec, listClauses, listPage } from '../../platform/list-query.js';
 import { type ThingFilter, thingWhere } from './filters.js';
 import { releaseThingTags } from './tags.js';
 
@@ -71,7 +71,7 @@ const zoneName = sql`(SELECT lower(${zones.name}) FROM ${zones} WHERE ${zones.id
 const fuzzyText = sql`(${things.name} || ' ' || ${things.serial} || ' ' || array_to_string(${things.tags}, ' ') || ' ' || coalesce(${things.tag1}, '') || ' ' || coalesce(${things.tag2}, ''))`;
 const byRecentZoneEntry = [sql`${things.lastZoneTime} DESC NULLS LAST`, desc(things.id)];
 
-function listSpec(fuzzy: string | undefined): ListSpec {
+function listSpec(fuzzy: string | undefined): ListSpec<(typeof THING_SORT_FIELDS)[number]> {
   return {
     sortable: {
       name: sql`lower(${things.name})`,
@@ -132,19 +132,19 @@ export function checkThingQuery(filter: ThingPageQuery) {
 /** One page of things; `withTotal` false skips the count (exports page through everything). */
 export async function listThings(db: Tx, filter: ThingPageQuery, extra?: SQL, withTotal = true) {
   const fuzzy = filter.search?.trim() ? undefined : filter.search2?.trim() || undefined;
-  const c = listClauses({ ...filter, search2: undefined }, listSpec(fuzzy));
-  const where = and(thingWhere(filter), extra, c.where, fuzzyMatch(fuzzy));
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(things)
-      .where(where)
-      .orderBy(...c.orderBy)
-      .limit(c.limit)
-      .offset(c.offset),
-    withTotal ? db.select({ n: count() }).from(things).where(where) : Promise.resolve([]),
-  ]);
-  return { rows, total: total[0]?.n ?? 0 };
+  const scope = and(thingWhere(filter), extra, fuzzyMatch(fuzzy));
+  const page = await listPage(
+    db,
+    things,
+    scope,
+    { ...filter, search2: undefined },
+    listSpec(fuzzy),
+    (r) => r,
+    {
+      total: withTotal,
+    },
+  );
+  return { rows: page.items, total: page.total };
 }
 
 /** A live (not deleted) thing of the organization, with the site of its current zone. */

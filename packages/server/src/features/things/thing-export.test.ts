@@ -1,9 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { anonymous, makeApp, makeTenant } from '../../../test/factories.js';
+import { anonymous, makeApp, makeTenant, makeZone } from '../../../test/factories.js';
 import { things } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { makeZone } from '../zones/fixtures.js';
 import { safeCell, wallClock } from './export.js';
 import { placeThing } from './fixtures.js';
 
@@ -22,7 +21,7 @@ async function readSheet(payload: Buffer) {
 describe('things export', () => {
   it('streams the filtered things as xlsx with names of zones and categories', async () => {
     const t = await makeTenant(app);
-    const dock = await makeZone(app, t.org.id, t.site.id, 'Dock');
+    const dock = await makeZone(app.ctx.db, t.org.id, t.site.id, { name: 'Dock' });
     const tools = (await t.admin.request('POST', '/api/categories', { name: 'Tools' })).json();
     const drill = (
       await t.admin.request('POST', '/api/things', {

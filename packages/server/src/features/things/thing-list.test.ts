@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type Client, login, makeApp, makeSite, makeTenant, makeUser } from '../../../test/factories.js';
-import { makeZone } from '../zones/fixtures.js';
+import {
+  type Client,
+  login,
+  makeApp,
+  makeSite,
+  makeTenant,
+  makeUser,
+  makeZone,
+} from '../../../test/factories.js';
 import { placeThing } from './fixtures.js';
 
 const app = await makeApp();
@@ -16,8 +23,8 @@ describe('thing lists', () => {
   it('lists things of a site by home site or current zone, most recent zone entry first', async () => {
     const t = await makeTenant(app);
     const second = await makeSite(app, t.org.id);
-    const dock = await makeZone(app, t.org.id, t.site.id, 'Dock');
-    const yard = await makeZone(app, t.org.id, second.id, 'Yard');
+    const dock = await makeZone(app.ctx.db, t.org.id, t.site.id, { name: 'Dock' });
+    const yard = await makeZone(app.ctx.db, t.org.id, second.id, { name: 'Yard' });
     const old = await thing(t.admin, { name: 'Old', site: t.site.id });
     const recent = await thing(t.admin, { name: 'Recent', site: t.site.id });
     await thing(t.admin, { name: 'Never seen', site: t.site.id });
@@ -94,7 +101,7 @@ describe('thing lists', () => {
   it("limits a caller to its sites' things", async () => {
     const t = await makeTenant(app);
     const second = await makeSite(app, t.org.id);
-    const yard = await makeZone(app, t.org.id, second.id, 'Yard');
+    const yard = await makeZone(app.ctx.db, t.org.id, second.id, { name: 'Yard' });
     await thing(t.admin, { name: 'Home', site: t.site.id });
     const away = await thing(t.admin, { name: 'Away', site: second.id });
     const visiting = await thing(t.admin, { name: 'Visiting', site: t.site.id });

@@ -1,8 +1,8 @@
 import {
   ALL_SITES,
-  type ListQuery,
   type USER_SORT_FIELDS,
   type User,
+  type UserListQuery,
   type Username,
 } from '@sightline/shared';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
@@ -54,7 +54,7 @@ export function withinSites(sites: string[] | undefined): SQL | undefined {
   return sql`${users.sites} <@ ARRAY[${list}]::text[]`;
 }
 
-export function listUsers(db: Tx, orgId: string, sites: string[] | undefined, query: ListQuery) {
+export function listUsers(db: Tx, orgId: string, sites: string[] | undefined, query: UserListQuery) {
   return listPage(db, users, and(eq(users.orgId, orgId), withinSites(sites)), query, listSpec, toApi);
 }
 

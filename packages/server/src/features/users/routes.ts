@@ -2,11 +2,11 @@ import {
   CheckEmailBody,
   CheckEmailResult,
   IdParams,
-  ListQuery,
   ProfileInput,
   User,
   UserCreateQuery,
   UserInput,
+  UserListQuery,
   Username,
 } from '@sightline/shared';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ export function registerUserRoutes(app: App) {
 
   app.get(
     '/api/users',
-    { schema: { tags, querystring: ListQuery, response: { 200: z.array(User) } } },
+    { schema: { tags, querystring: UserListQuery, response: { 200: z.array(User) } } },
     async (req, reply) => {
       const { items, total } = await service.listUsers(db, callerOf(req), req.query);
       return sendList(reply, total, items);

@@ -7,10 +7,10 @@ import {
   ACTIVATION_TOKEN_TTL_MS,
   ALL_SITES,
   can,
-  type ListQuery,
   SUPER_ADMIN_ROLE_ID,
   USER_MSG,
   type UserInput,
+  type UserListQuery,
 } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
 import { authorize, siteScope } from '../../platform/access.js';
@@ -23,7 +23,7 @@ import { listAccessRules, visibleRoleIds } from '../roles/repository.js';
 import * as repo from './repository.js';
 import { assertUsernameFree, hashIfStrong, invalidField, type PasswordRule } from './rules.js';
 
-export function listUsers(db: Db, caller: Caller, query: ListQuery) {
+export function listUsers(db: Db, caller: Caller, query: UserListQuery) {
   authorize(caller, 'users', 'create');
   return repo.listUsers(db, caller.orgId, siteScope(caller), query);
 }

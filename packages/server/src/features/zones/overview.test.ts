@@ -1,8 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { anonymous, login, makeApp, makeSite, makeTenant, makeUser } from '../../../test/factories.js';
+import {
+  anonymous,
+  login,
+  makeApp,
+  makeSite,
+  makeTenant,
+  makeThing,
+  makeUser,
+  makeZone,
+} from '../../../test/factories.js';
 import { things } from '../../db/schema.js';
-import { makeThing, makeZone } from '../../tracking/store/store.testkit.js';
 
 const app = await makeApp();
 const { db } = app.ctx;
@@ -10,11 +18,11 @@ const { db } = app.ctx;
 /** Dock holds two items and a worker, Store one item, Yard nothing; one deleted item in Dock is not counted. */
 async function siteWithOccupants() {
   const t = await makeTenant(app);
-  const dock = await makeZone(db, t.org.id, t.site.id, 'Dock');
-  const store = await makeZone(db, t.org.id, t.site.id, 'store');
-  const yard = await makeZone(db, t.org.id, t.site.id, 'Yard');
+  const dock = (await makeZone(db, t.org.id, t.site.id, { name: 'Dock' })).id;
+  const store = (await makeZone(db, t.org.id, t.site.id, { name: 'store' })).id;
+  const yard = (await makeZone(db, t.org.id, t.site.id, { name: 'Yard' })).id;
   const place = (tag: string, zoneId: string, cls: 'item' | 'worker' = 'item') =>
-    makeThing(db, t.org.id, t.site.id, tag, { zoneId, class: cls });
+    makeThing(db, t.org.id, t.site.id, { tag, zoneId, class: cls }).then((r) => r.id);
   await place('A1', dock);
   await place('A2', dock);
   await place('W1', dock, 'worker');

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { anonymous, makeApp, makeSite, makeTenant } from '../../../test/factories.js';
+import { anonymous, makeApp, makeEndpoint, makeSite, makeTenant } from '../../../test/factories.js';
 import { placeThing } from '../things/fixtures.js';
-import { makeEndpoint } from './fixtures.js';
 
 const app = await makeApp();
 
 describe('zones', () => {
   it('creates, reads, lists, updates and deletes a zone with gates', async () => {
     const t = await makeTenant(app);
-    const ep = await makeEndpoint(app, t.org.id, t.site.id);
+    const ep = await makeEndpoint(app.ctx.db, t.org.id, t.site.id);
     const created = await t.manager.request('POST', '/api/zones', {
       name: 'Shipping',
       duration: 15 * 60 * 1e9,
@@ -59,7 +58,7 @@ describe('zones', () => {
   it('rejects bad input with a clear 400 and stores nothing', async () => {
     const t = await makeTenant(app);
     const other = await makeSite(app, t.org.id);
-    const foreignEp = await makeEndpoint(app, t.org.id, other.id);
+    const foreignEp = await makeEndpoint(app.ctx.db, t.org.id, other.id);
     const bad = async (body: object, message: RegExp) => {
       const res = await t.admin.request('POST', '/api/zones', { name: 'Z', site: t.site.id, ...body });
       expect(res.statusCode).toBe(400);

@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeApp } from '../../../test/factories.js';
+import { gate, makeApp, makeEndpoint, makeThing, makeZone } from '../../../test/factories.js';
 import { exceptions, things, thingTags, zoneDurations } from '../../db/schema.js';
 import { mailsTo, makeMailApp, waitForMails } from '../../features/auth/outbox.testkit.js';
 import { MINUTE_NS, postNative, trackedSite } from '../../features/ingest/ingest.testkit.js';
@@ -15,7 +15,7 @@ import { DAILY_REPORTS_JOB } from '../../features/reports/daily.js';
 import type { App } from '../../platform/context.js';
 import type { LiveMessage } from '../../platform/live.js';
 import { INVENTORY_SETTLE_MS } from '../engine/index.js';
-import { gate, makeEndpoint, makeThing, makeZone, thingRow } from '../store/store.testkit.js';
+import { thingRow } from '../store/store.testkit.js';
 import { TRACKING_JOBS } from './index.js';
 
 const { app, outbox } = await makeMailApp();
@@ -32,12 +32,17 @@ async function overrunWorld(target: App, since: number) {
   const s = await trackedSite(target);
   const alerts = `dock-${s.org.id}@example.com`;
   const reader = await makeEndpoint(target.ctx.db, s.org.id, s.site.id, { name: 'Cold room reader' });
-  const coldRoom = await makeZone(target.ctx.db, s.org.id, s.site.id, 'Cold Room', [gate(reader.id)], {
-    durationNs: 10 * MINUTE_NS,
-    emails: [alerts],
-  });
+  const coldRoom = (
+    await makeZone(target.ctx.db, s.org.id, s.site.id, {
+      name: 'Cold Room',
+      gates: [gate(reader.id)],
+      durationNs: 10 * MINUTE_NS,
+      emails: [alerts],
+    })
+  ).id;
   const tag = nextTag();
-  const crate = await makeThing(target.ctx.db, s.org.id, s.site.id, tag, { name: `Crate ${tag.slice(-4)}` });
+  const crate = (await makeThing(target.ctx.db, s.org.id, s.site.id, { tag, name: `Crate ${tag.slice(-4)}` }))
+    .id;
   const res = await postNative(target, reader, [{ tag, antenna: 1, time: iso(since) }]);
   expect(res.statusCode).toBe(200);
   return { ...s, reader, coldRoom, crate, tag, alerts, scope: { orgIds: [s.org.id] } };
@@ -138,7 +143,7 @@ describe('zone time exceptions without a new sighting', () => {
     const now = Date.now();
     const w = await overrunWorld(app, now - 11 * MINUTE);
     const tag = nextTag();
-    await makeThing(db, w.org.id, w.site.id, tag);
+    (await makeThing(db, w.org.id, w.site.id, { tag })).id;
     await postNative(app, w.dockReader, [{ tag, antenna: 1, time: iso(now - 5 * HOUR) }]);
     await db
       .update(things)
@@ -153,12 +158,16 @@ describe('kill after killDuration hours unseen', () => {
   async function killWorld(killMode: 'clearZone' | 'deleteThing') {
     const s = await trackedSite(app);
     const reader = await makeEndpoint(db, s.org.id, s.site.id);
-    const lot = await makeZone(db, s.org.id, s.site.id, 'Lot', [gate(reader.id)], {
-      killDuration: 2,
-      killMode,
-    });
+    const lot = (
+      await makeZone(db, s.org.id, s.site.id, {
+        name: 'Lot',
+        gates: [gate(reader.id)],
+        killDuration: 2,
+        killMode,
+      })
+    ).id;
     const tag = nextTag();
-    const id = await makeThing(db, s.org.id, s.site.id, tag);
+    const id = (await makeThing(db, s.org.id, s.site.id, { tag })).id;
     return { ...s, reader, lot, tag, id, scope: { orgIds: [s.org.id] } };
   }
 
@@ -205,7 +214,7 @@ describe('kill after killDuration hours unseen', () => {
     const w = await killWorld('clearZone');
     await postNative(app, w.reader, [{ tag: w.tag, antenna: 1, time: iso(now - HOUR) }]);
     const tag = nextTag();
-    const other = await makeThing(db, w.org.id, w.site.id, tag);
+    const other = (await makeThing(db, w.org.id, w.site.id, { tag })).id;
     await postNative(app, w.dockReader, [{ tag, antenna: 1, time: iso(now - 100 * HOUR) }]);
     await app.jobs.tick(now, w.scope);
     expect((await thingRow(db, w.id)).zoneId).toBe(w.lot);
@@ -218,10 +227,10 @@ describe('kit inventory once the parent has settled', () => {
     const s = await trackedSite(app);
     const tag = () => nextTag();
     const kitTag = tag();
-    const kit = await makeThing(db, s.org.id, s.site.id, kitTag, { name: 'Kit' });
+    const kit = (await makeThing(db, s.org.id, s.site.id, { tag: kitTag, name: 'Kit' })).id;
     const child = async (name: string, parents = [kit]) => {
       const t = tag();
-      return { tag: t, id: await makeThing(db, s.org.id, s.site.id, t, { name, parents }) };
+      return { tag: t, id: (await makeThing(db, s.org.id, s.site.id, { tag: t, name, parents })).id };
     };
     return { ...s, kit, kitTag, child, scope: { orgIds: [s.org.id] } };
   }
@@ -233,7 +242,7 @@ describe('kit inventory once the parent has settled', () => {
     const c2 = await w.child('Meter');
     const c3 = await w.child('Laptop');
     const otherKitTag = nextTag();
-    const otherKit = await makeThing(db, w.org.id, w.site.id, otherKitTag, { name: 'Other kit' });
+    const otherKit = (await makeThing(db, w.org.id, w.site.id, { tag: otherKitTag, name: 'Other kit' })).id;
     const stray = await w.child('Stray', [otherKit]);
     const arrived = now - INVENTORY_SETTLE_MS - 3000;
     await postNative(app, w.dockReader, [

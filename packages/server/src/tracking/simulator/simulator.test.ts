@@ -7,11 +7,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeApp, makeOrg, PASSWORD } from '../../../test/factories.js';
+import { makeApp, makeOrg, makeThing, PASSWORD } from '../../../test/factories.js';
 import { endpoints, events, things, zoneDurations } from '../../db/schema.js';
 import { seedDemo } from '../../features/demo/seed.js';
 import { trackedSite } from '../../features/ingest/ingest.testkit.js';
-import { makeThing, thingRow } from '../store/store.testkit.js';
+import { thingRow } from '../store/store.testkit.js';
 import { startDemoSimulator } from './demo.js';
 import { discover, syntheticTag } from './discover.js';
 import { createSimulator, type SimStation } from './simulator.js';
@@ -31,7 +31,7 @@ const sequence = (...values: number[]) => {
 async function world() {
   const s = await trackedSite(app);
   const tag = `E28011700000DDDD${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const thing = await makeThing(db, s.org.id, s.site.id, tag);
+  const thing = (await makeThing(db, s.org.id, s.site.id, { tag })).id;
   const stations: SimStation[] = [
     { uuid: s.dockReader.uuid, key: s.dockReader.key, name: 'dock' },
     { uuid: s.storeReader.uuid, key: s.storeReader.key, name: 'store' },

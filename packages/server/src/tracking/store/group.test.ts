@@ -6,11 +6,19 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeApp, makeOrg, makeSite } from '../../../test/factories.js';
+import {
+  gate,
+  makeApp,
+  makeEndpoint,
+  makeOrg,
+  makeSite,
+  makeThing,
+  makeZone,
+} from '../../../test/factories.js';
 import { endpoints, events, sightings, tagState, zoneDurations } from '../../db/schema.js';
 import type { NormalizedSighting } from '../formats/index.js';
 import { ingestSightings } from './index.js';
-import { at, gate, makeEndpoint, makeThing, makeZone, thingRow } from './store.testkit.js';
+import { at, thingRow } from './store.testkit.js';
 
 const app = await makeApp();
 const { db, live } = app.ctx;
@@ -33,13 +41,13 @@ async function world(tagCount: number) {
   const site = await makeSite(app, org.id);
   const dockReader = await makeEndpoint(db, org.id, site.id);
   const storeReader = await makeEndpoint(db, org.id, site.id);
-  const dock = await makeZone(db, org.id, site.id, 'Dock', [gate(dockReader.id)]);
-  const store = await makeZone(db, org.id, site.id, 'Store', [gate(storeReader.id)]);
+  const dock = (await makeZone(db, org.id, site.id, { name: 'Dock', gates: [gate(dockReader.id)] })).id;
+  const store = (await makeZone(db, org.id, site.id, { name: 'Store', gates: [gate(storeReader.id)] })).id;
   const tags = Array.from(
     { length: tagCount },
     (_, i) => `E28011700000${org.id.slice(-6)}${String(i).padStart(4, '0')}`,
   );
-  const ids = await Promise.all(tags.map((tag) => makeThing(db, org.id, site.id, tag)));
+  const ids = await Promise.all(tags.map((tag) => makeThing(db, org.id, site.id, { tag }).then((r) => r.id)));
   const now = at('2024-05-01T12:00:00Z');
   const ingest = (endpoint: typeof dockReader, batch: NormalizedSighting[], log?: FastifyBaseLogger) =>
     ingestSightings(db, live, undefined, endpoint, batch, now, { awaitPublish: true, log });

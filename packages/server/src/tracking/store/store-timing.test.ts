@@ -5,11 +5,18 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeApp, makeOrg, makeSite } from '../../../test/factories.js';
+import {
+  gate,
+  makeApp,
+  makeEndpoint,
+  makeOrg,
+  makeSite,
+  makeThing,
+  makeZone,
+} from '../../../test/factories.js';
 import { events, things } from '../../db/schema.js';
 import type { NormalizedSighting } from '../formats/index.js';
 import { ingestSightings, insertSightings, processSightings } from './index.js';
-import { gate, makeEndpoint, makeThing, makeZone } from './store.testkit.js';
 
 const app = await makeApp();
 const { db, live } = app.ctx;
@@ -23,10 +30,10 @@ describe('tracking store timing', () => {
     const readers = [await makeEndpoint(db, org.id, site.id), await makeEndpoint(db, org.id, site.id)];
     const zones = [];
     for (const [i, reader] of readers.entries())
-      zones.push(await makeZone(db, org.id, site.id, `Zone ${i}`, [gate(reader.id)]));
-    for (let i = 0; i < 30; i++) await makeZone(db, org.id, site.id, `Other ${i}`);
+      zones.push((await makeZone(db, org.id, site.id, { name: `Zone ${i}`, gates: [gate(reader.id)] })).id);
+    for (let i = 0; i < 30; i++) (await makeZone(db, org.id, site.id, { name: `Other ${i}` })).id;
     const tags = Array.from({ length: 100 }, (_, i) => `E280116060000${String(i).padStart(11, '0')}`);
-    for (const tag of tags.slice(0, 50)) await makeThing(db, org.id, site.id, tag);
+    for (const tag of tags.slice(0, 50)) (await makeThing(db, org.id, site.id, { tag })).id;
     const t0 = Date.parse('2024-05-01T10:00:00Z');
     const batch = (round: number): NormalizedSighting[] =>
       Array.from({ length: 500 }, (_, i) => ({

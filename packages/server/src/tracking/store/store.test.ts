@@ -1,7 +1,16 @@
 import { NO_THING_ID } from '@sightline/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeApp, makeOrg, makeSite } from '../../../test/factories.js';
+import {
+  gate,
+  makeApp,
+  makeEndpoint,
+  makeLocationTag,
+  makeOrg,
+  makeSite,
+  makeThing,
+  makeZone,
+} from '../../../test/factories.js';
 import { endpoints, events, exceptions, tagState, thingTags, zoneDurations } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import type { LiveMessage } from '../../platform/live.js';
@@ -16,7 +25,7 @@ import {
   StaleStateError,
   writeThings,
 } from './index.js';
-import { at, gate, makeEndpoint, makeLocationTag, makeThing, makeZone, thingRow } from './store.testkit.js';
+import { at, thingRow } from './store.testkit.js';
 
 const app = await makeApp();
 const { db, live } = app.ctx;
@@ -36,11 +45,15 @@ async function world() {
   const site = await makeSite(app, org.id);
   const dockReader = await makeEndpoint(db, org.id, site.id);
   const storeReader = await makeEndpoint(db, org.id, site.id);
-  const dock = await makeZone(db, org.id, site.id, 'Dock', [gate(dockReader.id)], {
-    durationNs: 5 * MINUTE_NS,
-    emails: ['ops@example.com'],
-  });
-  const store = await makeZone(db, org.id, site.id, 'Store', [gate(storeReader.id)]);
+  const dock = (
+    await makeZone(db, org.id, site.id, {
+      name: 'Dock',
+      gates: [gate(dockReader.id)],
+      durationNs: 5 * MINUTE_NS,
+      emails: ['ops@example.com'],
+    })
+  ).id;
+  const store = (await makeZone(db, org.id, site.id, { name: 'Store', gates: [gate(storeReader.id)] })).id;
   const ingest = (
     endpoint: typeof dockReader,
     batch: NormalizedSighting[],
@@ -53,7 +66,7 @@ async function world() {
 describe('tracking store', () => {
   it('moves a thing through gates, compacts events and closes the stay as a zone duration', async () => {
     const w = await world();
-    const pallet = await makeThing(db, w.org.id, w.site.id, 'E2801160AA01');
+    const pallet = (await makeThing(db, w.org.id, w.site.id, { tag: 'E2801160AA01' })).id;
     const first = await w.ingest(w.dockReader, [
       sighting('E2801160AA01', '2024-05-01T10:00:00Z', { data: { cFloat0: 21.5 } }),
       sighting('E2801160AA01', '2024-05-01T10:00:20Z'),
@@ -119,7 +132,7 @@ describe('tracking store', () => {
   it('auto-enrolls unknown tags as items when the endpoint says so', async () => {
     const w = await world();
     const reader = await makeEndpoint(db, w.org.id, w.site.id, { autoEnroll: true });
-    const zone = await makeZone(db, w.org.id, w.site.id, 'Intake', [gate(reader.id)]);
+    const zone = (await makeZone(db, w.org.id, w.site.id, { name: 'Intake', gates: [gate(reader.id)] })).id;
     await w.ingest(reader, [sighting('00AA11BB', '2024-05-01T10:00:00Z')]);
     const [tagRow] = await db
       .select()
@@ -141,9 +154,9 @@ describe('tracking store', () => {
   it('locates a handheld by a location tag, and places things in that zone', async () => {
     const w = await world();
     const handheld = await makeEndpoint(db, w.org.id, w.site.id);
-    const aisle = await makeZone(db, w.org.id, w.site.id, 'Aisle 4');
-    const spot = await makeLocationTag(db, w.org.id, w.site.id, 'C0FFEE', aisle);
-    const box = await makeThing(db, w.org.id, w.site.id, 'B0B0');
+    const aisle = (await makeZone(db, w.org.id, w.site.id, { name: 'Aisle 4' })).id;
+    const spot = (await makeLocationTag(db, w.org.id, w.site.id, { tag: 'C0FFEE', zoneId: aisle })).id;
+    const box = (await makeThing(db, w.org.id, w.site.id, { tag: 'B0B0' })).id;
     await w.ingest(handheld, [
       sighting('C0FFEE', '2024-05-01T10:00:00Z'),
       sighting('B0B0', '2024-05-01T10:00:02Z'),
@@ -156,7 +169,7 @@ describe('tracking store', () => {
 
   it('raises a zone time exception once per stay, mails it and publishes it', async () => {
     const w = await world();
-    const cart = await makeThing(db, w.org.id, w.site.id, 'CA57');
+    const cart = (await makeThing(db, w.org.id, w.site.id, { tag: 'CA57' })).id;
     const mails: Mail[] = [];
     const mailer: Mailer = { send: async (m) => void mails.push(m) };
     const seen: LiveMessage[] = [];
@@ -185,7 +198,7 @@ describe('tracking store', () => {
 
   it('moves a thing by hand through the same path; unknown tags write nothing', async () => {
     const w = await world();
-    const crate = await makeThing(db, w.org.id, w.site.id, 'C7A7E');
+    const crate = (await makeThing(db, w.org.id, w.site.id, { tag: 'C7A7E' })).id;
     await w.ingest(w.dockReader, [sighting('C7A7E', '2024-05-01T10:00:00Z')]);
     const now = at('2024-05-01T10:30:00Z');
     const move = { orgId: w.org.id, tag: 'C7A7E', zoneId: w.store, siteId: w.site.id };
@@ -210,11 +223,15 @@ describe('tracking store', () => {
   it('soft-deletes a thing entering an immediate-kill delete zone and frees its tag', async () => {
     const w = await world();
     const shipper = await makeEndpoint(db, w.org.id, w.site.id);
-    await makeZone(db, w.org.id, w.site.id, 'Shipped', [gate(shipper.id)], {
-      immediateKill: true,
-      killMode: 'deleteThing',
-    });
-    const parcel = await makeThing(db, w.org.id, w.site.id, 'BA5E');
+    (
+      await makeZone(db, w.org.id, w.site.id, {
+        name: 'Shipped',
+        gates: [gate(shipper.id)],
+        immediateKill: true,
+        killMode: 'deleteThing',
+      })
+    ).id;
+    const parcel = (await makeThing(db, w.org.id, w.site.id, { tag: 'BA5E' })).id;
     await w.ingest(shipper, [sighting('BA5E', '2024-05-01T10:00:00Z')]);
     const row = await thingRow(db, parcel);
     expect(row.deletedAt).not.toBeNull();
@@ -230,7 +247,7 @@ describe('tracking store', () => {
       newThings: [{ id: newId(), name: 'AB77', class: 'item' as const, siteId: w.site.id, tag: 'AB77' }],
     };
     output.things = [{ ...blankThing(output.newThings[0]?.id ?? '', w.site.id) }];
-    const claimed = await makeThing(db, w.org.id, w.site.id, 'AB77');
+    const claimed = (await makeThing(db, w.org.id, w.site.id, { tag: 'AB77' })).id;
     await expect(
       db.transaction((tx) => writeThings(tx, w.org.id, output, new Date().toISOString())),
     ).rejects.toBeInstanceOf(StaleStateError);

@@ -10,6 +10,8 @@ export function LiveChip() {
       variant="outlined"
       color={live ? 'success' : 'default'}
       label={live ? 'Live' : 'Polling'}
+      // success.main on white is below 4.5:1 for small text; the label uses the darker shade.
+      sx={{ '& .MuiChip-label': { color: live ? 'success.dark' : 'text.secondary' } }}
       title={
         live ? 'Updates arrive as they happen' : 'Live updates unavailable: refreshing every few seconds'
       }

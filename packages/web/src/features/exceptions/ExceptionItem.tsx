@@ -1,21 +1,24 @@
 /** One exception as a list row (icon, '{thing} {message}', time) that opens its detail. */
-import { ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { type ExceptionRecord, formatDateTime } from '@sightline/shared';
 import { useSiteNavigate } from '../../app/site-links';
 import { ExceptionIcon, exceptionSubject } from './exception-text';
 
 export function ExceptionItem({ exception: e, divider }: { exception: ExceptionRecord; divider?: boolean }) {
   const navigate = useSiteNavigate();
+  // A list item (lists hold only <li>), with the button inside it.
   return (
-    <ListItemButton divider={divider} onClick={() => navigate(`exceptions/${e._id}`)} sx={{ px: 2.5 }}>
-      <ListItemIcon sx={{ minWidth: 36 }}>
-        <ExceptionIcon type={e.type} expectedZone={e.expectedZone} />
-      </ListItemIcon>
-      <ListItemText
-        primary={`${exceptionSubject(e)} ${e.message}`.trim()}
-        secondary={formatDateTime(e.time)}
-        slotProps={{ primary: { sx: { fontWeight: 500 } } }}
-      />
-    </ListItemButton>
+    <ListItem disablePadding divider={divider}>
+      <ListItemButton onClick={() => navigate(`exceptions/${e._id}`)} sx={{ px: 2.5 }}>
+        <ListItemIcon sx={{ minWidth: 36 }}>
+          <ExceptionIcon type={e.type} expectedZone={e.expectedZone} />
+        </ListItemIcon>
+        <ListItemText
+          primary={`${exceptionSubject(e)} ${e.message}`.trim()}
+          secondary={formatDateTime(e.time)}
+          slotProps={{ primary: { sx: { fontWeight: 500 } } }}
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }

@@ -1,6 +1,6 @@
 /** 'Recent exceptions': the site's open (unresolved) exceptions, newest first; each opens its detail. */
 import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
-import { List, Skeleton } from '@mui/material';
+import { List, ListItem, Skeleton } from '@mui/material';
 import type { ExceptionRecord } from '@sightline/shared';
 import { useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
@@ -34,7 +34,11 @@ export function RecentExceptionsCard() {
     >
       <List dense disablePadding aria-label="Open exceptions" sx={{ pb: 1 }}>
         {open.isPending
-          ? [0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={44} sx={{ mx: 2.5, my: 1 }} />)
+          ? [0, 1, 2].map((i) => (
+              <ListItem key={i} disablePadding>
+                <Skeleton variant="rounded" height={44} sx={{ mx: 2.5, my: 1, flex: 1 }} />
+              </ListItem>
+            ))
           : rows.map((e) => <ExceptionItem key={e._id} exception={e} />)}
       </List>
     </DashboardCard>
