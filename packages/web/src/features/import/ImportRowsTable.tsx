@@ -20,7 +20,7 @@ const PENDING: string[] = [
 ];
 
 function statusColor(status: string) {
-  if (OK.includes(status)) return 'success.main';
+  if (OK.includes(status)) return 'success.dark';
   if (PENDING.includes(status)) return 'text.secondary';
   return 'error.main';
 }
