@@ -132,7 +132,7 @@ test('imports a generated sheet: map, save mapping, preview, import, then the it
   await expect(page.getByRole('combobox', { name: 'Asset field for EPC' })).toHaveText('tags1');
 
   await menu(page).getByRole('link', { name: 'Items' }).click();
-  await page.getByRole('searchbox').first().fill(run);
+  await page.getByRole('textbox', { name: 'Search Items' }).fill(run);
   await expect(page.getByRole('row', { name: new RegExp(`Torque wrench ${run}`) })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`Pallet jack again ${run}`) })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`Cart ${run}`) })).toBeVisible();

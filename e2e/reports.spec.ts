@@ -215,10 +215,6 @@ test.describe('Reports', () => {
     try {
       await signIn(page);
       await page.goto(`/home?site=${w.site}`);
-      await menu(page)
-        .getByRole('button', { name: 'Admin' })
-        .click()
-        .catch(() => undefined);
       await menu(page).getByRole('link', { name: 'Report Configuration' }).click();
       await expect(page.getByRole('heading', { name: 'Report Configuration' })).toBeVisible();
       await expectAccessible(page);
