@@ -17,3 +17,4 @@ export { ResourceList } from './list/ResourceList';
 export type { Column, ListPermissions, ResourceListProps } from './list/types';
 export { type Notify, useNotify } from './notify';
 export { PageHeader } from './PageHeader';
+export { ShownOnceDialog, type ShownOnceDialogProps } from './ShownOnceDialog';
