@@ -13,19 +13,25 @@ npm run typecheck
 echo "== unit (shared)"
 npx vitest run --root packages/shared
 
-# The two API runs are independent (an embedded database each test file, or the machine's
-# PostgreSQL) and each keeps one core busy, so they run side by side; their logs follow in turn.
-echo "== API on PGlite and on PostgreSQL (side by side)"
+# The API runs are independent (an embedded database per test file, or the machine's PostgreSQL)
+# and each keeps about one core busy, so they run side by side: the PGlite run, the slower one,
+# in two shards. Their logs follow in turn.
+echo "== API on PGlite (two shards) and on PostgreSQL, side by side"
 logs=$(mktemp -d)
-npx vitest run --root packages/server >"$logs/pglite.log" 2>&1 &
-pglite=$!
+npx vitest run --root packages/server --shard=1/2 >"$logs/pglite-1.log" 2>&1 &
+pglite1=$!
+npx vitest run --root packages/server --shard=2/2 >"$logs/pglite-2.log" 2>&1 &
+pglite2=$!
 TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" \
   npx vitest run --root packages/server >"$logs/postgres.log" 2>&1 &
 postgres=$!
 status=0
-wait $pglite || status=1
-echo "== API on PGlite"
-cat "$logs/pglite.log"
+wait $pglite1 || status=1
+echo "== API on PGlite, shard 1 of 2"
+cat "$logs/pglite-1.log"
+wait $pglite2 || status=1
+echo "== API on PGlite, shard 2 of 2"
+cat "$logs/pglite-2.log"
 wait $postgres || status=1
 echo "== API on PostgreSQL"
 cat "$logs/postgres.log"

@@ -271,15 +271,14 @@ describe('batch plumbing', () => {
     expect(result.state.openEvents.get('AA01')).toMatchObject({ zoneId: 'store', time: at(5) });
   });
 
-  it('handles a large batch in linear time', () => {
+  // Speed is measured by bench/stages.ts and bench:ingest, not by a timed test.
+  it('compacts a large batch (50,000 sightings of 1,000 tags) into one event per tag', () => {
     const things = Array.from({ length: 1000 }, (_v, i) => thing(`t${i}`));
     const tags = Object.fromEntries(things.map((t, i) => [`AB${i}`, t.id]));
     const sightings = Array.from({ length: 50_000 }, (_v, i) =>
       sighting({ tag: `AB${i % 1000}`, time: T0 + i }),
     );
-    const started = performance.now();
     const { output } = processBatch(siteModel(), engineState(things, tags), sightings, NOW);
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(output.events).toHaveLength(1000);
     expect(output.events[0].repeatCount).toBe(49);
   });
