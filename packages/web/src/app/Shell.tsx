@@ -85,7 +85,10 @@ function ShellLayout() {
           <ProfileMenu />
         </Toolbar>
         {navigation.state === 'loading' && (
-          <LinearProgress sx={{ position: 'absolute', bottom: 0, left: 0, right: 0, height: 2 }} />
+          <LinearProgress
+            aria-label="Loading"
+            sx={{ position: 'absolute', bottom: 0, left: 0, right: 0, height: 2 }}
+          />
         )}
       </AppBar>
       <Box component="aside" className="no-print" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
@@ -123,7 +126,7 @@ function ShellLayout() {
         }}
       >
         <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
-          <Suspense fallback={<LinearProgress />}>
+          <Suspense fallback={<LinearProgress aria-label="Loading" />}>
             <Outlet />
           </Suspense>
         </Box>

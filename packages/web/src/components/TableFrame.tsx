@@ -49,7 +49,10 @@ export function TableFrame(props: TableFrameProps) {
       {props.toolbar}
       <Box sx={{ position: 'relative' }}>
         {props.fetching && props.loaded && (
-          <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2, zIndex: 3 }} />
+          <LinearProgress
+            aria-label="Loading"
+            sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2, zIndex: 3 }}
+          />
         )}
         {failed ? (
           <EmptyState

@@ -42,7 +42,10 @@ export function DashboardCard({ title, subtitle, query, empty, actions, children
       }}
     >
       {refreshing && query.isFetching && (
-        <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }} />
+        <LinearProgress
+          aria-label="Loading"
+          sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }}
+        />
       )}
       <Stack direction="row" alignItems="center" spacing={1} sx={{ px: 2.5, pt: 2, pb: 1.5 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
