@@ -216,7 +216,7 @@ test.describe('Reports', () => {
       await signIn(page);
       await page.goto(`/home?site=${w.site}`);
       await menu(page).getByRole('link', { name: 'Report Configuration' }).click();
-      await expect(page.getByRole('heading', { name: 'Report Configuration' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Report Configuration', exact: true })).toBeVisible();
       await expectAccessible(page);
       await page.getByRole('button', { name: 'Add report' }).click();
       await page.getByRole('button', { name: 'Save' }).click();
