@@ -49,7 +49,10 @@ test('the profile asks for the current password before setting a new one', async
   expect(login.ok()).toBeTruthy();
 });
 
-test('creating an organization names its first Admin, who is mailed an activation link', async ({ page }) => {
+test('creating an organization names its first Admin, who is mailed an activation link', async ({
+  page,
+  request,
+}) => {
   const id = uniq();
   const adminEmail = `founder-${id}@example.com`;
   await signIn(page);
@@ -70,4 +73,14 @@ test('creating an organization names its first Admin, who is mailed an activatio
   expect(mail).toContain('A Sightline account has been created for you');
   const link = mail.match(/https?:\/\/\S*\/passwordreset\/form\?token=\S+/)?.[0];
   expect(link).toBeTruthy();
+
+  // Leave one organization behind: sign-in by SSO picks the only organization when the host names none.
+  const api = await adminApi(request);
+  const orgs = (await (await api.get('/api/organizations?limit=1000')).json()) as {
+    _id: string;
+    subdomain: string;
+  }[];
+  const made = orgs.find((o) => o.subdomain === `fresh-${id}`);
+  expect(made).toBeTruthy();
+  expect((await api.delete(`/api/organizations/${made?._id}`)).ok()).toBeTruthy();
 });
