@@ -21,11 +21,13 @@ test.describe('accessibility of the shell', () => {
     await menu(page).getByRole('link', { name: 'Items' }).click();
     await expect(page).toHaveURL(/\/items/);
     await expect(page.getByRole('table')).toBeVisible();
+    await page.waitForTimeout(500); // the menu's selection transition, or axe reads colours mid-fade
     await expectAccessible(page);
 
     await menu(page).getByRole('link', { name: 'Events' }).click();
     await expect(page).toHaveURL(/\/events/);
     await expect(page.getByRole('table')).toBeVisible();
+    await page.waitForTimeout(500); // the menu's selection transition, or axe reads colours mid-fade
     await expectAccessible(page);
 
     const zones = (await (await page.request.get('/api/sites?sort=name')).json()) as { _id: string }[];

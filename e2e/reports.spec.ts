@@ -218,7 +218,7 @@ test.describe('Reports', () => {
       await menu(page).getByRole('link', { name: 'Report Configuration' }).click();
       await expect(page.getByRole('heading', { name: 'Report Configuration', exact: true })).toBeVisible();
       await expectAccessible(page);
-      await page.getByRole('button', { name: 'Add report' }).click();
+      await page.getByRole('button', { name: 'Add report' }).first().click();
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Name in the Basic tab is a required field.')).toBeVisible();
       await page.getByLabel('Name').fill(name);
