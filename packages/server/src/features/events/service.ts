@@ -1,5 +1,6 @@
 /** Events, event sources, zone durations (read: access to the site) and manual moves (modify things). */
 
+import type { EventListQuery, EventRecord, ManualEventBody, ZoneDurationQuery } from '@sightline/shared';
 import { authorize, hasSite } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
@@ -10,7 +11,6 @@ import { requireSite } from '../sites/service.js';
 import { readableThing } from '../things/service.js';
 import { thingOfTag } from '../things/tags.js';
 import * as repo from './repository.js';
-import type { EventListQuery, EventRecord, ManualEventBody, ZoneDurationQuery } from './schema.js';
 
 const UNKNOWN_TAG = 'Unknown tag';
 
