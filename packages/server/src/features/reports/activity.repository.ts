@@ -7,7 +7,7 @@
 import { NO_THING_ID } from '@sightline/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
-import { type ReportFilter, ids, siteZones, thingFilter, ts, zoneIn } from './repository.js';
+import { ids, type ReportFilter, siteZones, thingFilter, ts, zoneIn } from './repository.js';
 
 /** Events of the site in the period (alias e), of `thing` (an id or an array expression). */
 const eventsOf = (f: ReportFilter, thing: SQL) =>

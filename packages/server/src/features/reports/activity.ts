@@ -78,14 +78,21 @@ async function* flatRows(db: Tx, f: ReportFilter, now: Date): AsyncIterable<Repo
 }
 
 /** The Activity table: its columns (one per zone with time, unless flattened) and its streamed rows. */
-export async function activityTable(db: Tx, spec: TableSpec, f: ReportFilter, now: Date): Promise<ReportTable> {
+export async function activityTable(
+  db: Tx,
+  spec: TableSpec,
+  f: ReportFilter,
+  now: Date,
+): Promise<ReportTable> {
   if (spec.flatten) {
     const keep = new Set(['zone', ...spec.headings.map((h) => h.key)]);
     const labels = new Map(spec.headings.map((h) => [h.key, h.label]));
-    const columns = FLAT_ACTIVITY_COLUMNS.filter((c) => !spec.headings.length || keep.has(c.key)).map((c) => ({
-      ...c,
-      header: labels.get(c.key) || c.header,
-    }));
+    const columns = FLAT_ACTIVITY_COLUMNS.filter((c) => !spec.headings.length || keep.has(c.key)).map(
+      (c) => ({
+        ...c,
+        header: labels.get(c.key) || c.header,
+      }),
+    );
     return { columns, rows: flatRows(db, f, now) };
   }
   const zones = await activityRepo.activityZones(db, f, now);
