@@ -5,9 +5,8 @@
  */
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useSession } from '../../api/session-context';
-import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { DownloadButton } from '../../components/DownloadButton';
 import { downloadFile } from '../things/download';
-import { DownloadButton } from './DownloadButton';
 import { ReportPage } from './ReportPage';
 import { ReportResultTable } from './ReportResultTable';
 import { useAdhocReport } from './report-data';
@@ -17,7 +16,8 @@ type ClassChoice = 'worker' | 'item' | 'all';
 
 export default function ActivityPage() {
   const { siteId, settings } = useSession();
-  const { range, setRange, params, setParams } = useReportRange();
+  const dates = useReportRange();
+  const { range, params, setParams } = dates;
   const choice = (params.get('class') as ClassChoice | null) ?? (settings.hideWorkers ? 'item' : 'worker');
   const thingClass = choice === 'all' ? undefined : choice;
   const report = useAdhocReport(
@@ -38,7 +38,6 @@ export default function ActivityPage() {
       subtitle={rows === undefined ? ' ' : `${rows} ${rows === 1 ? 'day' : 'days'} of activity`}
       actions={
         <DownloadButton
-          label="Download XLSX"
           run={() =>
             downloadFile(
               'eventsbything/export',
@@ -48,27 +47,26 @@ export default function ActivityPage() {
           }
         />
       }
+      range={dates}
       filters={
-        <DateRangeFilter value={range} onChange={setRange}>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={choice}
-            aria-label="Show"
-            onChange={(_, value: ClassChoice | null) =>
-              value &&
-              setParams((prev) => {
-                const p = new URLSearchParams(prev);
-                p.set('class', value);
-                return p;
-              })
-            }
-          >
-            {!settings.hideWorkers && <ToggleButton value="worker">{settings.workerLabel}</ToggleButton>}
-            <ToggleButton value="item">{settings.itemLabel}</ToggleButton>
-            <ToggleButton value="all">All</ToggleButton>
-          </ToggleButtonGroup>
-        </DateRangeFilter>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={choice}
+          aria-label="Show"
+          onChange={(_, value: ClassChoice | null) =>
+            value &&
+            setParams((prev) => {
+              const p = new URLSearchParams(prev);
+              p.set('class', value);
+              return p;
+            })
+          }
+        >
+          {!settings.hideWorkers && <ToggleButton value="worker">{settings.workerLabel}</ToggleButton>}
+          <ToggleButton value="item">{settings.itemLabel}</ToggleButton>
+          <ToggleButton value="all">All</ToggleButton>
+        </ToggleButtonGroup>
       }
     >
       <ReportResultTable label="Activity" query={report} emptyTitle="No activity in this period" />

@@ -1,11 +1,14 @@
 /**
- * The frame of every report screen: title, actions (downloads, Print) and A4 print styles. Print
- * mode (SPEC 2.2: `?print=1` or printing) hides the menu, top bar and controls (`.no-print`).
+ * The frame of every report screen: title, actions (downloads, Print), the date range (Start / End
+ * with the quick ranges, kept in the URL) with the screen's other filters, and A4 print styles.
+ * Print mode (SPEC 2.2: `?print=1` or printing) hides the menu, top bar and controls (`.no-print`).
  */
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import { Button, GlobalStyles, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components';
+import { DateRangeFilter } from '../../components/DateRangeFilter';
+import type { DateRange } from '../../components/date-range';
 
 const a4 = (
   <GlobalStyles
@@ -25,11 +28,20 @@ export interface ReportPageProps {
   title: string;
   subtitle?: ReactNode;
   actions?: ReactNode;
+  /** The report's date range (useReportRange): the pickers come first, `filters` beside them. */
+  range?: { range: DateRange; setRange: (next: DateRange) => void };
   filters?: ReactNode;
   children: ReactNode;
 }
 
-export function ReportPage({ title, subtitle, actions, filters, children }: ReportPageProps) {
+export function ReportPage({ title, subtitle, actions, range, filters, children }: ReportPageProps) {
+  const controls = range ? (
+    <DateRangeFilter value={range.range} onChange={range.setRange}>
+      {filters}
+    </DateRangeFilter>
+  ) : (
+    filters
+  );
   return (
     <Stack className="report-body">
       {a4}
@@ -45,9 +57,9 @@ export function ReportPage({ title, subtitle, actions, filters, children }: Repo
           </Stack>
         }
       />
-      {filters && (
+      {controls && (
         <Stack className="no-print" sx={{ mb: 2 }}>
-          {filters}
+          {controls}
         </Stack>
       )}
       {children}
