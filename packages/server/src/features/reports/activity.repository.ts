@@ -22,41 +22,12 @@ const openStayOf = (f: ReportFilter, now: Date) =>
   sql`t.deleted_at IS NULL AND t.zone_id IN ${siteZones(f)} AND t.last_zone_time IS NOT NULL
       AND t.last_zone_time < ${ts(f.before)} AND t.last_zone_time < ${ts(now)} AND ${zoneIn(f, sql`t.zone_id`)}`;
 
-export interface ActivityThing {
-  id: string;
-  name: string;
-  class: string;
-  sort_name: string;
-}
-
-export interface ActivityCursor {
-  sortName: string;
-  id: string;
-}
-
-/**
- * The next `limit` things after `cursor` (by name) with an event or a stay at the site in the
- * period. Deleted things are included: history stays readable.
- */
-export function activityThings(
-  db: Tx,
-  f: ReportFilter,
-  now: Date,
-  cursor: ActivityCursor | undefined,
-  limit: number,
-) {
-  return rows<ActivityThing>(
-    db,
-    sql`SELECT t.id, t.name, t.class, lower(t.name) AS sort_name FROM things t
-        WHERE t.org_id = ${f.orgId} AND t.id <> ${NO_THING_ID} AND ${thingFilter(f)}
-          ${cursor ? sql`AND (lower(t.name), t.id) > (${cursor.sortName}, ${cursor.id})` : sql``}
-          AND (EXISTS (SELECT 1 FROM events e WHERE ${eventsOf(f, sql`t.id`)})
-            OR EXISTS (SELECT 1 FROM zone_durations d WHERE ${staysOf(f, sql`t.id`)})
-            OR (${openStayOf(f, now)}))
-        ORDER BY lower(t.name), t.id
-        LIMIT ${limit}`,
-  );
-}
+/** Thing t passes the filters and has an event or a stay at the site in the period. */
+const hasActivity = (f: ReportFilter, now: Date) =>
+  sql`t.org_id = ${f.orgId} AND t.id <> ${NO_THING_ID} AND ${thingFilter(f)}
+      AND (EXISTS (SELECT 1 FROM events e WHERE ${eventsOf(f, sql`t.id`)})
+        OR EXISTS (SELECT 1 FROM zone_durations d WHERE ${staysOf(f, sql`t.id`)})
+        OR (${openStayOf(f, now)}))`;
 
 /** Per (thing, site-local day, zone) of the given things: first / last seen, events and seconds on site. */
 function perZoneDay(f: ReportFilter, now: Date, thingIds: string[]) {
@@ -164,4 +135,47 @@ export function activityZones(db: Tx, f: ReportFilter, now: Date) {
                 AND ${overlap(sql`t.last_zone_time`, ts(now))}))
         ORDER BY lower(z.name), z.id`,
   );
+}
+
+export interface ActivityThing {
+  id: string;
+  name: string;
+  class: string;
+  sort_name: string;
+}
+
+export interface ActivityCursor {
+  sortName: string;
+  id: string;
+}
+
+/**
+ * The next `limit` things after `cursor` (by name) with an event or a stay at the site in the
+ * period. Deleted things are included: history stays readable.
+ */
+export function activityThings(
+  db: Tx,
+  f: ReportFilter,
+  now: Date,
+  cursor: ActivityCursor | undefined,
+  limit: number,
+  offset = 0,
+) {
+  return rows<ActivityThing>(
+    db,
+    sql`SELECT t.id, t.name, t.class, lower(t.name) AS sort_name FROM things t
+        WHERE ${hasActivity(f, now)}
+          ${cursor ? sql`AND (lower(t.name), t.id) > (${cursor.sortName}, ${cursor.id})` : sql``}
+        ORDER BY lower(t.name), t.id
+        LIMIT ${limit} OFFSET ${offset}`,
+  );
+}
+
+/** How many things have activity at the site in the period (the paged screen's total). */
+export async function countActivityThings(db: Tx, f: ReportFilter, now: Date) {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM things t WHERE ${hasActivity(f, now)}`,
+  );
+  return row?.n ?? 0;
 }

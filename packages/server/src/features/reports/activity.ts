@@ -26,8 +26,26 @@ const FLAT_ACTIVITY_COLUMNS: ReportColumnDef[] = [
   { key: 'events', header: 'Events', kind: 'number' },
 ];
 
-/** The things with activity, batch by batch in name order. */
-async function* thingBatches(db: Tx, f: ReportFilter, now: Date) {
+/** A page of things (the screen's paging): `limit` things from `page * limit`, in name order. */
+export interface ThingPage {
+  limit: number;
+  page: number;
+}
+
+/** The things with activity, batch by batch in name order (or only the requested page). */
+async function* thingBatches(db: Tx, f: ReportFilter, now: Date, paged?: ThingPage) {
+  if (paged) {
+    const page = await activityRepo.activityThings(
+      db,
+      f,
+      now,
+      undefined,
+      paged.limit,
+      paged.page * paged.limit,
+    );
+    if (page.length) yield new Map(page.map((t) => [t.id, t]));
+    return;
+  }
   let cursor: activityRepo.ActivityCursor | undefined;
   for (;;) {
     const batch = await activityRepo.activityThings(db, f, now, cursor, BATCH);
@@ -38,8 +56,14 @@ async function* thingBatches(db: Tx, f: ReportFilter, now: Date) {
   }
 }
 
-async function* wideRows(db: Tx, f: ReportFilter, now: Date, zoneIds: string[]): AsyncIterable<ReportRow> {
-  for await (const things of thingBatches(db, f, now)) {
+async function* wideRows(
+  db: Tx,
+  f: ReportFilter,
+  now: Date,
+  zoneIds: string[],
+  paged?: ThingPage,
+): AsyncIterable<ReportRow> {
+  for await (const things of thingBatches(db, f, now, paged)) {
     for (const r of await activityRepo.activityDays(db, f, now, [...things.keys()])) {
       const t = things.get(r.thing_id);
       if (!t) continue;
@@ -58,8 +82,8 @@ async function* wideRows(db: Tx, f: ReportFilter, now: Date, zoneIds: string[]):
   }
 }
 
-async function* flatRows(db: Tx, f: ReportFilter, now: Date): AsyncIterable<ReportRow> {
-  for await (const things of thingBatches(db, f, now)) {
+async function* flatRows(db: Tx, f: ReportFilter, now: Date, paged?: ThingPage): AsyncIterable<ReportRow> {
+  for await (const things of thingBatches(db, f, now, paged)) {
     for (const r of await activityRepo.activityZoneDays(db, f, now, [...things.keys()])) {
       const t = things.get(r.thing_id);
       if (!t) continue;
@@ -77,13 +101,18 @@ async function* flatRows(db: Tx, f: ReportFilter, now: Date): AsyncIterable<Repo
   }
 }
 
-/** The Activity table: its columns (one per zone with time, unless flattened) and its streamed rows. */
+/**
+ * The Activity table: its columns (one per zone with time, unless flattened) and its streamed rows;
+ * with `paged`, one page of things and the total of things with activity.
+ */
 export async function activityTable(
   db: Tx,
   spec: TableSpec,
   f: ReportFilter,
   now: Date,
+  paged?: ThingPage,
 ): Promise<ReportTable> {
+  const total = paged ? await activityRepo.countActivityThings(db, f, now) : undefined;
   if (spec.flatten) {
     const keep = new Set(['zone', ...spec.headings.map((h) => h.key)]);
     const labels = new Map(spec.headings.map((h) => [h.key, h.label]));
@@ -93,7 +122,7 @@ export async function activityTable(
         header: labels.get(c.key) || c.header,
       }),
     );
-    return { columns, rows: flatRows(db, f, now) };
+    return { columns, rows: flatRows(db, f, now, paged), total };
   }
   const zones = await activityRepo.activityZones(db, f, now);
   const columns = chooseColumns(REPORT_COLUMNS.reportTypeEvents, spec.headings, (c, label) =>
@@ -101,13 +130,6 @@ export async function activityTable(
       ? zones.map((z) => ({ key: `zone:${z.id}`, header: `${label || c.header} ${z.name}`, kind: c.kind }))
       : [{ ...c, header: label || c.header }],
   );
-  return {
-    columns,
-    rows: wideRows(
-      db,
-      f,
-      now,
-      zones.map((z) => z.id),
-    ),
-  };
+  const zoneIds = zones.map((z) => z.id);
+  return { columns, rows: wideRows(db, f, now, zoneIds, paged), total };
 }

@@ -12,7 +12,7 @@ import {
 } from '@sightline/shared';
 import type { Tx } from '../../db/client.js';
 import * as exceptionsRepo from '../exceptions/repository.js';
-import { activityTable } from './activity.js';
+import { activityTable, type ThingPage } from './activity.js';
 import * as repo from './repository.js';
 
 export type ReportRow = Record<string, ReportCell>;
@@ -20,6 +20,8 @@ export type ReportRow = Record<string, ReportCell>;
 export interface ReportTable {
   columns: ReportColumnDef[];
   rows: AsyncIterable<ReportRow>;
+  /** Paged Activity only: the things with activity in the period. */
+  total?: number;
 }
 
 const PAGE = 2000;
@@ -161,6 +163,8 @@ export interface TableSpec {
   headings: { key: string; label: string }[];
   /** Activity only: one row per zone instead of a column per zone (site setting flattenEventsExports). */
   flatten: boolean;
+  /** Activity as JSON only: one page of things. */
+  paged?: ThingPage;
 }
 
 /** Builds the report's table. Runs its first query only when the rows are read (after validation). */
@@ -186,6 +190,6 @@ export async function reportTable(
     case 'reportTypeExceptions':
       return plain(exceptionRows(db, f));
     case 'reportTypeEvents':
-      return activityTable(db, spec, f, now);
+      return activityTable(db, spec, f, now, spec.paged);
   }
 }

@@ -6,6 +6,7 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useSession } from '../../api/session-context';
 import { DownloadButton } from '../../components/DownloadButton';
+import { useListState } from '../../components/list/useListState';
 import { downloadFile } from '../things/download';
 import { ReportPage } from './ReportPage';
 import { ReportResultTable } from './ReportResultTable';
@@ -20,6 +21,8 @@ export default function ActivityPage() {
   const { range, params, setParams } = dates;
   const choice = (params.get('class') as ClassChoice | null) ?? (settings.hideWorkers ? 'item' : 'worker');
   const thingClass = choice === 'all' ? undefined : choice;
+  // Paged by things (all days of each): a month of a whole site is too many rows for one answer.
+  const { state, update } = useListState();
   const report = useAdhocReport(
     siteId
       ? {
@@ -28,14 +31,16 @@ export default function ActivityPage() {
           after: range.after,
           before: range.before,
           class: thingClass,
+          limit: state.limit,
+          page: state.page,
         }
       : undefined,
   );
-  const rows = report.data?.rows.length;
+  const total = report.data?.total;
   return (
     <ReportPage
       title="Activity"
-      subtitle={rows === undefined ? ' ' : `${rows} ${rows === 1 ? 'day' : 'days'} of activity`}
+      subtitle={total === undefined ? ' ' : `${total} ${total === 1 ? 'thing' : 'things'} with activity`}
       actions={
         <DownloadButton
           run={() =>
@@ -69,7 +74,18 @@ export default function ActivityPage() {
         </ToggleButtonGroup>
       }
     >
-      <ReportResultTable label="Activity" query={report} emptyTitle="No activity in this period" />
+      <ReportResultTable
+        label="Activity"
+        query={report}
+        emptyTitle="No activity in this period"
+        paging={{
+          page: state.page,
+          limit: state.limit,
+          total: total ?? 0,
+          onPage: (page) => update({ page }),
+          onLimit: (limit) => update({ limit, page: 0 }),
+        }}
+      />
     </ReportPage>
   );
 }
