@@ -14,10 +14,13 @@ const a4 = (
   <GlobalStyles
     styles={{
       '@media print': {
-        '@page': { size: 'A4', margin: '12mm' },
+        // Landscape: the Activity report has a column per zone; every column must reach the paper.
+        '@page': { size: 'A4 landscape', margin: '10mm' },
         body: { background: '#fff' },
-        '.report-body .MuiTableCell-root': { fontSize: '9pt', padding: '2px 6px' },
-        '.report-body .MuiPaper-root': { boxShadow: 'none', border: 'none' },
+        '.report-body .MuiTableCell-root': { fontSize: '7.5pt', padding: '2px 4px', lineHeight: 1.25 },
+        '.report-body .MuiPaper-root': { boxShadow: 'none', border: 'none', overflow: 'visible' },
+        '.report-body .MuiTableContainer-root': { overflow: 'visible' },
+        '.report-body table': { width: '100%', tableLayout: 'auto' },
         '.report-body tr': { breakInside: 'avoid' },
       },
     }}
