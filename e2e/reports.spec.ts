@@ -177,11 +177,7 @@ test.describe('Reports', () => {
     await expect(bay.getByRole('row').filter({ hasText: w.worker.name })).toHaveCount(0);
   });
 
-  test('Zone Categories: choose a category by keyboard, Run Report, Download XLS', async ({
-    page,
-    api,
-    w,
-  }) => {
+  test('Zone Categories: choose a category by keyboard, Run Report, Download XLS', async ({ page, w }) => {
     await page.goto(`/reports/zonecategories?site=${w.site}`);
     await expect(page.getByRole('heading', { name: 'Zone Categories' })).toBeVisible();
     const categories = page.getByRole('combobox', { name: 'Categories' });
