@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { THING_CLASSES } from './constants.js';
+import { IsoTime } from './dates.js';
 import { Id } from './ids.js';
 import { listQuery } from './list.js';
 
@@ -160,8 +161,6 @@ export type ReportConfigInputRaw = z.input<typeof ReportConfigInput>;
 export const ReportConfigListQuery = listQuery().extend({ site: Id });
 export type ReportConfigListQuery = z.infer<typeof ReportConfigListQuery>;
 export const REPORT_CONFIG_SORT_FIELDS = ['name', 'type', 'format', 'email'] as const;
-
-const IsoTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time with a timezone' });
 
 /** A report period; both ends optional (the default is the current day in the site's timezone). */
 export const ReportRange = z.object({ after: IsoTime.optional(), before: IsoTime.optional() });
