@@ -131,7 +131,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the daily report email with two
       app.jobs.tick(now + 1, s.scope),
       other.jobs.tick(now + 2, s.scope),
     ]);
-    expect(results.slice(0, 2).flat()).toHaveLength(1);
+    // Any of the four may win the day's claim (the scheduler's ticks too); exactly one mail goes out.
+    expect(results.slice(0, 2).flat().length).toBeLessThanOrEqual(1);
     expect(mailsFor(mark)).toHaveLength(1);
   });
 });
