@@ -17,7 +17,7 @@ import {
   makeUser,
   PASSWORD,
 } from '../factories.js';
-import { makeRecords } from './fixtures.js';
+import { makeRecords, SAMPLE_BODIES } from './fixtures.js';
 import {
   changedTables,
   plausible,
@@ -81,26 +81,6 @@ const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
 const deepArray = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
 const JSON_LIMIT = 1024 * 1024;
 const INGEST_LIMIT = 10 * 1024 * 1024;
-
-/** Bodies the schemas leave open (the readers' formats): a sample to mutate field by field. */
-const SAMPLE_BODIES: Record<string, unknown> = {
-  'POST /api/ingest/sightings': { sightings: [{ tag: 'E2801160600002040000AB12', rssi: -60 }] },
-  'POST /api/ingest/heartbeat': { heartbeat: { version: '1', uptime: 1 } },
-  'POST /api/ingest/impinj/:uuid': [
-    {
-      timestamp: new Date().toISOString(),
-      eventType: 'tagInventory',
-      tagInventoryEvent: { epcHex: 'E2801160600002040000AB12', antennaPort: 1 },
-    },
-  ],
-  'POST /api/ingest/zebra/:uuid': [
-    {
-      type: 'SIMPLE',
-      timestamp: new Date().toISOString(),
-      data: { idHex: 'E2801160600002040000AB12', antenna: 1 },
-    },
-  ],
-};
 
 const figures = { routes: 0, requests: 0, fiveXx: [] as string[] };
 

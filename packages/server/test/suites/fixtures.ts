@@ -79,3 +79,22 @@ export async function makeRecords(
   };
   return { orgId, siteId, ids, endpoint };
 }
+
+const EPC = 'E2801160600002040000AB12';
+const now = new Date().toISOString();
+
+/**
+ * Bodies a schema alone does not describe: the readers' open formats, and rules across fields (a
+ * mapping naming the sheet's headers, a bulk edit that changes something). Keyed by route.
+ */
+export const SAMPLE_BODIES: Record<string, unknown> = {
+  'POST /api/ingest/sightings': { sightings: [{ tag: EPC, rssi: -60 }] },
+  'POST /api/ingest/heartbeat': { heartbeat: { version: '1', uptime: 1 } },
+  'POST /api/ingest/impinj/:uuid': [
+    { timestamp: now, eventType: 'tagInventory', tagInventoryEvent: { epcHex: EPC, antennaPort: 1 } },
+  ],
+  'POST /api/ingest/zebra/:uuid': [{ type: 'SIMPLE', timestamp: now, data: { idHex: EPC, antenna: 1 } }],
+  'POST /api/import/preview': { mapping: { Name: 'name' }, headers: ['Name'], rows: [] },
+  'POST /api/import/rows': { mapping: { Name: 'name' }, headers: ['Name'], rows: [] },
+  'PUT /api/images/meta': { addTags: ['probe'] },
+};

@@ -94,14 +94,21 @@ export function plausible(schema: JsonSchema | undefined, key = '', depth = 0): 
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const name of schema.required ?? []) {
-        const value = plausible(schema.properties?.[name], name, depth + 1);
+        const value = plausible(schema.properties?.[name], `${key}.${name}`, depth + 1);
         if (value !== undefined) out[name] = value;
+      }
+      // A map (header → field): one entry, since an empty one is refused.
+      if (!schema.properties && typeof schema.additionalProperties === 'object') {
+        out.Name = plausible(schema.additionalProperties, `${key}.Name`, depth + 1);
       }
       return out;
     }
     case 'array': {
-      const n = schema.minItems ?? 0;
-      return Array.from({ length: n }, () => plausible(schema.items, key, depth + 1));
+      // Free strings (tags to add) get one item; ids stay empty, since a made-up id is refused.
+      const item = schema.items;
+      const free = item?.type === 'string' && !item.pattern && !item.enum && /tag/i.test(key);
+      const n = Math.max(schema.minItems ?? 0, free ? 1 : 0);
+      return Array.from({ length: n }, () => plausible(item, key, depth + 1));
     }
     case 'integer':
     case 'number':
@@ -119,10 +126,13 @@ export function plausible(schema: JsonSchema | undefined, key = '', depth = 0): 
 }
 
 function plausibleString(schema: JsonSchema, key: string): string {
+  if (schema.pattern === '^[0-9a-f]{24}$') return '0123456789abcdef01234567';
+  if (/timezone/i.test(key)) return 'UTC';
+  if (/(^|\.)tag\w*$/i.test(key) || /0-9a-f|A-F/.test(schema.pattern ?? ''))
+    return 'E2801160600002040000AB12';
   if (schema.format === 'email' || /email|username/i.test(key)) return `probe-${Date.now()}@example.com`;
   if (schema.format === 'date-time' || /date|time|after|before/i.test(key)) return new Date().toISOString();
   if (schema.format === 'uri' || /url/i.test(key)) return 'https://example.com/probe';
-  if (schema.pattern === '^[0-9a-f]{24}$') return '0123456789abcdef01234567';
   if (/password/i.test(key)) return 'Granite-Puffin-Orbit-73';
   const min = schema.minLength ?? 1;
   return 'probe'.padEnd(min, 'x').slice(0, schema.maxLength ?? 1000);

@@ -1,0 +1,246 @@
+/**
+ * Faults on the real services (issue 6 "Suites that keep it fixed"), on PRIVATE instances this file
+ * starts: PostgreSQL restarted (a crash) in the middle of a steady ingest, the MQTT broker
+ * restarted, SMTP down. Run once by scripts/test.sh (vitest.faults.config.ts), not by the API runs.
+ */
+import { randomBytes } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import mqtt from 'mqtt';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sightings } from '../../src/db/schema.js';
+import type { App } from '../../src/platform/context.js';
+import {
+  makeApp,
+  makeEndpoint,
+  makeTenant,
+  makeUser,
+  readerHeaders,
+  type TestEndpoint,
+} from '../factories.js';
+import { freePort, startMosquitto, startPostgres, until } from './services.js';
+
+const pg = await startPostgres();
+afterAll(() => pg.destroy());
+const figures: string[] = [];
+afterAll(() => console.log(`fault suite: ${figures.join('; ')}`));
+
+const stored = async (app: App, endpointId: string) => {
+  const [row] = await app.ctx.db
+    .select({ n: count() })
+    .from(sightings)
+    .where(eq(sightings.endpointId, endpointId));
+  return Number(row?.n ?? 0);
+};
+
+/** A batch of distinct sightings (own tags and times), identical when sent again. */
+function batch(n: number, k: number) {
+  const base = Date.UTC(2026, 0, 1) + k * 1000;
+  return Array.from({ length: n }, (_, i) => ({
+    tag: `FA17${k.toString(16).padStart(6, '0')}${i.toString(16).padStart(6, '0')}`.toUpperCase(),
+    time: new Date(base + i).toISOString(),
+    rssi: -60,
+  }));
+}
+
+/** A reader: sends each batch until it is acknowledged (2xx), as real readers retry. */
+async function reader(
+  app: App,
+  endpoint: TestEndpoint,
+  batches: number,
+  size: number,
+  stats: { retries: number },
+) {
+  for (let k = 0; k < batches; k++) {
+    const payload = { sightings: batch(size, k) };
+    for (;;) {
+      const res = await app
+        .inject({ method: 'POST', url: '/api/ingest/sightings', headers: readerHeaders(endpoint), payload })
+        .catch(() => undefined);
+      if (res && res.statusCode < 300) break;
+      stats.retries++;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+describe('PostgreSQL restarted in the middle of a steady ingest', () => {
+  it('loses no acknowledged sighting, applies none twice, and recovers without a restart', async () => {
+    const app = await makeApp({ databaseUrl: pg.url });
+    // A second instance: its live bus must hear the first one again after the restart.
+    const other = await makeApp({ databaseUrl: pg.url });
+    const heard: string[] = [];
+    other.ctx.live.subscribe((m) => heard.push(String(m.data)));
+    const t = await makeTenant(app);
+    const endpoint = await makeEndpoint(app.ctx.db, t.org.id, t.site.id);
+    const stats = { retries: 0 };
+    const batches = 60;
+    const size = 50;
+    const ingest = reader(app, endpoint, batches, size, stats);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await pg.stop('immediate');
+    // Down for longer than the live bus's first reconnection try.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await pg.start();
+    await ingest;
+    expect(await stored(app, endpoint.id)).toBe(batches * size);
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    expect((await t.admin.request('GET', '/api/users/me')).statusCode).toBe(200);
+    expect(stats.retries).toBeGreaterThan(0);
+    const live = await until(
+      async () => {
+        await app.ctx.live.publish([
+          { type: 'notification', orgId: t.org.id, data: 'after restart', at: Date.now() },
+        ]);
+        return heard.includes('after restart');
+      },
+      (ok) => ok,
+      15_000,
+    );
+    expect(live, 'the live bus of another instance hears this one again').toBe(true);
+    await other.close();
+    figures.push(
+      `PostgreSQL crash mid-ingest: ${batches * size} sightings acknowledged and stored, ${stats.retries} retried requests`,
+    );
+  }, 90_000);
+});
+
+describe('MQTT broker restarted', () => {
+  it('subscribes again and stores the QoS 1 messages published after the restart', async () => {
+    const broker = await startMosquitto();
+    const app = await makeApp({
+      databaseUrl: pg.url,
+      mqttUrl: broker.url,
+      mqttShareGroup: `faults-${randomBytes(3).toString('hex')}`,
+    });
+    await app.ready();
+    await app.mqtt?.ready;
+    const t = await makeTenant(app);
+    const endpoint = await makeEndpoint(app.ctx.db, t.org.id, t.site.id);
+    const counted = await makeEndpoint(app.ctx.db, t.org.id, t.site.id);
+    const publisher = await mqtt.connectAsync(broker.url, { protocolVersion: 5, reconnectPeriod: 200 });
+    const publish = (k: number, to = endpoint) =>
+      publisher.publishAsync(
+        `sightline/${to.uuid}/sightings`,
+        JSON.stringify({ key: to.key, sightings: batch(10, k) }),
+        { qos: 1 },
+      );
+    await publish(0);
+    expect(
+      await until(
+        () => stored(app, endpoint.id),
+        (n) => n === 10,
+      ),
+    ).toBe(10);
+
+    await broker.stop();
+    await broker.start();
+    // The server's client reconnects and subscribes again (its session was clean): wait for it.
+    const subscribed = await until(
+      async () => {
+        await publish(1000 + (Date.now() % 1000)).catch(() => undefined);
+        return stored(app, endpoint.id);
+      },
+      (n) => n > 10,
+      20_000,
+    );
+    expect(subscribed).toBeGreaterThan(10);
+    for (let k = 1; k <= 20; k++) await publish(k, counted);
+    expect(
+      await until(
+        () => stored(app, counted.id),
+        (n) => n === 200,
+      ),
+    ).toBe(200);
+    await publisher.endAsync();
+    await app.close();
+    await broker.stop();
+    figures.push('MQTT broker restart: subscriptions back, 200 QoS 1 sightings after it stored');
+  }, 60_000);
+});
+
+describe('PostgreSQL down while MQTT messages arrive', () => {
+  it('keeps each QoS 1 message until it is stored (acknowledged only then)', async () => {
+    const broker = await startMosquitto();
+    const app = await makeApp({
+      databaseUrl: pg.url,
+      mqttUrl: broker.url,
+      mqttShareGroup: `faults-${randomBytes(3).toString('hex')}`,
+    });
+    await app.ready();
+    await app.mqtt?.ready;
+    const t = await makeTenant(app);
+    const endpoint = await makeEndpoint(app.ctx.db, t.org.id, t.site.id);
+    // Authenticated once, so the endpoint is known while the database is away.
+    const publisher = await mqtt.connectAsync(broker.url, { protocolVersion: 5 });
+    const publish = (k: number) =>
+      publisher.publishAsync(
+        `sightline/${endpoint.uuid}/sightings`,
+        JSON.stringify({ key: endpoint.key, sightings: batch(10, k) }),
+        { qos: 1 },
+      );
+    await publish(0);
+    expect(
+      await until(
+        () => stored(app, endpoint.id),
+        (n) => n === 10,
+      ),
+    ).toBe(10);
+    await pg.stop('immediate');
+    for (let k = 1; k <= 5; k++) await publish(k);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await pg.start();
+    expect(
+      await until(
+        () => stored(app, endpoint.id).catch(() => 0),
+        (n) => n === 60,
+      ),
+    ).toBe(60);
+    await publisher.endAsync();
+    await app.close();
+    await broker.stop();
+    figures.push('PostgreSQL down under MQTT ingest: 50 QoS 1 sightings sent meanwhile, all stored after');
+  }, 60_000);
+});
+
+describe('SMTP down', () => {
+  // Mail is sent inline today (platform/mail.ts): with the server down the reset mail is lost.
+  // The lead moves mail onto the pg-boss queue; then this test passes and `.fails` goes.
+  it.fails('keeps a password-reset mail while SMTP is down and sends it when it is back', async () => {
+    const port = await freePort();
+    const received: string[] = [];
+    const smtp = () =>
+      new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        onData(stream, session, callback) {
+          received.push(session.envelope.rcptTo.map((r) => r.address).join(','));
+          stream.resume();
+          stream.on('end', () => callback());
+        },
+      });
+    const app = await makeApp({ databaseUrl: pg.url, smtpUrl: `smtp://127.0.0.1:${port}` });
+    const t = await makeTenant(app);
+    const user = await makeUser(app, t.org.id, { role: 'viewer' });
+    const reset = await app.inject({
+      method: 'POST',
+      url: `/api/auth/passwordresetrequest?email=${encodeURIComponent(user.username)}`,
+    });
+    expect(reset.statusCode).toBeLessThan(500);
+    // The mail goes out after the answer (its timing must not tell the account exists): let
+    // that attempt meet the closed port before the server comes up.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const server = smtp();
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    try {
+      const got = await until(
+        async () => received.length,
+        (n) => n > 0,
+        10_000,
+      );
+      expect(got).toBe(1);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 40_000);
+});
