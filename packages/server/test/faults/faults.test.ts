@@ -3,7 +3,10 @@
  * starts: PostgreSQL restarted (a crash) in the middle of a steady ingest, the MQTT broker
  * restarted, SMTP down. Run once by scripts/test.sh (vitest.faults.config.ts), not by the API runs.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { SMTPServer } from 'smtp-server';
@@ -202,6 +205,84 @@ describe('PostgreSQL down while MQTT messages arrive', () => {
     figures.push('PostgreSQL down under MQTT ingest: 50 QoS 1 sightings sent meanwhile, all stored after');
   }, 60_000);
 });
+
+describe('the server killed in the middle of a batch', () => {
+  it('applies a batch whole or not at all, and the reader\'s retry completes it once', async () => {
+    const seed = await makeApp({ databaseUrl: pg.url });
+    const t = await makeTenant(seed);
+    const endpoint = await makeEndpoint(seed.ctx.db, t.org.id, t.site.id);
+    const server = await startServer(pg.url);
+    const post = (k: number) =>
+      fetch(`${server.url}/api/ingest/sightings`, {
+        method: 'POST',
+        headers: { ...readerHeaders(endpoint), 'content-type': 'application/json' },
+        body: JSON.stringify({ sightings: batch(5000, k) }),
+      });
+    // How long a 5000-sighting batch takes here, then one killed at half that.
+    const started = Date.now();
+    expect((await post(1)).status).toBe(200);
+    const took = Date.now() - started;
+    const killed = post(2).then(
+      (res) => res.status,
+      () => 'cut',
+    );
+    await new Promise((resolve) => setTimeout(resolve, took / 2));
+    await server.kill();
+    const answer = await killed;
+    const afterKill = await stored(seed, endpoint.id);
+    expect([5000, 10_000], `stored after the kill (answer: ${answer})`).toContain(afterKill);
+    if (answer === 200) expect(afterKill).toBe(10_000);
+    // The reader sends the unacknowledged batch again to a new server: stored once.
+    const again = await startServer(pg.url);
+    const retry = await fetch(`${again.url}/api/ingest/sightings`, {
+      method: 'POST',
+      headers: { ...readerHeaders(endpoint), 'content-type': 'application/json' },
+      body: JSON.stringify({ sightings: batch(5000, 2) }),
+    });
+    expect(retry.status).toBe(200);
+    expect(await stored(seed, endpoint.id)).toBe(10_000);
+    await again.kill();
+    await seed.close();
+    figures.push(`server killed ${Math.round(took / 2)} ms into a 5000-sighting batch: ${afterKill - 5000} of it stored (${answer}), the retry completed it once`);
+  }, 90_000);
+});
+
+/** The real server (src/main.ts) as a child process on a free port. */
+async function startServer(databaseUrl: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(os.tmpdir(), `sightline-faults-${port}`),
+      DEMO: 'false',
+      JOBS: 'false',
+      QUEUE: 'false',
+      LOG_LEVEL: 'warn',
+      MQTT_URL: '',
+    },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const ready = await until(
+    () => fetch(`${url}/readyz`).then((r) => r.status, () => 0),
+    (status) => status === 200 || child.exitCode !== null,
+    60_000,
+  );
+  if (ready !== 200) throw new Error(`the server did not start (exit ${child.exitCode})`);
+  return {
+    url,
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  };
+}
 
 describe('SMTP down', () => {
   // Mail is sent inline today (platform/mail.ts): with the server down the reset mail is lost.

@@ -4,6 +4,7 @@
  * test. The machine's shared PostgreSQL and Mosquitto are never touched.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,7 +12,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** PG_BIN, else the newest Debian PostgreSQL's binaries (initdb and pg_ctl are not on the PATH). */
+const PG_BIN =
+  process.env.PG_BIN ??
+  `/usr/lib/postgresql/${readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a))[0] ?? '15'}/bin`;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
