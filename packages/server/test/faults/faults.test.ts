@@ -207,7 +207,7 @@ describe('PostgreSQL down while MQTT messages arrive', () => {
 });
 
 describe('the server killed in the middle of a batch', () => {
-  it('applies a batch whole or not at all, and the reader\'s retry completes it once', async () => {
+  it("applies a batch whole or not at all, and the reader's retry completes it once", async () => {
     const seed = await makeApp({ databaseUrl: pg.url });
     const t = await makeTenant(seed);
     const endpoint = await makeEndpoint(seed.ctx.db, t.org.id, t.site.id);
@@ -243,7 +243,9 @@ describe('the server killed in the middle of a batch', () => {
     expect(await stored(seed, endpoint.id)).toBe(10_000);
     await again.kill();
     await seed.close();
-    figures.push(`server killed ${Math.round(took / 2)} ms into a 5000-sighting batch: ${afterKill - 5000} of it stored (${answer}), the retry completed it once`);
+    figures.push(
+      `server killed ${Math.round(took / 2)} ms into a 5000-sighting batch: ${afterKill - 5000} of it stored (${answer}), the retry completed it once`,
+    );
   }, 90_000);
 });
 
@@ -268,7 +270,11 @@ async function startServer(databaseUrl: string) {
   });
   const url = `http://127.0.0.1:${port}`;
   const ready = await until(
-    () => fetch(`${url}/readyz`).then((r) => r.status, () => 0),
+    () =>
+      fetch(`${url}/readyz`).then(
+        (r) => r.status,
+        () => 0,
+      ),
     (status) => status === 200 || child.exitCode !== null,
     60_000,
   );
