@@ -50,11 +50,10 @@ function batch(n: number, k: number) {
 async function reader(
   app: App,
   endpoint: TestEndpoint,
-  batches: number,
   size: number,
-  stats: { retries: number },
+  stats: { acknowledged: number; retries: number; stop: boolean },
 ) {
-  for (let k = 0; k < batches; k++) {
+  for (let k = 0; !stats.stop; k++) {
     const payload = { sightings: batch(size, k) };
     for (;;) {
       const res = await app
@@ -64,6 +63,7 @@ async function reader(
       stats.retries++;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    stats.acknowledged += size;
   }
 }
 
@@ -76,17 +76,25 @@ describe('PostgreSQL restarted in the middle of a steady ingest', () => {
     other.ctx.live.subscribe((m) => heard.push(String(m.data)));
     const t = await makeTenant(app);
     const endpoint = await makeEndpoint(app.ctx.db, t.org.id, t.site.id);
-    const stats = { retries: 0 };
-    const batches = 60;
-    const size = 50;
-    const ingest = reader(app, endpoint, batches, size, stats);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // A steady reader until a second after the database is back.
+    const stats = { acknowledged: 0, retries: 0, stop: false };
+    const ingest = reader(app, endpoint, 50, stats);
+    await until(
+      async () => stats.acknowledged,
+      (n) => n >= 500,
+    );
     await pg.stop('immediate');
     // Down for longer than the live bus's first reconnection try.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     await pg.start();
+    const atRestart = stats.acknowledged;
+    await until(
+      async () => stats.acknowledged,
+      (n) => n >= atRestart + 500,
+    );
+    stats.stop = true;
     await ingest;
-    expect(await stored(app, endpoint.id)).toBe(batches * size);
+    expect(await stored(app, endpoint.id)).toBe(stats.acknowledged);
     expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     expect((await t.admin.request('GET', '/api/users/me')).statusCode).toBe(200);
     expect(stats.retries).toBeGreaterThan(0);
@@ -103,7 +111,7 @@ describe('PostgreSQL restarted in the middle of a steady ingest', () => {
     expect(live, 'the live bus of another instance hears this one again').toBe(true);
     await other.close();
     figures.push(
-      `PostgreSQL crash mid-ingest: ${batches * size} sightings acknowledged and stored, ${stats.retries} retried requests`,
+      `PostgreSQL crash mid-ingest: ${stats.acknowledged} sightings acknowledged and stored, ${stats.retries} retried requests`,
     );
   }, 90_000);
 });
