@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
@@ -21,10 +22,10 @@ import {
   readerHeaders,
   type TestEndpoint,
 } from '../factories.js';
-import { freePort, startMosquitto, startPostgres, until } from './services.js';
+import { freePort, onCleanup, startMosquitto, startPostgres, stopAll, until } from './services.js';
 
 const pg = await startPostgres();
-afterAll(() => pg.destroy());
+afterAll(() => stopAll());
 const figures: string[] = [];
 afterAll(() => console.log(`fault suite: ${figures.join('; ')}`));
 
@@ -260,6 +261,7 @@ describe('the server killed in the middle of a batch', () => {
 /** The real server (src/main.ts) as a child process on a free port. */
 async function startServer(databaseUrl: string) {
   const port = await freePort();
+  const dataDir = path.join(os.tmpdir(), `sightline-faults-${port}`);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
@@ -267,7 +269,7 @@ async function startServer(databaseUrl: string) {
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(os.tmpdir(), `sightline-faults-${port}`),
+      DATA_DIR: dataDir,
       DEMO: 'false',
       JOBS: 'false',
       QUEUE: 'false',
@@ -277,25 +279,24 @@ async function startServer(databaseUrl: string) {
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
+  const kill = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    }).then(() => rm(dataDir, { recursive: true, force: true }));
+  onCleanup(kill);
   const ready = await until(
     () =>
       fetch(`${url}/readyz`).then(
         (r) => r.status,
         () => 0,
       ),
-    (status) => status === 200 || child.exitCode !== null,
+    (status) => status === 200 || child.exitCode !== null || child.signalCode !== null,
     60_000,
   );
   if (ready !== 200) throw new Error(`the server did not start (exit ${child.exitCode})`);
-  return {
-    url,
-    kill: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGKILL');
-      }),
-  };
+  return { url, kill };
 }
 
 describe('SMTP down', () => {

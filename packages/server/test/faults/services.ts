@@ -68,6 +68,7 @@ export async function startPostgres(): Promise<PrivatePostgres> {
     },
   };
   await pg.start();
+  running.add(pg.destroy);
   return pg;
 }
 
@@ -75,6 +76,14 @@ export interface PrivateBroker {
   url: string;
   start(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** Everything started here that a failing test could leave running: stopped by `stopAll`. */
+const running = new Set<() => Promise<void>>();
+export const onCleanup = (stop: () => Promise<void>) => void running.add(stop);
+export async function stopAll(): Promise<void> {
+  await Promise.all([...running].map((stop) => stop()));
+  running.clear();
 }
 
 /** `mosquitto -p <port>`: anonymous on loopback, MQTT v5, no persistence (a restart forgets sessions). */
@@ -89,7 +98,7 @@ export async function startMosquitto(): Promise<PrivateBroker> {
     },
     async stop() {
       const c = child;
-      if (!c || c.exitCode !== null) return;
+      if (!c || c.exitCode !== null || c.signalCode !== null) return;
       await new Promise<void>((resolve) => {
         c.once('exit', () => resolve());
         c.kill('SIGKILL');
@@ -97,6 +106,7 @@ export async function startMosquitto(): Promise<PrivateBroker> {
     },
   };
   await broker.start();
+  running.add(broker.stop);
   return broker;
 }
 
