@@ -4,7 +4,7 @@
  * drives it — upload, preview, then batches of 500 one after another — against a plain batched
  * INSERT of the same 10,000 items into a copy of the things table, measured in the same run.
  *
- *   npm run bench:import [-- --rows 10000]
+ *   npm run bench:import [-- --rows 10000] [--profile <dir>]   (--profile: a CPU profile of the server)
  *
  * Uses its own database (BENCH_DATABASE, default sightline_bench_import) on BENCH_PG_URL
  * (default postgres://postgres@127.0.0.1:5432/), created at the start and dropped at the end.
@@ -29,7 +29,9 @@ import { login, type RunningServer, startServer } from './lib/server.js';
 import { databaseUrl, dropDatabase, recreateDatabase } from './lib/setup.js';
 import { fmt } from './lib/stats.js';
 
-const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '10000' } } });
+const { values: args } = parseArgs({
+  options: { rows: { type: 'string', default: '10000' }, profile: { type: 'string' } },
+});
 const ROWS = Number(args.rows);
 const EXISTING = 40;
 const PREFIX = 'ABCD';
@@ -129,7 +131,7 @@ async function main() {
   pool.on('error', () => undefined);
   let server: RunningServer | undefined;
   try {
-    server = await startServer({ databaseUrl: url });
+    server = await startServer({ databaseUrl: url, profileDir: args.profile });
     const cookie = await login(server.port);
     const { orgId, siteId } = await seed(pool);
     const settings = await call<Record<string, unknown>>(

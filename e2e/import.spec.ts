@@ -99,6 +99,10 @@ test('imports a generated sheet: map, save mapping, preview, import, then the it
   await expect(page.getByText('Header mapping saved')).toBeVisible();
   await page.getByRole('heading', { name: 'Map headers to asset fields' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENSHOTS}/import-mapping.png` });
+  // Dismissed as a person would, so it does not cover the preview.
+  const saved = page.getByRole('status').filter({ hasText: 'Header mapping saved' });
+  await saved.getByRole('button', { name: 'Close' }).click();
+  await expect(saved).toBeHidden();
 
   await page.getByRole('button', { name: 'Preview' }).click();
   const summary = page.getByLabel('Preview summary');
@@ -112,7 +116,7 @@ test('imports a generated sheet: map, save mapping, preview, import, then the it
   );
   await expect(table.getByRole('row', { name: /again/ })).toContainText('same tag as row 2');
   await expectAccessible(page, '#import-screen');
-  await summary.scrollIntoViewIfNeeded();
+  await summary.evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: `${SCREENSHOTS}/import-preview.png` });
 
   await page.getByRole('button', { name: 'Import 6 rows' }).click();

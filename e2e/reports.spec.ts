@@ -3,7 +3,7 @@
  * editor and run from Custom Reports, with axe on each screen and screenshots for docs. Data is
  * made through the API the way readers make it (ingest, manual moves) and removed again.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { adminApi, SCREENSHOTS, signIn, uniq } from './fixtures';
 
@@ -70,6 +70,16 @@ async function world(api: Api, request: APIRequestContext) {
   return { site, s, reader, bay, shop, category, tag, worker, cleanup };
 }
 
+/** Every journey: its own reader, zones, category and worker (removed after), and a signed-in page. */
+const test = base.extend<{ api: Api; w: Awaited<ReturnType<typeof world>> }>({
+  api: async ({ request }, use) => use(await adminApi(request)),
+  w: async ({ api, request, page }, use) => {
+    const w = await world(api, request);
+    await signIn(page);
+    await use(w);
+  },
+});
+
 // axe is injected as a script tag; the console's CSP (script-src 'self') would refuse it.
 test.use({ bypassCSP: true });
 // A loaded machine: each journey makes its own data and waits for the jobs.
@@ -83,137 +93,118 @@ test.setTimeout(180_000);
 const REPORT_ONLY = '.page-header, .report-body table';
 
 test.describe('Reports', () => {
-  test('Activity, Exceptions and Zones History from the Reports menu', async ({ page, request }) => {
-    const api = await adminApi(request);
-    const w = await world(api, request);
-    try {
-      await signIn(page);
-      await page.goto(`/home?site=${w.site}`);
-      await menu(page).getByRole('button', { name: 'Reports', exact: true }).click();
-      await menu(page).getByRole('link', { name: 'Activity' }).click();
-      await expect(page.getByRole('heading', { name: 'Activity', exact: true })).toBeVisible();
-      const activity = page.getByRole('table', { name: 'Activity' });
-      const row = activity.getByRole('row').filter({ hasText: w.worker.name });
-      await expect(row).toBeVisible();
-      await expect(row).toContainText(/0:3\d:\d\d/);
-      // Keyboard: the quick range buttons and the class toggle.
-      await page.getByRole('button', { name: 'Last 7 Days' }).focus();
-      await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(/after=/);
-      await expect(row).toBeVisible();
-      const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Download XLSX' }).click();
-      expect((await download).suggestedFilename()).toBe('Activity.xlsx');
-      await expectAccessible(page, REPORT_ONLY);
-      await page.screenshot({ path: `${SCREENSHOTS}/report-activity.png`, fullPage: true });
+  test('Activity, Exceptions and Zones History from the Reports menu', async ({ page, w }) => {
+    await page.goto(`/home?site=${w.site}`);
+    await menu(page).getByRole('button', { name: 'Reports', exact: true }).click();
+    await menu(page).getByRole('link', { name: 'Activity' }).click();
+    await expect(page.getByRole('heading', { name: 'Activity', exact: true })).toBeVisible();
+    const activity = page.getByRole('table', { name: 'Activity' });
+    const row = activity.getByRole('row').filter({ hasText: w.worker.name });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(/0:3\d:\d\d/);
+    // Keyboard: the quick range buttons and the class toggle.
+    await page.getByRole('button', { name: 'Last 7 Days' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/after=/);
+    await expect(row).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download XLSX' }).click();
+    expect((await download).suggestedFilename()).toBe('Activity.xlsx');
+    await expectAccessible(page, REPORT_ONLY);
+    await page.screenshot({ path: `${SCREENSHOTS}/reports-activity.png`, fullPage: true });
 
-      await menu(page).getByRole('link', { name: 'Exceptions' }).click();
-      await expect(page.getByRole('heading', { name: 'Exceptions', exact: true })).toBeVisible();
-      // The bay allows 1 minute; the worker has been there 10: the time exception is raised by the jobs.
-      const exception = page
-        .getByRole('table', { name: 'Exceptions' })
-        .getByRole('row')
-        .filter({ hasText: w.worker.name });
-      await expect(exception.first()).toBeVisible({ timeout: 20_000 });
-      await expectAccessible(page, REPORT_ONLY);
-      await page.screenshot({ path: `${SCREENSHOTS}/report-exceptions.png`, fullPage: true });
-      await exception.first().getByRole('link').click();
-      await expect(page).toHaveURL(/\/exceptions\//);
-      await expect(
-        page.getByText(`was in ${w.bay.name} for longer than the allowed 1 minute(s)`),
-      ).toBeVisible();
+    await menu(page).getByRole('link', { name: 'Exceptions' }).click();
+    await expect(page.getByRole('heading', { name: 'Exceptions', exact: true })).toBeVisible();
+    // The bay allows 1 minute; the worker has been there 10: the time exception is raised by the jobs.
+    const exception = page
+      .getByRole('table', { name: 'Exceptions' })
+      .getByRole('row')
+      .filter({ hasText: w.worker.name });
+    await expect(exception.first()).toBeVisible({ timeout: 20_000 });
+    await expectAccessible(page, REPORT_ONLY);
+    await page.screenshot({ path: `${SCREENSHOTS}/reports-exceptions.png`, fullPage: true });
+    await exception.first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/exceptions\//);
+    await expect(
+      page.getByText(`was in ${w.bay.name} for longer than the allowed 1 minute(s)`),
+    ).toBeVisible();
 
-      await menu(page).getByRole('link', { name: 'Zones History' }).click();
-      await expect(page.getByRole('heading', { name: 'Zones History' })).toBeVisible();
-      await expect(
-        page.getByRole('table', { name: 'Stays' }).getByRole('row').filter({ hasText: w.shop.name }),
-      ).toContainText('0:20:00');
-      await expect(page.getByTestId('zone-time-chart')).toHaveAttribute(
-        'aria-label',
-        new RegExp(`${w.shop.name}: 0\\.33 hours`),
-      );
-      await expectAccessible(page, REPORT_ONLY);
-      await page.screenshot({ path: `${SCREENSHOTS}/report-zones-history.png`, fullPage: true });
+    await menu(page).getByRole('link', { name: 'Zones History' }).click();
+    await expect(page.getByRole('heading', { name: 'Zones History' })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Stays' }).getByRole('row').filter({ hasText: w.shop.name }),
+    ).toContainText('0:20:00');
+    await expect(page.getByTestId('zone-time-chart')).toHaveAttribute(
+      'aria-label',
+      new RegExp(`${w.shop.name}: 0\\.33 hours`),
+    );
+    await expectAccessible(page, REPORT_ONLY);
+    await page.screenshot({ path: `${SCREENSHOTS}/reports-zonedurations.png`, fullPage: true });
 
-      await page.goto(`/reports/events?site=${w.site}&print=1`);
-      await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
-      await page.emulateMedia({ media: 'print' });
-      await page.screenshot({ path: `${SCREENSHOTS}/report-activity-print.png`, fullPage: true });
-      await page.emulateMedia({ media: 'screen' });
-    } finally {
-      await w.cleanup();
-    }
+    await page.goto(`/reports/events?site=${w.site}&print=1`);
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+    await expect(
+      page.getByRole('table', { name: 'Activity' }).getByRole('row').filter({ hasText: w.worker.name }),
+    ).toBeVisible();
+    await page.emulateMedia({ media: 'print' });
+    await page.screenshot({ path: `${SCREENSHOTS}/report-activity-print.png`, fullPage: true });
+    // Printed on A4 (kept with the test's output for a person to look at).
+    await page.pdf({ path: test.info().outputPath('activity-a4.pdf'), format: 'A4' });
+    await page.emulateMedia({ media: 'screen' });
   });
 
   test('Zone Status: the clock ticks and a moved thing shows in its new zone without reload', async ({
     page,
-    request,
+    api,
+    w,
   }) => {
-    const api = await adminApi(request);
-    const w = await world(api, request);
-    try {
-      await signIn(page);
-      await page.goto(`/reports/zones?site=${w.site}`);
-      await expect(page.getByRole('heading', { name: 'Zone Status' })).toBeVisible();
-      const clock = page.getByTestId('zone-status-clock');
-      const first = await clock.textContent();
-      await expect(clock).not.toHaveText(first ?? '', { timeout: 3000 });
-      const bay = page.getByRole('region', { name: w.bay.name });
-      const row = bay.getByRole('row').filter({ hasText: w.worker.name });
-      await expect(row).toHaveAttribute('data-overrun', 'true');
-      await expect(row).toContainText('Overrun');
-      await expectAccessible(page);
-      await page.screenshot({ path: `${SCREENSHOTS}/report-zone-status.png`, fullPage: true });
+    await page.goto(`/reports/zones?site=${w.site}`);
+    await expect(page.getByRole('heading', { name: 'Zone Status' })).toBeVisible();
+    const clock = page.getByTestId('zone-status-clock');
+    const first = await clock.textContent();
+    await expect(clock).not.toHaveText(first ?? '', { timeout: 3000 });
+    const bay = page.getByRole('region', { name: w.bay.name });
+    const row = bay.getByRole('row').filter({ hasText: w.worker.name });
+    await expect(row).toHaveAttribute('data-overrun', 'true');
+    await expect(row).toContainText('Overrun');
+    await expectAccessible(page);
+    // The viewport only: a demo site has hundreds of things in its zones.
+    await page.screenshot({ path: `${SCREENSHOTS}/reports-zones.png` });
 
-      await ok(await api.post('/api/event', { tag: w.tag, zone: w.shop._id }));
-      const shop = page.getByRole('region', { name: w.shop.name });
-      await expect(shop.getByRole('row').filter({ hasText: w.worker.name })).toBeVisible({ timeout: 5000 });
-      await expect(bay.getByRole('row').filter({ hasText: w.worker.name })).toHaveCount(0);
-    } finally {
-      await w.cleanup();
-    }
+    await ok(await api.post('/api/event', { tag: w.tag, zone: w.shop._id }));
+    const shop = page.getByRole('region', { name: w.shop.name });
+    await expect(shop.getByRole('row').filter({ hasText: w.worker.name })).toBeVisible({ timeout: 5000 });
+    await expect(bay.getByRole('row').filter({ hasText: w.worker.name })).toHaveCount(0);
   });
 
-  test('Zone Categories: choose a category by keyboard, Run Report, Download XLS', async ({
-    page,
-    request,
-  }) => {
-    const api = await adminApi(request);
-    const w = await world(api, request);
-    try {
-      await signIn(page);
-      await page.goto(`/reports/zonecategories?site=${w.site}`);
-      await expect(page.getByRole('heading', { name: 'Zone Categories' })).toBeVisible();
-      const categories = page.getByRole('combobox', { name: 'Categories' });
-      await categories.focus();
-      await categories.fill(w.category.name);
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'All Zones' }).click();
-      await page.getByRole('button', { name: 'Run Report' }).click();
-      const table = page.getByRole('table', { name: `Categories in ${w.bay.name}` });
-      await expect(table.getByRole('row').filter({ hasText: w.category.name })).toContainText('1');
-      await expect(page.getByRole('region', { name: w.shop.name })).toHaveCount(0);
-      const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Download XLS' }).click();
-      expect((await download).suggestedFilename()).toBe('Categories.xlsx');
-      await expectAccessible(page);
-      await page.screenshot({ path: `${SCREENSHOTS}/report-zone-categories.png`, fullPage: true });
-    } finally {
-      await w.cleanup();
-    }
+  test('Zone Categories: choose a category by keyboard, Run Report, Download XLS', async ({ page, w }) => {
+    await page.goto(`/reports/zonecategories?site=${w.site}`);
+    await expect(page.getByRole('heading', { name: 'Zone Categories' })).toBeVisible();
+    const categories = page.getByRole('combobox', { name: 'Categories' });
+    await categories.focus();
+    await categories.fill(w.category.name);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'All Zones' }).click();
+    await page.getByRole('button', { name: 'Run Report' }).click();
+    const table = page.getByRole('table', { name: `Categories in ${w.bay.name}` });
+    await expect(table.getByRole('row').filter({ hasText: w.category.name })).toContainText('1');
+    await expect(page.getByRole('region', { name: w.shop.name })).toHaveCount(0);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download XLS' }).click();
+    expect((await download).suggestedFilename()).toBe('Categories.xlsx');
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/reports-zonecategories.png`, fullPage: true });
   });
 
   test('a report config made in Admin → Report Configuration runs from Custom Reports', async ({
     page,
-    request,
+    api,
+    w,
   }) => {
-    const api = await adminApi(request);
-    const w = await world(api, request);
     const name = `Zone stays ${w.s}`;
     try {
-      await signIn(page);
       await page.goto(`/home?site=${w.site}`);
       await menu(page).getByRole('link', { name: 'Report Configuration' }).click();
       await expect(page.getByRole('heading', { name: 'Report Configuration', exact: true })).toBeVisible();
@@ -222,11 +213,14 @@ test.describe('Reports', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Name in the Basic tab is a required field.')).toBeVisible();
       await page.getByLabel('Name').fill(name);
+      // The required-field message is answered: dismiss it before the screenshot.
+      const dismiss = page.getByRole('button', { name: 'Close' });
+      if (await dismiss.isVisible()) await dismiss.click();
       await page.getByRole('combobox', { name: 'Type' }).click();
       await page.getByRole('option', { name: 'Zone Durations' }).click();
       await page.getByLabel('Email').check();
       await expectAccessible(page);
-      await page.screenshot({ path: `${SCREENSHOTS}/report-config-edit.png`, fullPage: true });
+      await page.screenshot({ path: `${SCREENSHOTS}/report-config.png`, fullPage: true });
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Zone Durations');
       await page.screenshot({ path: `${SCREENSHOTS}/report-configs.png`, fullPage: true });
@@ -249,7 +243,6 @@ test.describe('Reports', () => {
         _id: string;
       }[];
       for (const c of configs) await api.delete(`/api/reportconfigs/${c._id}`);
-      await w.cleanup();
     }
   });
 });

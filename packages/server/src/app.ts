@@ -28,6 +28,7 @@ import { registerHealthRoutes } from './platform/health.js';
 import { createLocalBus, createPgBus } from './platform/live.js';
 import { createLogger, registerRequestLog } from './platform/log.js';
 import { createMailer } from './platform/mail.js';
+import { createMailQueue } from './platform/mail-queue.js';
 import { createStorage } from './platform/storage/index.js';
 
 const hops = (n: number) => (_address: string, hop: number) => hop < n;
@@ -58,12 +59,16 @@ export async function buildApp(config: Config): Promise<App> {
     config,
     database,
     db: database.db,
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: outboxDir(config),
-      log: app.log,
-    }),
+    mailer: createMailQueue(
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: outboxDir(config),
+        log: app.log,
+      }),
+      app.log,
+      { retrySeconds: config.mailRetrySeconds },
+    ),
     live,
     storage: createStorage(config),
   };

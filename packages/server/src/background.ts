@@ -1,6 +1,6 @@
 /**
  * What runs without an incoming request (DESIGN §2 "jobs", §7, §9): the scheduled tracking jobs,
- * the daily report email, the MQTT subscription (with MQTT_URL) and, with the demo on, the
+ * the daily report email, the job queue (webhook delivery and mail), the MQTT subscription (with MQTT_URL) and, with the demo on, the
  * built-in reader simulator. Each
  * starts when the app is ready and stops before it closes (before the database does).
  */
@@ -9,6 +9,7 @@ import { dailyReportsJob } from './features/reports/daily.js';
 import { createWebhookQueue, type WebhookQueue } from './features/webhooks/queue.js';
 import type { App } from './platform/context.js';
 import { createScheduler, type JobScheduler } from './platform/jobs.js';
+import { createJobQueue } from './platform/queue.js';
 import { trackingJobs } from './tracking/jobs/index.js';
 import { type DemoSimulator, startDemoSimulator } from './tracking/simulator/demo.js';
 
@@ -34,13 +35,22 @@ export function registerBackground(app: App): void {
   const scheduler = createScheduler(ctx.db, jobs, { log: app.log });
   app.decorate('jobs', scheduler);
   app.decorate('mqtt', null);
+  const jobQueue = createJobQueue(
+    ctx.database,
+    { pollingIntervalSeconds: config.queuePollSeconds, schema: config.queueSchema },
+    app.log,
+  );
   const webhookQueue = createWebhookQueue(ctx.database, config, app.log);
   app.decorate('webhookQueue', webhookQueue);
   let simulator: DemoSimulator | undefined;
 
   app.addHook('onReady', async () => {
     if (config.jobs) scheduler.start();
-    if (config.queue) await webhookQueue.start();
+    if (config.queue) {
+      const boss = await jobQueue.start();
+      await webhookQueue.start(boss);
+      await ctx.mailer.start(boss);
+    }
     if (config.mqttUrl) app.mqtt = startMqttIngest(ctx, app.log, config.mqttUrl, config.mqttShareGroup);
     if (config.demo && config.demoSimulator) {
       // The demo's movement is a nicety: a failure to start it must not stop the server.
@@ -56,5 +66,7 @@ export function registerBackground(app: App): void {
     await app.mqtt?.close();
     await scheduler.stop();
     await webhookQueue.stop();
+    ctx.mailer.stop();
+    await jobQueue.stop(webhookQueue.stopTimeoutMs);
   });
 }

@@ -46,7 +46,7 @@ export interface Config {
   s3Region?: string;
   /** Path-style bucket addressing (MinIO and most self-hosted servers); on by default with S3_ENDPOINT. */
   s3ForcePathStyle?: boolean;
-  /** Run this instance's queue workers (pg-boss: webhook delivery); off in tests unless asked for. */
+  /** Run this instance's queue workers (pg-boss: webhook delivery, mail); off in tests unless asked for. */
   queue: boolean;
   /** Webhook request timeout (DESIGN §10: 10 s); tests shorten it. */
   webhookTimeoutMs: number;
@@ -56,6 +56,10 @@ export interface Config {
   webhookRetryMaxAgeMs: number;
   /** How often an idle queue worker looks for jobs (pg-boss polling). */
   queuePollSeconds: number;
+  /** The PostgreSQL schema of the job queue's tables (tests give each app its own). */
+  queueSchema: string;
+  /** First retry of a mail the SMTP server refused (seconds; doubling, 12 tries ≈ a day). */
+  mailRetrySeconds: number;
   /** `pretty` (readable lines, the default) or `json` (LOG_FORMAT=json, for machines). */
   logFormat: LogFormat;
   /** Longest a graceful shutdown (SIGTERM/SIGINT) may take before the process exits anyway. */
@@ -117,6 +121,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryBaseMs: Number(env.WEBHOOK_RETRY_BASE_MS ?? 15_000),
     webhookRetryMaxAgeMs: 24 * 60 * 60 * 1000,
     queuePollSeconds: 2,
+    queueSchema: 'pgboss',
+    mailRetrySeconds: 30,
     logFormat: logFormatFromEnv(env.LOG_FORMAT),
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000),
   };
@@ -142,6 +148,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demo: false,
     jobs: false,
     queue: false,
+    // Test files run side by side on one PostgreSQL: each worker slot gets its own queue, so an app
+    // of one file (say, one that refuses private webhook targets) never works another file's jobs.
+    queueSchema: `pgboss_test_${process.env.VITEST_POOL_ID ?? process.pid}`,
     logLevel: 'silent',
     publicUrl: 'http://localhost:8080',
     ...overrides,

@@ -1,5 +1,9 @@
 import dayjs from 'dayjs';
+import { z } from 'zod';
 import { MSG } from './messages.js';
+
+/** A time in a query or body: ISO 8601 with its timezone (`Z` or an offset). */
+export const IsoTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time with a timezone' });
 
 /** Date display rules of SPEC §9: dates before year 1000 are unset and show 'N/A'. */
 export function isUnsetDate(value: string | Date | null | undefined): boolean {

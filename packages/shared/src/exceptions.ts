@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { EXCEPTION_TYPES, THING_CLASSES } from './constants.js';
+import { IsoTime } from './dates.js';
 import { Id } from './ids.js';
 import { listQuery, sortParam } from './list.js';
 import { MSG } from './messages.js';
@@ -58,7 +59,6 @@ export type ExceptionThing = z.infer<typeof ExceptionThing>;
 export const ExceptionDetail = ExceptionRecord.extend({ things: z.array(ExceptionThing) });
 export type ExceptionDetail = z.infer<typeof ExceptionDetail>;
 
-const IsoTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time with a timezone' });
 const Flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 const ExceptionFilters = {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { THING_CLASSES } from './constants.js';
+import { IsoTime } from './dates.js';
 import { Id } from './ids.js';
 import { listQuery } from './list.js';
 
@@ -51,11 +52,8 @@ export const REPORT_FORMAT_OPTIONS: ReportOption[] = REPORT_FORMATS.map((id) => 
 /** How a column's values are typed: dates are ISO times, durations nanoseconds, days YYYY-MM-DD. */
 export const COLUMN_KINDS = ['text', 'number', 'date', 'day', 'duration'] as const;
 export type ColumnKind = (typeof COLUMN_KINDS)[number];
-export interface ReportColumnDef {
-  key: string;
-  header: string;
-  kind: ColumnKind;
-}
+export const ReportColumn = z.object({ key: z.string(), header: z.string(), kind: z.enum(COLUMN_KINDS) });
+export type ReportColumnDef = z.infer<typeof ReportColumn>;
 
 /**
  * The columns of each type, in their default order. `headings` of a config choose among these keys
@@ -133,41 +131,30 @@ export type ReportHeading = z.infer<typeof ReportHeading>;
 const IdArray = z.array(Id).max(500).default([]);
 
 /** Report config (SPEC §3): required Name, Type, Format (SPEC §5). */
-export const ReportConfig = z.object({
-  _id: Id,
-  name: z.string(),
+const ReportConfigFields = z.object({
+  name: z.string({ error: REPORT_MSG.nameRequired }).trim().min(1, REPORT_MSG.nameRequired).max(200),
   type: ReportTypeSchema,
   format: ReportFormatSchema,
-  email: z.boolean(),
-  zones: z.array(Id),
-  categories: z.array(Id),
-  headings: z.array(ReportHeading),
+  email: z.boolean().default(false),
+  zones: IdArray,
+  categories: IdArray,
+  headings: z.array(ReportHeading).max(50).default([]),
   site: Id,
 });
+export const ReportConfig = ReportConfigFields.extend({ _id: Id });
 export type ReportConfig = z.infer<typeof ReportConfig>;
 
-export const ReportConfigInput = z
-  .object({
-    name: z.string({ error: REPORT_MSG.nameRequired }).trim().min(1, REPORT_MSG.nameRequired).max(200),
-    type: ReportTypeSchema,
-    format: ReportFormatSchema,
-    email: z.boolean().default(false),
-    zones: IdArray,
-    categories: IdArray,
-    headings: z.array(ReportHeading).max(50).default([]),
-    site: Id,
-  })
-  .superRefine((v, ctx) => {
-    const keys = new Set(REPORT_COLUMNS[v.type].map((c) => c.key));
-    v.headings.forEach((h, i) => {
-      if (!keys.has(h.key))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['headings', i, 'key'],
-          message: REPORT_MSG.unknownHeading(h.key),
-        });
-    });
+export const ReportConfigInput = ReportConfigFields.superRefine((v, ctx) => {
+  const keys = new Set(REPORT_COLUMNS[v.type].map((c) => c.key));
+  v.headings.forEach((h, i) => {
+    if (!keys.has(h.key))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['headings', i, 'key'],
+        message: REPORT_MSG.unknownHeading(h.key),
+      });
   });
+});
 export type ReportConfigInput = z.infer<typeof ReportConfigInput>;
 export type ReportConfigInputRaw = z.input<typeof ReportConfigInput>;
 
@@ -175,37 +162,40 @@ export const ReportConfigListQuery = listQuery().extend({ site: Id });
 export type ReportConfigListQuery = z.infer<typeof ReportConfigListQuery>;
 export const REPORT_CONFIG_SORT_FIELDS = ['name', 'type', 'format', 'email'] as const;
 
-const IsoTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time with a timezone' });
-
 /** A report period; both ends optional (the default is the current day in the site's timezone). */
 export const ReportRange = z.object({ after: IsoTime.optional(), before: IsoTime.optional() });
 export type ReportRange = z.infer<typeof ReportRange>;
+/** A period of one site: what every report call of a site takes. */
+const SiteReportRange = ReportRange.extend({ site: Id });
+/** Only items or only workers (the Activity screen's choice); both when absent. */
+const ThingClassChoice = z.enum(THING_CLASSES).optional();
 
 /** GET api/reports/{id}?after&before; `format` overrides the config's (the screen asks for json). */
 export const ReportRunQuery = ReportRange.extend({ format: ReportFormatSchema.optional() });
 export type ReportRunQuery = z.infer<typeof ReportRunQuery>;
 
 /** POST api/reports/adhoc (SPEC §7): JSON or the workbook. */
-export const AdhocReportBody = ReportRange.extend({
+export const AdhocReportBody = SiteReportRange.extend({
   type: ReportTypeSchema,
   format: z.enum(['json', 'excel'], { error: REPORT_MSG.notExcel }).default('json'),
-  site: Id,
   categories: IdArray,
   zones: IdArray,
-  /** Only items or only workers (the Activity screen's choice); both when absent. */
-  class: z.enum(THING_CLASSES).optional(),
+  class: ThingClassChoice,
+  /**
+   * Activity as JSON only: one page of things (with all their days), `limit` things per page — the
+   * screen's paging; a month of a whole site is too many rows for one answer. Absent: every row.
+   */
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 export type AdhocReportBody = z.infer<typeof AdhocReportBody>;
 
 /** GET api/eventsbything/export (the Activity download). */
-export const EventsByThingExportQuery = ReportRange.extend({
-  site: Id,
-  class: z.enum(THING_CLASSES).optional(),
-});
+export const EventsByThingExportQuery = SiteReportRange.extend({ class: ThingClassChoice });
 export type EventsByThingExportQuery = z.infer<typeof EventsByThingExportQuery>;
 
 /** GET api/zonedurations/summary: time per zone in the range (the Zones History chart). */
-export const ZoneTimeQuery = ReportRange.extend({ site: Id });
+export const ZoneTimeQuery = SiteReportRange;
 export type ZoneTimeQuery = z.infer<typeof ZoneTimeQuery>;
 export const ZoneTimeRow = z.object({
   zone: z.string(),
@@ -226,8 +216,10 @@ export const ReportResult = z.object({
   timezone: z.string(),
   after: z.string(),
   before: z.string(),
-  columns: z.array(z.object({ key: z.string(), header: z.string(), kind: z.enum(COLUMN_KINDS) })),
+  columns: z.array(ReportColumn),
   rows: z.array(z.record(z.string(), ReportCell)),
+  /** Paged Activity: how many things have activity in the period (the rows are per thing and day). */
+  total: z.number().optional(),
 });
 export type ReportResult = z.infer<typeof ReportResult>;
 

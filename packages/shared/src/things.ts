@@ -16,6 +16,7 @@ export const THING_MSG = {
   duplicateTag: (tag: string) =>
     `duplicate tag ${tag}: it is already used by another thing or a location tag`,
   unknownCategory: (id: string) => `unknown category: ${id}`,
+  unknownPhoto: (id: string) => `unknown photo: ${id}`,
   parentGone: MSG.parentGone,
   ownParent: 'A thing cannot be its own parent',
   parentCycle: 'A thing cannot be the parent of one of its own parents',

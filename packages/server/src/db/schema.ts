@@ -317,6 +317,7 @@ export const things = pgTable(
   },
   (t) => [
     index('things_org_class_zone_time_idx').on(t.orgId, t.class, t.lastZoneTime.desc()),
+    index('things_org_name_idx').on(t.orgId, sql`lower(${t.name})`, t.id),
     index('things_site_idx').on(t.siteId),
     index('things_zone_idx').on(t.zoneId),
     index('things_parents_idx').using('gin', t.parents),
@@ -396,6 +397,7 @@ export const events = pgTable(
   },
   (t) => [
     index('events_site_time_idx').on(t.siteId, t.time.desc()),
+    // INCLUDE (site_id, zone_id, first_time): migration 0010 (drizzle cannot declare INCLUDE).
     index('events_thing_time_idx').on(t.thingId, t.time.desc()),
     index('events_endpoint_time_idx').on(t.endpointId, t.time.desc()),
   ],
@@ -414,8 +416,9 @@ export const zoneDurations = pgTable(
     timeDurationNs: bigint('time_duration_ns', { mode: 'number' }).notNull(),
   },
   (t) => [
+    // Both INCLUDE the columns the reports read: migration 0010 (drizzle cannot declare INCLUDE).
     index('zone_durations_site_end_idx').on(t.siteId, t.timeEnd.desc()),
-    index('zone_durations_thing_start_idx').on(t.thingId, t.timeStart.desc()),
+    index('zone_durations_thing_end_idx').on(t.thingId, t.timeEnd.desc()),
   ],
 );
 

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { LiveBus } from './live.js';
-import type { Mailer } from './mail.js';
+import type { MailQueue } from './mail-queue.js';
 import type { Storage } from './storage/index.js';
 
 /** What every feature gets: the database, the configuration and the platform services. */
@@ -17,7 +17,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
-  mailer: Mailer;
+  /** Mail: queued on the job queue when it runs, else sent at once. */
+  mailer: MailQueue;
   live: LiveBus;
   /** Photos and map images (data folder or S3). */
   storage: Storage;

@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { Tx } from '../db/client.js';
 import { randomToken } from './ids.js';
 
 export interface Mail {
@@ -18,7 +19,11 @@ export interface Mail {
 }
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /**
+   * Sends (or, with the job queue running, queues) the mail. With `tx` the mail is queued in that
+   * transaction and goes out only if it commits.
+   */
+  send(mail: Mail, options?: { tx?: Tx }): Promise<void>;
 }
 
 export function createMailer(opts: {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { anonymous, login, makeOrg, makeUser, PASSWORD, randomIp } from '../../../test/factories.js';
 import { passwordResetTokens } from '../../db/schema.js';
 import { sha256 } from '../../platform/crypto.js';
+import { issueToken } from '../users/set-password-tokens.js';
 import { mailsTo, makeMailApp, setPasswordLink, waitForMails } from './outbox.testkit.js';
-import { issueToken } from './reset-tokens.js';
 
 const { app, outbox } = await makeMailApp();
 const NEW_PASSWORD = 'Lantern-Quartz-Meadow-88';

@@ -9,8 +9,8 @@ import { hashPassword } from '../../platform/crypto.js';
 import { HttpError } from '../../platform/errors.js';
 import { revokeUserSessions } from '../../platform/sessions.js';
 import { findUserById, setPassword } from '../users/repository.js';
+import * as tokens from '../users/set-password-tokens.js';
 import * as repo from './repository.js';
-import * as tokens from './reset-tokens.js';
 
 /** At most one reset mail a minute per account, so the form cannot be used to flood a mailbox. */
 const RESEND_AFTER_MS = 60_000;

@@ -1,16 +1,12 @@
 /** Events, event sources and zone durations of a site: rows ↔ API objects and their queries. */
+
+import type { EventListQuery, EventRecord, ZoneDurationQuery, ZoneDurationRecord } from '@sightline/shared';
 import { type EVENT_SORT_FIELDS, NO_THING_ID, type ZONE_DURATION_SORT_FIELDS } from '@sightline/shared';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { endpoints, events, locationTags, things, zoneDurations, zones } from '../../db/schema.js';
+import { serialApiId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-import {
-  type EventListQuery,
-  type EventRecord,
-  serialApiId,
-  type ZoneDurationQuery,
-  type ZoneDurationRecord,
-} from './schema.js';
 
 type EventRow = typeof events.$inferSelect;
 interface Names {

@@ -1,17 +1,18 @@
 /** GET events, eventsources, zonedurations (SPEC §7) and POST event (manual move, DESIGN §7.10). */
-import { z } from 'zod';
-import { callerOf } from '../../platform/access.js';
-import type { App } from '../../platform/context.js';
-import { sendList } from '../../platform/list-query.js';
+
 import {
   EventListQuery,
   EventRecord,
   EventSource,
+  EventSourcesQuery,
   ManualEventBody,
-  SiteQuery,
   ZoneDurationQuery,
   ZoneDurationRecord,
-} from './schema.js';
+} from '@sightline/shared';
+import { z } from 'zod';
+import { callerOf } from '../../platform/access.js';
+import type { App } from '../../platform/context.js';
+import { sendList } from '../../platform/list-query.js';
 import * as service from './service.js';
 
 export function registerEventRoutes(app: App) {
@@ -28,7 +29,7 @@ export function registerEventRoutes(app: App) {
   );
   app.get(
     '/api/eventsources',
-    { schema: { tags, querystring: SiteQuery, response: { 200: z.array(EventSource) } } },
+    { schema: { tags, querystring: EventSourcesQuery, response: { 200: z.array(EventSource) } } },
     (req) => service.listEventSources(ctx, callerOf(req), req.query.site),
   );
   app.get(

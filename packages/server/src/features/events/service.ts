@@ -1,13 +1,18 @@
 /** Events, event sources, zone durations (read: access to the site) and manual moves (modify things). */
 
+import type { EventListQuery, EventRecord, ManualEventBody, ZoneDurationQuery } from '@sightline/shared';
 import { authorize, hasSite } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
 import { HttpError, notFound } from '../../platform/errors.js';
+import { readableIds } from '../../platform/references.js';
 import { moveByHand } from '../../tracking/store/index.js';
 import { requireSite } from '../sites/service.js';
+import { readableThing } from '../things/service.js';
+import { thingOfTag } from '../things/tags.js';
 import * as repo from './repository.js';
-import type { EventListQuery, EventRecord, ManualEventBody, ZoneDurationQuery } from './schema.js';
+
+const UNKNOWN_TAG = 'Unknown tag';
 
 export async function listEvents(ctx: AppContext, caller: Caller, query: EventListQuery) {
   await requireSite(ctx.db, caller, query.site);
@@ -33,10 +38,14 @@ export async function createManualEvent(
   const zone = await repo.findZone(ctx.db, caller.orgId, body.zone);
   if (!zone || !hasSite(caller, zone.siteId)) throw notFound('Zone');
   authorize(caller, 'things', 'modify', zone.siteId);
+  // The tag's thing must be one the caller can read; another site's thing is an unknown tag.
+  const thingId = await thingOfTag(ctx.db, caller.orgId, body.tag);
+  if (thingId && !(await readableIds(ctx.db, caller, readableThing, [thingId])).has(thingId))
+    throw new HttpError(404, UNKNOWN_TAG);
   const move = { orgId: caller.orgId, tag: body.tag, zoneId: zone.id, siteId: zone.siteId };
   const event = await moveByHand(ctx.db, ctx.live, ctx.mailer, move, Date.now(), {
     publicUrl: ctx.config.publicUrl,
   });
-  if (!event) throw new HttpError(404, 'Unknown tag');
+  if (!event) throw new HttpError(404, UNKNOWN_TAG);
   return event;
 }

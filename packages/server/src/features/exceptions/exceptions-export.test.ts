@@ -55,7 +55,13 @@ describe('GET /api/exceptions/export', () => {
 
   it('400 for a bad query, 401 without a caller, 404 for another organization or site', async () => {
     const s = await siteWithExceptions(app);
-    for (const query of ['', '?site=bad', `?site=${s.site.id}&before=later`]) {
+    for (const query of [
+      '',
+      '?site=bad',
+      `?site=${s.site.id}&before=later`,
+      `?site=${s.site.id}&sort=__proto__`,
+      `?site=${s.site.id}&sort=nope`,
+    ]) {
       expect((await s.viewer.request('GET', `/api/exceptions/export${query}`)).statusCode, query).toBe(400);
     }
     expect((await anonymous(app).request('GET', `/api/exceptions/export?site=${s.site.id}`)).statusCode).toBe(

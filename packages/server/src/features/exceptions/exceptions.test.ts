@@ -78,8 +78,8 @@ describe('GET /api/exceptions', () => {
     const user = await makeUser(app, s.org.id, { role: 'viewer', sites: [elsewhere.id] });
     const limited = await login(app, user.username);
     expect((await limited.request('GET', `/api/exceptions?site=${s.site.id}`)).statusCode).toBe(404);
-    // A thing's exceptions only from sites the caller may see.
-    expect((await limited.request('GET', `/api/exceptions?thing=${s.pallet}`)).json()).toEqual([]);
+    // A thing of a site the caller cannot see is answered like an unknown thing (issue 6, finding 5).
+    expect((await limited.request('GET', `/api/exceptions?thing=${s.pallet}`)).statusCode).toBe(404);
   });
 });
 

@@ -146,14 +146,6 @@ export async function thingsOf(db: Tx, orgId: string, ids: string[]): Promise<Ex
   });
 }
 
-export async function findThingSite(db: Tx, orgId: string, id: string) {
-  const [row] = await db
-    .select({ siteId: things.siteId })
-    .from(things)
-    .where(and(eq(things.orgId, orgId), eq(things.id, id)));
-  return row;
-}
-
 /** Marks the exception resolved (once: the first resolution time stays). */
 export async function resolveException(db: Tx, orgId: string, id: string, at: Date) {
   await db

@@ -4,12 +4,18 @@ import type { Db } from '../../db/client.js';
 import { authorize, hasSite, siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { notFound } from '../../platform/errors.js';
+import { readableIds } from '../../platform/references.js';
 import { requireSite } from '../sites/service.js';
+import { readableThing } from '../things/service.js';
 import * as repo from './repository.js';
+
+/** A thing's exceptions stay listed after the thing is deleted; only readability counts. */
+const anyThing = { ...readableThing, where: undefined };
 
 export async function listExceptions(db: Db, caller: Caller, query: ExceptionListQuery) {
   if (query.site) await requireSite(db, caller, query.site);
-  if (query.thing && !(await repo.findThingSite(db, caller.orgId, query.thing))) throw notFound('Thing');
+  if (query.thing && !(await readableIds(db, caller, anyThing, [query.thing])).has(query.thing))
+    throw notFound('Thing');
   const { limit, page, ...filter } = query;
   return repo.listExceptions(
     db,

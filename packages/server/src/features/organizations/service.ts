@@ -17,11 +17,11 @@ import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage/index.js';
-import { issueToken, sendSetPasswordMail } from '../auth/reset-tokens.js';
 import { orgImageIds } from '../images/repository.js';
 import { imageKeys } from '../images/storage-keys.js';
 import { removeMapImage } from '../maps/files.js';
 import { insertUser, usernameTaken } from '../users/repository.js';
+import { issueToken, sendSetPasswordMail } from '../users/set-password-tokens.js';
 import { deleteOrganizationCascade } from './cascade.js';
 import * as repo from './repository.js';
 

@@ -138,14 +138,18 @@ async function sendSite(deps: DailyDeps, site: SiteRow, now: Date): Promise<bool
           ON CONFLICT DO NOTHING RETURNING site_id`,
     );
     if (!won.length) return false;
-    await deps.mailer.send({
-      to: site.reportEmails,
-      subject: `Daily reports for ${site.name}: ${coveredDay}`,
-      text: `Attached: the reports of ${site.name} for ${coveredDay} (${site.timezone || 'UTC'}).\n\n${attachments
-        .map((a) => `- ${a.filename}`)
-        .join('\n')}\n`,
-      attachments,
-    });
+    // Queued in the claiming transaction: the run and its mail commit together, or neither does.
+    await deps.mailer.send(
+      {
+        to: site.reportEmails,
+        subject: `Daily reports for ${site.name}: ${coveredDay}`,
+        text: `Attached: the reports of ${site.name} for ${coveredDay} (${site.timezone || 'UTC'}).\n\n${attachments
+          .map((a) => `- ${a.filename}`)
+          .join('\n')}\n`,
+        attachments,
+      },
+      { tx },
+    );
     return true;
   });
 }

@@ -114,7 +114,12 @@ export async function toJson(
     for (const c of table.columns) picked[c.key] = row[c.key] ?? null;
     rows.push(picked);
   }
-  return { ...meta, columns: table.columns, rows };
+  return {
+    ...meta,
+    columns: table.columns,
+    rows,
+    ...(table.total === undefined ? {} : { total: table.total }),
+  };
 }
 
 /** A download file name from the report's name. */

@@ -121,6 +121,26 @@ describe('report contents (a scenario through the engine, site in New York)', ()
     ]);
   });
 
+  it('Activity as JSON pages by things: all days of `limit` things, and how many things have activity', async () => {
+    const s = await reportScenario(app);
+    const page = async (n: number) =>
+      (await adhoc(s, { type: 'reportTypeEvents', limit: 1, page: n })).json() as {
+        total: number;
+        rows: { name: string; day: string }[];
+      };
+    const first = await page(0);
+    expect(first.total).toBe(2);
+    expect(first.rows.map((r) => [r.name, r.day])).toEqual([
+      ['-Ann', '2024-01-10'],
+      ['-Ann', '2024-01-11'],
+    ]);
+    const second = await page(1);
+    expect(second.rows.map((r) => [r.name, r.day])).toEqual([['=Drill', '2024-01-11']]);
+    expect((await page(2)).rows).toEqual([]);
+    expect((await adhoc(s, { type: 'reportTypeEvents', limit: 0 })).statusCode).toBe(400);
+    expect((await adhoc(s, { type: 'reportTypeEvents' })).json()).not.toHaveProperty('total');
+  });
+
   it('Seen and Not seen: things of the chosen categories seen in the chosen zones, and the others', async () => {
     const s = await reportScenario(app);
     const seen = (await adhoc(s, { type: 'reportTypeSeen' })).json();

@@ -21,18 +21,18 @@ export interface ReportFilter {
   timeZone: string;
 }
 
-const ids = (list: string[]) => sql`${textArray(list, (v) => v)}::text[]`;
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+export const ids = (list: string[]) => sql`${textArray(list, (v) => v)}::text[]`;
+export const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** `column` is one of the chosen zones (always true when none are chosen). */
-const zoneIn = (f: ReportFilter, column: SQL) =>
+export const zoneIn = (f: ReportFilter, column: SQL) =>
   f.zones.length ? sql`${column} = ANY(${ids(f.zones)})` : sql`TRUE`;
 /** The thing alias `t` passes the category and class filters. */
-const thingFilter = (f: ReportFilter) =>
+export const thingFilter = (f: ReportFilter) =>
   sql`${
     f.categories.length ? sql`t.categories && ${ids(f.categories)}` : sql`TRUE`
   } AND ${f.class ? sql`t.class = ${f.class}` : sql`TRUE`}`;
-const siteZones = (f: ReportFilter) =>
+export const siteZones = (f: ReportFilter) =>
   sql`(SELECT id FROM zones WHERE org_id = ${f.orgId} AND site_id = ${f.siteId})`;
 
 export interface ThingInfo {
@@ -206,71 +206,6 @@ export function zoneTimes(db: Tx, f: ReportFilter, now: Date) {
         WHERE z.org_id = ${f.orgId} AND z.site_id = ${f.siteId} AND ${zoneIn(f, sql`z.id`)}
         GROUP BY z.id, z.name
         ORDER BY lower(z.name), z.id`,
-  );
-}
-
-export interface DayEventsRow {
-  thing_id: string;
-  day: string;
-  zone_id: string | null;
-  first_seen: Date | string;
-  last_seen: Date | string;
-  n: number;
-}
-
-/** Events per thing, site-local day and zone: first and last seen that day, and how many. */
-export function eventsPerDay(db: Tx, f: ReportFilter) {
-  const localDay = sql`(e.time AT TIME ZONE ${f.timeZone})::date`;
-  return rows<DayEventsRow>(
-    db,
-    sql`SELECT e.thing_id, to_char(${localDay}, 'YYYY-MM-DD') AS day, e.zone_id,
-          min(greatest(e.first_time, ${localDay}::timestamp AT TIME ZONE ${f.timeZone})) AS first_seen,
-          max(e.time) AS last_seen, count(*)::int AS n
-        FROM events e
-        WHERE e.org_id = ${f.orgId} AND e.site_id = ${f.siteId}
-          AND e.time >= ${ts(f.after)} AND e.time < ${ts(f.before)}
-          AND e.thing_id <> ${NO_THING_ID} AND ${zoneIn(f, sql`e.zone_id`)}
-        GROUP BY 1, 2, 3`,
-  );
-}
-
-export interface DayStayRow {
-  thing_id: string;
-  day: string;
-  zone_id: string;
-  secs: number | string;
-}
-
-/** Time per thing, site-local day and zone: each stay split at the site's midnights. */
-export function staysPerDay(db: Tx, f: ReportFilter, now: Date) {
-  const tz = f.timeZone;
-  const lo = sql`greatest(st.s, days.day_start, ${ts(f.after)})`;
-  const hi = sql`least(st.e, days.day_end, ${ts(f.before)})`;
-  return rows<DayStayRow>(
-    db,
-    sql`WITH days AS (
-          SELECT d::date AS day, d AT TIME ZONE ${tz} AS day_start, (d + interval '1 day') AT TIME ZONE ${tz} AS day_end
-          FROM generate_series(
-            (${ts(f.after)} AT TIME ZONE ${tz})::date::timestamp,
-            ((${ts(f.before)} - interval '1 microsecond') AT TIME ZONE ${tz})::date::timestamp,
-            interval '1 day') AS d
-        )
-        SELECT st.thing_id, to_char(days.day, 'YYYY-MM-DD') AS day, st.zone_id,
-          sum(extract(epoch FROM ${hi} - ${lo}))::float8 AS secs
-        FROM (${staysInPeriod(f, now)}) st
-        JOIN days ON st.s < days.day_end AND st.e > days.day_start
-        WHERE ${hi} > ${lo}
-        GROUP BY 1, 2, 3`,
-  );
-}
-
-/** Names, classes and categories of the given things (deleted ones too: history stays readable). */
-export function thingsById(db: Tx, orgId: string, thingIds: string[]) {
-  if (!thingIds.length) return Promise.resolve([] as ThingInfo[]);
-  return rows<ThingInfo>(
-    db,
-    sql`SELECT t.id, t.name, t.class, t.tag1 AS tag, t.categories FROM things t
-        WHERE t.org_id = ${orgId} AND t.id = ANY(${ids(thingIds)})`,
   );
 }
 

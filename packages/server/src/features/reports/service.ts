@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
 import { checkReferences, requireReportConfig } from '../reportconfigs/service.js';
 import { requireSite } from '../sites/service.js';
+import type { ThingPage } from './activity.js';
 import { resolvePeriod } from './period.js';
 import * as repo from './repository.js';
 import { type ReportTable, reportTable } from './tables.js';
@@ -43,6 +44,8 @@ export interface ReportDefinition {
   categories: string[];
   headings: ReportHeading[];
   class?: 'item' | 'worker';
+  /** Activity as JSON: one page of things. */
+  paged?: ThingPage;
 }
 
 type SiteRow = Awaited<ReturnType<typeof requireSite>>;
@@ -73,7 +76,13 @@ export async function prepare(
     timeZone,
   };
   const flatten = def.format !== 'json' && settings.flattenEventsExports;
-  const table = await reportTable(db, { type: def.type, headings: def.headings, flatten }, filter, now);
+  const paged = def.format === 'json' ? def.paged : undefined;
+  const table = await reportTable(
+    db,
+    { type: def.type, headings: def.headings, flatten, paged },
+    filter,
+    now,
+  );
   return { name: def.name, type: def.type, format: def.format, siteId: site.id, timeZone, ...period, table };
 }
 
@@ -113,6 +122,7 @@ export async function runAdhoc(db: Db, caller: Caller, body: AdhocReportBody) {
       categories: body.categories,
       headings: [],
       class: body.class,
+      paged: body.limit === undefined ? undefined : { limit: body.limit, page: body.page },
     },
     body,
   );

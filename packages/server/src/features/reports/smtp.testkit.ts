@@ -7,7 +7,8 @@ export interface Received {
   raw: string;
 }
 
-export async function startSmtp() {
+/** An SMTP server on `port` (a free one by default). */
+export async function startSmtp(port = 0) {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -25,10 +26,11 @@ export async function startSmtp() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    port: bound,
+    url: `smtp://127.0.0.1:${bound}`,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

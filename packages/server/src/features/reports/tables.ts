@@ -12,6 +12,7 @@ import {
 } from '@sightline/shared';
 import type { Tx } from '../../db/client.js';
 import * as exceptionsRepo from '../exceptions/repository.js';
+import { activityTable, type ThingPage } from './activity.js';
 import * as repo from './repository.js';
 
 export type ReportRow = Record<string, ReportCell>;
@@ -19,11 +20,12 @@ export type ReportRow = Record<string, ReportCell>;
 export interface ReportTable {
   columns: ReportColumnDef[];
   rows: AsyncIterable<ReportRow>;
+  /** Paged Activity only: the things with activity in the period. */
+  total?: number;
 }
 
 const PAGE = 2000;
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
-const secsToNs = (secs: number | string) => Math.round(Number(secs) * 1e9);
 
 async function* each<T>(list: Promise<T[]>, map: (row: T) => ReportRow): AsyncIterable<ReportRow> {
   for (const row of await list) yield map(row);
@@ -140,137 +142,6 @@ async function* exceptionRows(db: Tx, f: repo.ReportFilter): AsyncIterable<Repor
   }
 }
 
-/** One thing's activity on one site-local day, in total and per zone. */
-interface DayActivity {
-  thingId: string;
-  day: string;
-  firstSeen: number | null;
-  lastSeen: number | null;
-  events: number;
-  hoursNs: number;
-  zones: Map<string, { firstSeen: number | null; lastSeen: number | null; events: number; hoursNs: number }>;
-}
-
-const minOf = (a: number | null, b: number) => (a === null ? b : Math.min(a, b));
-const maxOf = (a: number | null, b: number) => (a === null ? b : Math.max(a, b));
-
-/**
- * Activity (events by thing): per thing and site-local day, first and last seen, events, hours on
- * site and hours per zone. `flatten`: one row per thing, day and zone instead of a column per zone.
- */
-export async function activity(db: Tx, f: repo.ReportFilter, now: Date, flatten: boolean) {
-  const [eventRows, stayRows, names] = await Promise.all([
-    repo.eventsPerDay(db, f),
-    repo.staysPerDay(db, f, now),
-    namesOf(db, f.orgId),
-  ]);
-  const days = new Map<string, DayActivity>();
-  const dayOf = (thingId: string, day: string) => {
-    const key = `${thingId}|${day}`;
-    let a = days.get(key);
-    if (!a) {
-      a = { thingId, day, firstSeen: null, lastSeen: null, events: 0, hoursNs: 0, zones: new Map() };
-      days.set(key, a);
-    }
-    return a;
-  };
-  const zoneOf = (a: DayActivity, zoneId: string) => {
-    let z = a.zones.get(zoneId);
-    if (!z) {
-      z = { firstSeen: null, lastSeen: null, events: 0, hoursNs: 0 };
-      a.zones.set(zoneId, z);
-    }
-    return z;
-  };
-  for (const r of eventRows) {
-    const a = dayOf(r.thing_id, r.day);
-    const first = new Date(r.first_seen).getTime();
-    const last = new Date(r.last_seen).getTime();
-    a.firstSeen = minOf(a.firstSeen, first);
-    a.lastSeen = maxOf(a.lastSeen, last);
-    a.events += r.n;
-    const z = zoneOf(a, r.zone_id ?? '');
-    z.firstSeen = minOf(z.firstSeen, first);
-    z.lastSeen = maxOf(z.lastSeen, last);
-    z.events += r.n;
-  }
-  for (const r of stayRows) {
-    const a = dayOf(r.thing_id, r.day);
-    const ns = secsToNs(r.secs);
-    a.hoursNs += ns;
-    zoneOf(a, r.zone_id).hoursNs += ns;
-  }
-  const things = new Map(
-    (await repo.thingsById(db, f.orgId, [...new Set([...days.values()].map((a) => a.thingId))])).map((t) => [
-      t.id,
-      t,
-    ]),
-  );
-  const wanted = (t: repo.ThingInfo | undefined): t is repo.ThingInfo =>
-    t !== undefined &&
-    (!f.class || t.class === f.class) &&
-    (!f.categories.length || t.categories.some((c) => f.categories.includes(c)));
-  const list = [...days.values()]
-    .map((a) => ({ a, t: things.get(a.thingId) }))
-    .filter((x): x is { a: DayActivity; t: repo.ThingInfo } => wanted(x.t))
-    .sort(
-      (x, y) =>
-        x.t.name.localeCompare(y.t.name, 'en', { sensitivity: 'base' }) ||
-        x.t.id.localeCompare(y.t.id) ||
-        x.a.day.localeCompare(y.a.day),
-    );
-  const zoneIds = new Set<string>();
-  for (const { a } of list) for (const [id, z] of a.zones) if (z.hoursNs > 0 && id) zoneIds.add(id);
-  const zoneName = (id: string) => names.zones.get(id) ?? '';
-  const zoneColumns = [...zoneIds].sort((x, y) => zoneName(x).localeCompare(zoneName(y)));
-  const ms = (v: number | null) => (v === null ? null : new Date(v).toISOString());
-
-  const rows: ReportRow[] = [];
-  for (const { a, t } of list) {
-    if (flatten) {
-      const zoneIdsOfDay = [...a.zones.keys()].sort((x, y) => zoneName(x).localeCompare(zoneName(y)));
-      for (const id of zoneIdsOfDay) {
-        const z = a.zones.get(id);
-        if (!z) continue;
-        rows.push({
-          name: t.name,
-          class: t.class,
-          day: a.day,
-          zone: zoneName(id),
-          firstSeen: ms(z.firstSeen),
-          lastSeen: ms(z.lastSeen),
-          hours: z.hoursNs,
-          events: z.events,
-        });
-      }
-      continue;
-    }
-    const row: ReportRow = {
-      name: t.name,
-      class: t.class,
-      day: a.day,
-      firstSeen: ms(a.firstSeen),
-      lastSeen: ms(a.lastSeen),
-      hours: a.hoursNs,
-      events: a.events,
-    };
-    for (const id of zoneColumns) row[`zone:${id}`] = a.zones.get(id)?.hoursNs ?? 0;
-    rows.push(row);
-  }
-  return { rows, zoneColumns: zoneColumns.map((id) => ({ id, name: zoneName(id) })) };
-}
-
-const FLAT_ACTIVITY_COLUMNS: ReportColumnDef[] = [
-  { key: 'name', header: 'Name', kind: 'text' },
-  { key: 'class', header: 'Class', kind: 'text' },
-  { key: 'day', header: 'Day', kind: 'day' },
-  { key: 'zone', header: 'Zone', kind: 'text' },
-  { key: 'firstSeen', header: 'First Seen', kind: 'date' },
-  { key: 'lastSeen', header: 'Last Seen', kind: 'date' },
-  { key: 'hours', header: 'Hours In Zone', kind: 'duration' },
-  { key: 'events', header: 'Events', kind: 'number' },
-];
-
 /** The columns a report shows: the type's defaults, or those `headings` choose, in their order and names. */
 export function chooseColumns(
   defaults: ReportColumnDef[],
@@ -292,6 +163,8 @@ export interface TableSpec {
   headings: { key: string; label: string }[];
   /** Activity only: one row per zone instead of a column per zone (site setting flattenEventsExports). */
   flatten: boolean;
+  /** Activity as JSON only: one page of things. */
+  paged?: ThingPage;
 }
 
 /** Builds the report's table. Runs its first query only when the rows are read (after validation). */
@@ -316,29 +189,7 @@ export async function reportTable(
       return plain(stays(db, f, now));
     case 'reportTypeExceptions':
       return plain(exceptionRows(db, f));
-    case 'reportTypeEvents': {
-      const result = await activity(db, f, now, spec.flatten);
-      const rows = (async function* () {
-        yield* result.rows;
-      })();
-      if (spec.flatten) {
-        const keep = new Set(['zone', ...spec.headings.map((h) => h.key)]);
-        const labels = new Map(spec.headings.map((h) => [h.key, h.label]));
-        const columns = FLAT_ACTIVITY_COLUMNS.filter((c) => !spec.headings.length || keep.has(c.key)).map(
-          (c) => ({ ...c, header: labels.get(c.key) || c.header }),
-        );
-        return { columns, rows };
-      }
-      const columns = chooseColumns(REPORT_COLUMNS.reportTypeEvents, spec.headings, (c, label) =>
-        c.key === 'zoneHours'
-          ? result.zoneColumns.map((z) => ({
-              key: `zone:${z.id}`,
-              header: `${label || c.header} ${z.name}`,
-              kind: c.kind,
-            }))
-          : [{ ...c, header: label || c.header }],
-      );
-      return { columns, rows };
-    }
+    case 'reportTypeEvents':
+      return activityTable(db, spec, f, now, spec.paged);
   }
 }

@@ -10,7 +10,7 @@ import {
 } from '@sightline/shared';
 import { inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { things, zones } from '../../db/schema.js';
+import { images, things, zones } from '../../db/schema.js';
 import { authorize, hasSite, siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
@@ -57,7 +57,7 @@ async function checkCategories(db: Db, orgId: string, ids: string[]) {
 }
 
 /** A thing a site-limited caller reads: home site in its sites, or its current zone is. */
-const readableThing: Referable = {
+export const readableThing: Referable = {
   table: things,
   id: things.id,
   orgId: things.orgId,
@@ -79,6 +79,22 @@ async function checkParents(db: Db, caller: Caller, parents: string[], selfId?: 
   await assertReadable(db, caller, readableThing, parents, () => badRequest(THING_MSG.parentGone));
   if (selfId && (await links.isAncestorOf(db, orgId, selfId, parents)))
     throw badRequest(THING_MSG.parentCycle);
+}
+
+const readableImage: Referable = {
+  table: images,
+  id: images.id,
+  orgId: images.orgId,
+  siteId: images.siteId,
+};
+
+/**
+ * Photos newly added to a thing must be images the caller can read; ids already on the thing stay
+ * (an image deleted since is shown as missing, not a reason to refuse the whole edit).
+ */
+async function checkPhotos(db: Db, caller: Caller, photo: string[], current: readonly string[] = []) {
+  const added = photo.filter((id) => !current.includes(id));
+  await assertReadable(db, caller, readableImage, added, (id) => badRequest(THING_MSG.unknownPhoto(id)));
 }
 
 /** Runs `write` with the thing's tags locked and free, then makes them the thing's: all or nothing. */
@@ -126,6 +142,7 @@ export async function createThing(deps: Deps, caller: Caller, input: ThingInput)
   authorize(caller, thingResource(input.class), 'create', input.site);
   await checkCategories(db, caller.orgId, input.categories);
   await checkParents(db, caller, input.parents);
+  await checkPhotos(db, caller, input.photo);
   const row = await withTags(
     db,
     caller.orgId,
@@ -155,6 +172,7 @@ export async function updateThing(deps: Deps, caller: Caller, id: string, body: 
   if (input.class !== current.class) authorizeModify(caller, input.class, input.site);
   await checkCategories(db, caller.orgId, input.categories);
   await checkParents(db, caller, input.parents, id);
+  await checkPhotos(db, caller, input.photo, current.photo ?? []);
   const row = await withTags(
     db,
     caller.orgId,

@@ -42,6 +42,16 @@ export async function tagOfLocationTag(
   return row?.tag;
 }
 
+/** The thing that holds `tag`, if any. */
+export async function thingOfTag(tx: Tx, orgId: string, tag: string) {
+  const [row] = await tx
+    .select({ thingId: thingTags.thingId })
+    .from(thingTags)
+    .where(and(eq(thingTags.orgId, orgId), eq(thingTags.tag, tag)))
+    .limit(1);
+  return row?.thingId;
+}
+
 /** The first of `tags` that belongs to a thing (other than `exceptThingId`). */
 export async function tagOfThing(tx: Tx, orgId: string, tags: readonly string[], exceptThingId?: string) {
   if (!tags.length) return undefined;

@@ -18,10 +18,10 @@ import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { revokeUserSessions } from '../../platform/sessions.js';
-import { issueToken, sendSetPasswordMail } from '../auth/reset-tokens.js';
 import { listAccessRules, visibleRoleIds } from '../roles/repository.js';
 import * as repo from './repository.js';
 import { assertUsernameFree, hashIfStrong, invalidField, type PasswordRule } from './rules.js';
+import { issueToken, sendSetPasswordMail } from './set-password-tokens.js';
 
 export function listUsers(db: Db, caller: Caller, query: UserListQuery) {
   authorize(caller, 'users', 'create');

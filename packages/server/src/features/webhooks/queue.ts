@@ -7,7 +7,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { createBoss } from '../../platform/queue.js';
 import { createDrainer, DRAIN_QUEUE, type Drainer, SWEEP_QUEUE } from './delivery.js';
 import { WEBHOOK_CHANNEL } from './outbox.js';
 
@@ -15,8 +14,12 @@ import { WEBHOOK_CHANNEL } from './outbox.js';
 const WORKERS = 4;
 
 export interface WebhookQueue {
-  start(): Promise<void>;
+  /** Registers the workers and the minute sweep on the app's queue, and listens for wake-ups. */
+  start(boss: PgBoss): Promise<void>;
+  /** Stops listening (the queue itself is stopped by its owner). */
   stop(): Promise<void>;
+  /** How long a running delivery may take: the queue's stop waits that long. */
+  readonly stopTimeoutMs: number;
   /** Queues a drain of each webhook (coalesced: one waiting job per webhook). */
   wake(webhookIds: readonly string[]): Promise<void>;
   /** Wakes every webhook with due deliveries (the minute sweep; tests call it). */
@@ -87,10 +90,9 @@ export function createWebhookQueue(database: Database, config: Config, log: Fast
     drainer,
     wake,
     sweep,
-    async start() {
-      boss = createBoss(database, { pollingIntervalSeconds: config.queuePollSeconds });
-      boss.on('error', (err) => log.error({ err }, 'job queue'));
-      await boss.start();
+    stopTimeoutMs: config.webhookTimeoutMs + 2000,
+    async start(queue) {
+      boss = queue;
       await boss.createQueue(DRAIN_QUEUE, { name: DRAIN_QUEUE, policy: 'short' });
       await boss.createQueue(SWEEP_QUEUE, { name: SWEEP_QUEUE, policy: 'short' });
       for (let i = 0; i < WORKERS; i++) {
@@ -112,8 +114,9 @@ export function createWebhookQueue(database: Database, config: Config, log: Fast
     },
     async stop() {
       await unlisten?.();
-      await boss?.stop({ graceful: true, timeout: config.webhookTimeoutMs + 2000 });
+      unlisten = undefined;
       boss = undefined;
+      workerIds.length = 0;
     },
   };
 }

@@ -1,7 +1,7 @@
 /** Manual move (DESIGN §7.10, `POST api/event`) through the same load → engine → write path as ingest. */
 
+import type { EventRecord } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
-import type { EventRecord } from '../../features/events/schema.js';
 import type { LiveBus } from '../../platform/live.js';
 import type { Mailer } from '../../platform/mail.js';
 import { type EpochMs, manualMove } from '../engine/index.js';

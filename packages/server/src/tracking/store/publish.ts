@@ -3,9 +3,11 @@
  * Only exceptions actually inserted are published or mailed (a second copy of a stay's exception
  * is a no-op). Messages go out in order, per process, through one queue per bus.
  */
+
+import type { EventRecord } from '@sightline/shared';
 import { NO_THING_ID } from '@sightline/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { type EventRecord, serialApiId } from '../../features/events/schema.js';
+import { serialApiId } from '../../platform/ids.js';
 import type { LiveBus, LiveMessage } from '../../platform/live.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { EngineMessage, EventWrite, ExceptionRecord, ThingState } from '../engine/index.js';

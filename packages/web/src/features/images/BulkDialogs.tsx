@@ -17,6 +17,7 @@ import {
 import { type Category, MSG } from '@sightline/shared';
 import { useId, useState } from 'react';
 import type { BulkChange } from './api';
+import { imageCount } from './filter';
 
 export interface BulkEditDialogProps {
   open: boolean;
@@ -166,7 +167,7 @@ export function DeleteByQueryDialog({ open, total, busy, onConfirm, onClose }: D
       aria-labelledby={titleId}
       TransitionProps={{ onExited: () => setTyped('') }}
     >
-      <DialogTitle id={titleId}>Delete {total} images matching the filter?</DialogTitle>
+      <DialogTitle id={titleId}>Delete {imageCount(total)} matching the filter?</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{MSG.typeDelete}</DialogContentText>
         <TextField

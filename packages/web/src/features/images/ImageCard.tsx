@@ -5,14 +5,13 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import {
   Box,
+  ButtonBase,
   Card,
   CardActionArea,
   CardContent,
   Chip,
   IconButton,
   ListItem,
-  ListItemAvatar,
-  ListItemButton,
   ListItemText,
   Stack,
   Tooltip,
@@ -134,28 +133,54 @@ export function ImageTile({ image, selecting, selected, onOpen, onToggle }: Imag
   );
 }
 
+/**
+ * A phone row: the mini is the button (named "Open …" / "Select …"), stretched over the whole row
+ * so a tap anywhere opens it; the date and chips are plain text beside it, and the map and comment
+ * buttons sit above the stretched area.
+ */
 export function ImageRow({ image, selecting, selected, onOpen, onToggle }: ImageCardProps) {
   return (
-    <ListItem disablePadding divider secondaryAction={<Extras image={image} onOpen={onOpen} />}>
-      <ListItemButton
+    <ListItem divider sx={{ gap: 1.5, bgcolor: selected ? 'action.selected' : undefined, pr: 1 }}>
+      <ButtonBase
         onClick={selecting ? onToggle : onOpen}
-        selected={selected}
         aria-label={label(image, selecting, selected)}
+        aria-pressed={selecting ? selected : undefined}
+        sx={{
+          position: 'static',
+          borderRadius: 1,
+          flexShrink: 0,
+          '&::after': { content: '""', position: 'absolute', inset: 0 },
+          '&.Mui-focusVisible::after': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+        }}
       >
-        <ListItemAvatar>
-          <Box
-            component="img"
-            src={`/api/images/${image.id}/mini`}
-            alt=""
-            sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, mr: 1.5 }}
-          />
-        </ListItemAvatar>
-        <ListItemText
-          primary={formatListDate(image.timestamp)}
-          secondary={<Chips image={image} />}
-          slotProps={{ secondary: { component: 'div' } }}
+        <Box
+          component="img"
+          src={`/api/images/${image.id}/mini`}
+          alt=""
+          sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, display: 'block' }}
         />
-      </ListItemButton>
+        {selecting && (
+          <Box
+            sx={{
+              position: 'absolute',
+              left: 20,
+              top: 12,
+              color: selected ? 'primary.main' : 'common.white',
+              display: 'flex',
+            }}
+          >
+            {selected ? <CheckCircle fontSize="small" /> : <RadioButtonUnchecked fontSize="small" />}
+          </Box>
+        )}
+      </ButtonBase>
+      <ListItemText
+        primary={formatListDate(image.timestamp)}
+        secondary={<Chips image={image} />}
+        slotProps={{ secondary: { component: 'div' } }}
+      />
+      <Stack direction="row" sx={{ position: 'relative', zIndex: 1, flexShrink: 0 }}>
+        <Extras image={image} onOpen={onOpen} />
+      </Stack>
     </ListItem>
   );
 }

@@ -15,14 +15,11 @@ import {
   CircularProgress,
   Fab,
   IconButton,
-  List,
   Menu,
   MenuItem,
   Stack,
   Tooltip,
   Typography,
-  useMediaQuery,
-  useTheme,
 } from '@mui/material';
 import { IMAGE_TEXT, type Image, INFINITE_SCROLL_THRESHOLD_PX, type Username } from '@sightline/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -36,8 +33,8 @@ import { ConfirmDialog, PageHeader, useNotify } from '../../components';
 import { useCategories } from '../things/lookups';
 import { bulkDelete, bulkEdit, download, exportUrl, originalUrl, type Target, useImagePages } from './api';
 import { BulkEditDialog, DeleteByQueryDialog } from './BulkDialogs';
-import { filterFromSearch, filterParams, isFiltered, type UrlFilter } from './filter';
-import { ImageRow, ImageTile } from './ImageCard';
+import { filterFromSearch, filterParams, imageCount, isFiltered, type UrlFilter } from './filter';
+import { ImageFileInput, ImageGallery } from './ImageGallery';
 import { rememberOrder } from './order';
 import { SearchBar, SearchChips } from './SearchBar';
 import { UploadDialog } from './UploadDialog';
@@ -47,11 +44,19 @@ export default function ImagesList() {
   const notify = useNotify();
   const navigate = useSiteNavigate();
   const queryClient = useQueryClient();
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [search, setSearch] = useSearchParams();
   const filter = useMemo(() => filterFromSearch(search), [search]);
-  const setFilter = (next: UrlFilter) =>
+  // Changes apply to the newest filter, not the rendered one: leaving the search field (which
+  // applies its text) and ticking Partial come in one render, and neither may undo the other.
+  const latest = useRef(filter);
+  useEffect(() => {
+    latest.current = filter;
+  }, [filter]);
+  const setFilter = (change: Partial<UrlFilter>) => {
+    const next = { ...latest.current, ...change };
+    latest.current = next;
     setSearch(filterParams(next, siteId ?? search.get('site') ?? undefined), { replace: true });
+  };
   const pages = useImagePages(filter, siteId);
   const images = useMemo(() => pages.data?.pages.flatMap((p) => p.items) ?? [], [pages.data]);
   const total = pages.data?.pages[0]?.total ?? 0;
@@ -74,7 +79,7 @@ export default function ImagesList() {
   const bulk = selected.size > 0;
   const queryMode = !bulk && isFiltered(filter);
   const target: Target = bulk ? { ids: [...selected] } : { filter };
-  const what = bulk ? `${selected.size} selected images` : `${total} images matching the filter`;
+  const what = bulk ? imageCount(selected.size, 'selected ') : `${imageCount(total)} matching the filter`;
 
   // Infinite scroll: load the next page when the end is within 400 px of the viewport.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
@@ -113,7 +118,7 @@ export default function ImagesList() {
     setBusy(true);
     try {
       const { count } = await bulkEdit(target, siteId, change);
-      notify.success(`Saved ${count} images`);
+      notify.success(`Saved ${imageCount(count)}`);
       setEditOpen(false);
       await refresh();
     } catch (err) {
@@ -127,7 +132,7 @@ export default function ImagesList() {
     setBusy(true);
     try {
       const { count } = await bulkDelete(target, siteId);
-      notify.success(`Deleted ${count} images`);
+      notify.success(`Deleted ${imageCount(count)}`);
       setDeleteOpen(false);
       clearSelection();
       await refresh();
@@ -192,7 +197,9 @@ export default function ImagesList() {
         )}
         <Typography variant="body2" color="text.secondary" role="status">
           {bulk ? `${selected.size} selected · ` : ''}
-          {pages.isLoading ? 'Loading…' : `${total} images${queryMode ? ' match the filter' : ''}`}
+          {pages.isLoading
+            ? 'Loading…'
+            : `${imageCount(total)}${queryMode ? (total === 1 ? ' matches the filter' : ' match the filter') : ''}`}
         </Typography>
       </Stack>
 
@@ -201,45 +208,14 @@ export default function ImagesList() {
           No images{isFiltered(filter) ? ' match the filter' : ' yet'}.
         </Typography>
       )}
-      {phone ? (
-        <List aria-label="Images">
-          {images.map((image) => (
-            <ImageRow
-              key={image.id}
-              image={image}
-              selecting={selecting}
-              selected={selected.has(image.id)}
-              onOpen={() => open(image)}
-              onToggle={() => toggle(image.id)}
-            />
-          ))}
-        </List>
-      ) : (
-        <Box
-          component="ul"
-          aria-label="Images"
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
-          }}
-        >
-          {images.map((image) => (
-            <li key={image.id}>
-              <ImageTile
-                image={image}
-                selecting={selecting}
-                selected={selected.has(image.id)}
-                onOpen={() => open(image)}
-                onToggle={() => toggle(image.id)}
-              />
-            </li>
-          ))}
-        </Box>
-      )}
+      <ImageGallery
+        images={images}
+        label="Images"
+        selecting={selecting}
+        selected={selected}
+        onOpen={open}
+        onToggle={(image) => toggle(image.id)}
+      />
       <div ref={sentinel} />
       {isFetchingNextPage && (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
@@ -292,18 +268,7 @@ export default function ImagesList() {
           </Tooltip>
         )}
       </Stack>
-      <input
-        ref={fileInput}
-        type="file"
-        accept="image/*,.heic,.heif,.avif"
-        multiple
-        hidden
-        aria-label="Choose images to upload"
-        onChange={(e) => {
-          setFiles([...(e.target.files ?? [])]);
-          e.target.value = '';
-        }}
-      />
+      <ImageFileInput inputRef={fileInput} label="Choose images to upload" onFiles={setFiles} />
       <Menu anchorEl={exportAnchor} open={Boolean(exportAnchor)} onClose={() => setExportAnchor(null)}>
         {bulk && <MenuItem onClick={downloadIndividually}>Download Individual Images</MenuItem>}
         <MenuItem

@@ -34,7 +34,8 @@ export interface SearchChipsProps {
   filter: UrlFilter;
   categories: Category[];
   users: Username[];
-  onChange: (filter: UrlFilter) => void;
+  /** Changes these parts of the filter (the rest stays as it is now, not as it was rendered). */
+  onChange: (change: Partial<UrlFilter>) => void;
 }
 
 /** The chips of the active filter; each one removes its part. */
@@ -44,54 +45,66 @@ export function SearchChips({ filter, categories, users, onChange }: SearchChips
     chips.push({
       key: `c${id}`,
       label: `Category: ${categories.find((c) => c._id === id)?.name ?? id}`,
-      remove: () => onChange({ ...filter, category: filter.category.filter((c) => c !== id) }),
+      remove: () => onChange({ category: filter.category.filter((c) => c !== id) }),
     });
   for (const tag of filter.tag)
     chips.push({
       key: `t${tag}`,
       label: `Tag: ${tag}`,
-      remove: () => onChange({ ...filter, tag: filter.tag.filter((t) => t !== tag) }),
+      remove: () => onChange({ tag: filter.tag.filter((t) => t !== tag) }),
     });
   if (filter.uploader)
     chips.push({
       key: 'u',
       label: `Uploader: ${users.find((u) => u.id === filter.uploader)?.name ?? 'unavailable'}`,
-      remove: () => onChange({ ...filter, uploader: undefined }),
+      remove: () => onChange({ uploader: undefined }),
     });
   if (filter.search)
     chips.push({
       key: 's',
       label: `Search: ${filter.search}`,
-      remove: () => onChange({ ...filter, search: undefined }),
+      remove: () => onChange({ search: undefined }),
     });
-  if (filter.partial)
-    chips.push({ key: 'p', label: 'Partial', remove: () => onChange({ ...filter, partial: false }) });
+  if (filter.partial) chips.push({ key: 'p', label: 'Partial', remove: () => onChange({ partial: false }) });
   if (filter.start)
     chips.push({
       key: 'st',
       label: `Start: ${formatListDate(filter.start)}`,
-      remove: () => onChange({ ...filter, start: undefined }),
+      remove: () => onChange({ start: undefined }),
     });
   if (filter.end)
     chips.push({
       key: 'en',
       label: `End: ${formatListDate(filter.end)}`,
-      remove: () => onChange({ ...filter, end: undefined }),
+      remove: () => onChange({ end: undefined }),
     });
-  if (filter.or) chips.push({ key: 'or', label: 'Or', remove: () => onChange({ ...filter, or: false }) });
+  if (filter.or) chips.push({ key: 'or', label: 'Or', remove: () => onChange({ or: false }) });
   if (filter.notags)
-    chips.push({ key: 'nt', label: 'Without tags', remove: () => onChange({ ...filter, notags: false }) });
+    chips.push({ key: 'nt', label: 'Without tags', remove: () => onChange({ notags: false }) });
   if (filter.nocategories)
     chips.push({
       key: 'nc',
       label: 'Without categories',
-      remove: () => onChange({ ...filter, nocategories: false }),
+      remove: () => onChange({ nocategories: false }),
     });
   if (!chips.length) return null;
   return (
-    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} aria-label="Active filters" role="list">
+    <Stack
+      component="ul"
+      direction="row"
+      sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
+      aria-label="Active filters"
+    >
+      {/* Each chip is a button named by its text; Delete or Backspace on it removes that part. */}
       {chips.map((c) => (
-        <Chip key={c.key} role="listitem" label={c.label} onDelete={c.remove} size="small" />
+        <li key={c.key}>
+          <Chip
+            label={c.label}
+            onDelete={c.remove}
+            size="small"
+            aria-description="Press Delete to remove this filter"
+          />
+        </li>
       ))}
     </Stack>
   );
@@ -108,7 +121,7 @@ export function SearchBar({ filter, categories, users, tagOptions, onChange, onC
   useEffect(() => setText(filter.search ?? ''), [filter.search]);
   const applyText = () => {
     const search = text.trim() || undefined;
-    if (search !== filter.search) onChange({ ...filter, search });
+    if (search !== filter.search) onChange({ search });
   };
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Search images">
@@ -121,7 +134,7 @@ export function SearchBar({ filter, categories, users, tagOptions, onChange, onC
             size="small"
             options={tagOptions}
             value={filter.tag}
-            onChange={(_e, tag) => onChange({ ...filter, tag: tag.map((t) => t.trim()).filter(Boolean) })}
+            onChange={(_e, tag) => onChange({ tag: tag.map((t) => t.trim()).filter(Boolean) })}
             renderInput={(params) => (
               <TextField {...params} label="Tags" helperText="Press Enter after each tag" />
             )}
@@ -134,7 +147,7 @@ export function SearchBar({ filter, categories, users, tagOptions, onChange, onC
             slotProps={{ select: { multiple: true } }}
             onChange={(e) => {
               const v = e.target.value as unknown as string[] | string;
-              onChange({ ...filter, category: typeof v === 'string' ? v.split(',') : v });
+              onChange({ category: typeof v === 'string' ? v.split(',') : v });
             }}
           >
             {categories.map((c) => (
@@ -161,7 +174,7 @@ export function SearchBar({ filter, categories, users, tagOptions, onChange, onC
               control={
                 <Checkbox
                   checked={filter.partial}
-                  onChange={(e) => onChange({ ...filter, partial: e.target.checked })}
+                  onChange={(e) => onChange({ partial: e.target.checked })}
                 />
               }
             />
@@ -171,7 +184,7 @@ export function SearchBar({ filter, categories, users, tagOptions, onChange, onC
             size="small"
             label="Uploader"
             value={filter.uploader ?? ''}
-            onChange={(e) => onChange({ ...filter, uploader: e.target.value || undefined })}
+            onChange={(e) => onChange({ uploader: e.target.value || undefined })}
           >
             <MenuItem value="">
               <em>Anyone</em>
@@ -190,7 +203,7 @@ export function SearchBar({ filter, categories, users, tagOptions, onChange, onC
             value={filter.start ? dayjs(filter.start) : null}
             onChange={(d) => {
               if (d === null || d.isValid())
-                onChange({ ...filter, start: d ? d.startOf('day').toISOString() : undefined });
+                onChange({ start: d ? d.startOf('day').toISOString() : undefined });
             }}
             slotProps={{ textField: { size: 'small', sx: { width: 190 } } }}
           />
@@ -199,8 +212,7 @@ export function SearchBar({ filter, categories, users, tagOptions, onChange, onC
             format="YYYY/MM/DD"
             value={filter.end ? dayjs(filter.end) : null}
             onChange={(d) => {
-              if (d === null || d.isValid())
-                onChange({ ...filter, end: d ? d.endOf('day').toISOString() : undefined });
+              if (d === null || d.isValid()) onChange({ end: d ? d.endOf('day').toISOString() : undefined });
             }}
             slotProps={{ textField: { size: 'small', sx: { width: 190 } } }}
           />
@@ -217,7 +229,7 @@ export function SearchBar({ filter, categories, users, tagOptions, onChange, onC
                 variant="outlined"
                 onClick={() => {
                   const r = quickRange(q.range);
-                  onChange({ ...filter, start: r.after, end: r.before });
+                  onChange({ start: r.after, end: r.before });
                 }}
               >
                 {q.label}
@@ -228,17 +240,12 @@ export function SearchBar({ filter, categories, users, tagOptions, onChange, onC
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
           <FormControlLabel
             label="Or query parameters together"
-            control={
-              <Checkbox checked={filter.or} onChange={(e) => onChange({ ...filter, or: e.target.checked })} />
-            }
+            control={<Checkbox checked={filter.or} onChange={(e) => onChange({ or: e.target.checked })} />}
           />
           <FormControlLabel
             label="search images without tags"
             control={
-              <Switch
-                checked={filter.notags}
-                onChange={(e) => onChange({ ...filter, notags: e.target.checked })}
-              />
+              <Switch checked={filter.notags} onChange={(e) => onChange({ notags: e.target.checked })} />
             }
           />
           <FormControlLabel
@@ -246,7 +253,7 @@ export function SearchBar({ filter, categories, users, tagOptions, onChange, onC
             control={
               <Switch
                 checked={filter.nocategories}
-                onChange={(e) => onChange({ ...filter, nocategories: e.target.checked })}
+                onChange={(e) => onChange({ nocategories: e.target.checked })}
               />
             }
           />

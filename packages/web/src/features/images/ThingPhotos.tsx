@@ -1,6 +1,6 @@
 /** The thing editor's Photo tab (SPEC 2.11): the thing's photos, and uploads straight into it ("Things"). */
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
 import { type Image, THINGS_CATEGORY, type Thing, thingResource } from '@sightline/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
@@ -10,7 +10,7 @@ import { useSession } from '../../api/session-context';
 import { useSiteNavigate } from '../../app/site-links';
 import type { EditorTabProps } from '../../components';
 import type { ThingForm } from '../things/thing-form';
-import { ImageTile } from './ImageCard';
+import { ImageFileInput, ImageGallery } from './ImageGallery';
 import { rememberOrder } from './order';
 import { UploadDialog } from './UploadDialog';
 
@@ -43,7 +43,9 @@ export function ThingPhotos({ ctx }: EditorTabProps<ThingForm>) {
     <Stack sx={{ gap: 2 }}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
         <Typography sx={{ flex: 1 }} color="text.secondary">
-          {ids.length ? `${ids.length} photos` : 'No photos of this thing yet.'}
+          {ids.length
+            ? `${ids.length} ${ids.length === 1 ? 'photo' : 'photos'}`
+            : 'No photos of this thing yet.'}
         </Typography>
         {mayUpload && (
           <Button
@@ -55,45 +57,16 @@ export function ThingPhotos({ ctx }: EditorTabProps<ThingForm>) {
           </Button>
         )}
       </Stack>
-      <Box
-        component="ul"
-        aria-label="Photos"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
-        }}
-      >
-        {list.map((image) => (
-          <li key={image.id}>
-            <ImageTile
-              image={image}
-              selecting={false}
-              selected={false}
-              onToggle={() => undefined}
-              onOpen={() => {
-                rememberOrder(list.map((i) => i.id));
-                navigate(`images/${image.id}`);
-              }}
-            />
-          </li>
-        ))}
-      </Box>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*,.heic,.heif,.avif"
-        multiple
-        hidden
-        aria-label="Choose photos to upload"
-        onChange={(e) => {
-          setFiles([...(e.target.files ?? [])]);
-          e.target.value = '';
+      <ImageGallery
+        images={list}
+        label="Photos"
+        minTileWidth={200}
+        onOpen={(image) => {
+          rememberOrder(list.map((i) => i.id));
+          navigate(`images/${image.id}`);
         }}
       />
+      <ImageFileInput inputRef={input} label="Choose photos to upload" onFiles={setFiles} />
       <UploadDialog
         files={files}
         options={options}

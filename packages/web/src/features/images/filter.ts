@@ -50,3 +50,6 @@ export function filterParams(filter: UrlFilter, site: string | undefined): URLSe
 }
 
 export const isFiltered = (filter: UrlFilter) => filterIsActive(filter);
+
+/** "1 image", "3 images" (also "1 selected image", with `before`). */
+export const imageCount = (n: number, before = '') => `${n} ${before}${n === 1 ? 'image' : 'images'}`;

@@ -5,9 +5,9 @@
  */
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useSession } from '../../api/session-context';
-import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { DownloadButton } from '../../components/DownloadButton';
+import { useListState } from '../../components/list/useListState';
 import { downloadFile } from '../things/download';
-import { DownloadButton } from './DownloadButton';
 import { ReportPage } from './ReportPage';
 import { ReportResultTable } from './ReportResultTable';
 import { useAdhocReport } from './report-data';
@@ -17,9 +17,12 @@ type ClassChoice = 'worker' | 'item' | 'all';
 
 export default function ActivityPage() {
   const { siteId, settings } = useSession();
-  const { range, setRange, params, setParams } = useReportRange();
+  const dates = useReportRange();
+  const { range, params, setParams } = dates;
   const choice = (params.get('class') as ClassChoice | null) ?? (settings.hideWorkers ? 'item' : 'worker');
   const thingClass = choice === 'all' ? undefined : choice;
+  // Paged by things (all days of each): a month of a whole site is too many rows for one answer.
+  const { state, update } = useListState();
   const report = useAdhocReport(
     siteId
       ? {
@@ -28,17 +31,18 @@ export default function ActivityPage() {
           after: range.after,
           before: range.before,
           class: thingClass,
+          limit: state.limit,
+          page: state.page,
         }
       : undefined,
   );
-  const rows = report.data?.rows.length;
+  const total = report.data?.total;
   return (
     <ReportPage
       title="Activity"
-      subtitle={rows === undefined ? ' ' : `${rows} ${rows === 1 ? 'day' : 'days'} of activity`}
+      subtitle={total === undefined ? ' ' : `${total} ${total === 1 ? 'thing' : 'things'} with activity`}
       actions={
         <DownloadButton
-          label="Download XLSX"
           run={() =>
             downloadFile(
               'eventsbything/export',
@@ -48,30 +52,40 @@ export default function ActivityPage() {
           }
         />
       }
+      range={dates}
       filters={
-        <DateRangeFilter value={range} onChange={setRange}>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={choice}
-            aria-label="Show"
-            onChange={(_, value: ClassChoice | null) =>
-              value &&
-              setParams((prev) => {
-                const p = new URLSearchParams(prev);
-                p.set('class', value);
-                return p;
-              })
-            }
-          >
-            {!settings.hideWorkers && <ToggleButton value="worker">{settings.workerLabel}</ToggleButton>}
-            <ToggleButton value="item">{settings.itemLabel}</ToggleButton>
-            <ToggleButton value="all">All</ToggleButton>
-          </ToggleButtonGroup>
-        </DateRangeFilter>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={choice}
+          aria-label="Show"
+          onChange={(_, value: ClassChoice | null) =>
+            value &&
+            setParams((prev) => {
+              const p = new URLSearchParams(prev);
+              p.set('class', value);
+              return p;
+            })
+          }
+        >
+          {!settings.hideWorkers && <ToggleButton value="worker">{settings.workerLabel}</ToggleButton>}
+          <ToggleButton value="item">{settings.itemLabel}</ToggleButton>
+          <ToggleButton value="all">All</ToggleButton>
+        </ToggleButtonGroup>
       }
     >
-      <ReportResultTable label="Activity" query={report} emptyTitle="No activity in this period" />
+      <ReportResultTable
+        label="Activity"
+        query={report}
+        emptyTitle="No activity in this period"
+        paging={{
+          page: state.page,
+          limit: state.limit,
+          total: total ?? 0,
+          onPage: (page) => update({ page }),
+          onLimit: (limit) => update({ limit, page: 0 }),
+        }}
+      />
     </ReportPage>
   );
 }

@@ -6,43 +6,33 @@ import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import { Link } from '@mui/material';
 import { EXCEPTION_TYPE_LABELS, type ExceptionRecord, formatDateTime } from '@sightline/shared';
 import { Link as RouterLink } from 'react-router';
-import { useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { paths } from '../../app/paths';
 import { useSitePath } from '../../app/site-links';
 import { DataTable } from '../../components/DataTable';
-import { DateRangeFilter } from '../../components/DateRangeFilter';
-import { useListState } from '../../components/list/useListState';
+import { DownloadButton } from '../../components/DownloadButton';
 import { downloadFile } from '../things/download';
-import { DownloadButton } from './DownloadButton';
 import { ReportPage } from './ReportPage';
+import { useReportList } from './useReportList';
 import { useReportRange } from './useReportRange';
 
 export default function ExceptionsReportPage() {
   const { siteId } = useSession();
-  const { range, setRange } = useReportRange();
-  const { state, update } = useListState('-time');
+  const dates = useReportRange();
+  const { range } = dates;
   const toPath = useSitePath();
-  const list = useList<ExceptionRecord>(
+  const list = useReportList<ExceptionRecord>(
     'exceptions',
-    {
-      site: siteId,
-      after: range.after,
-      before: range.before,
-      sort: '-time',
-      limit: state.limit,
-      page: state.page,
-    },
-    { enabled: siteId !== undefined },
+    { site: siteId, after: range.after, before: range.before, sort: '-time' },
+    '-time',
+    siteId !== undefined,
   );
-  const total = list.data?.total;
   return (
     <ReportPage
       title="Exceptions"
-      subtitle={total === undefined ? ' ' : `${total} ${total === 1 ? 'exception' : 'exceptions'}`}
+      subtitle={list.count('exception', 'exceptions')}
       actions={
         <DownloadButton
-          label="Download XLSX"
           run={() =>
             downloadFile(
               'exceptions/export',
@@ -52,15 +42,12 @@ export default function ExceptionsReportPage() {
           }
         />
       }
-      filters={<DateRangeFilter value={range} onChange={setRange} />}
+      range={dates}
     >
       <DataTable<ExceptionRecord>
         label="Exceptions"
-        rows={list.data?.items}
+        {...list.table}
         rowKey={(e) => e._id}
-        fetching={list.isFetching}
-        error={list.error}
-        onRetry={() => list.refetch()}
         columns={[
           {
             key: 'time',
@@ -81,13 +68,6 @@ export default function ExceptionsReportPage() {
           { key: 'zone', label: 'Zone', render: (e) => e.zoneName ?? '—', hideBelow: 'sm' },
           { key: 'message', label: 'Message', render: (e) => e.message, hideBelow: 'md' },
         ]}
-        paging={{
-          page: state.page,
-          limit: state.limit,
-          total: total ?? 0,
-          onPage: (page) => update({ page }),
-          onLimit: (limit) => update({ limit, page: 0 }),
-        }}
         empty={{
           icon: <WarningAmberOutlined />,
           title: 'No exceptions in this period',

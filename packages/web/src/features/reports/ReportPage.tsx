@@ -1,20 +1,26 @@
 /**
- * The frame of every report screen: title, actions (downloads, Print) and A4 print styles. Print
- * mode (SPEC 2.2: `?print=1` or printing) hides the menu, top bar and controls (`.no-print`).
+ * The frame of every report screen: title, actions (downloads, Print), the date range (Start / End
+ * with the quick ranges, kept in the URL) with the screen's other filters, and A4 print styles.
+ * Print mode (SPEC 2.2: `?print=1` or printing) hides the menu, top bar and controls (`.no-print`).
  */
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import { Button, GlobalStyles, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components';
+import { DateRangeFilter } from '../../components/DateRangeFilter';
+import type { DateRange } from '../../components/date-range';
 
 const a4 = (
   <GlobalStyles
     styles={{
       '@media print': {
-        '@page': { size: 'A4', margin: '12mm' },
+        // Landscape: the Activity report has a column per zone; every column must reach the paper.
+        '@page': { size: 'A4 landscape', margin: '10mm' },
         body: { background: '#fff' },
-        '.report-body .MuiTableCell-root': { fontSize: '9pt', padding: '2px 6px' },
-        '.report-body .MuiPaper-root': { boxShadow: 'none', border: 'none' },
+        '.report-body .MuiTableCell-root': { fontSize: '7.5pt', padding: '2px 4px', lineHeight: 1.25 },
+        '.report-body .MuiPaper-root': { boxShadow: 'none', border: 'none', overflow: 'visible' },
+        '.report-body .MuiTableContainer-root': { overflow: 'visible' },
+        '.report-body table': { width: '100%', tableLayout: 'auto' },
         '.report-body tr': { breakInside: 'avoid' },
       },
     }}
@@ -25,11 +31,20 @@ export interface ReportPageProps {
   title: string;
   subtitle?: ReactNode;
   actions?: ReactNode;
+  /** The report's date range (useReportRange): the pickers come first, `filters` beside them. */
+  range?: { range: DateRange; setRange: (next: DateRange) => void };
   filters?: ReactNode;
   children: ReactNode;
 }
 
-export function ReportPage({ title, subtitle, actions, filters, children }: ReportPageProps) {
+export function ReportPage({ title, subtitle, actions, range, filters, children }: ReportPageProps) {
+  const controls = range ? (
+    <DateRangeFilter value={range.range} onChange={range.setRange}>
+      {filters}
+    </DateRangeFilter>
+  ) : (
+    filters
+  );
   return (
     <Stack className="report-body">
       {a4}
@@ -45,9 +60,9 @@ export function ReportPage({ title, subtitle, actions, filters, children }: Repo
           </Stack>
         }
       />
-      {filters && (
+      {controls && (
         <Stack className="no-print" sx={{ mb: 2 }}>
-          {filters}
+          {controls}
         </Stack>
       )}
       {children}

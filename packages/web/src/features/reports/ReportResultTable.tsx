@@ -2,7 +2,7 @@
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import type { ReportResult } from '@sightline/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, type DataTableProps } from '../../components/DataTable';
 import { formatCell } from './report-data';
 
 type Row = ReportResult['rows'][number] & { __key: string };
@@ -12,11 +12,13 @@ export function ReportResultTable({
   query,
   emptyTitle = 'Nothing in this period',
   emptyDescription = 'Choose another date range.',
+  paging,
 }: {
   label: string;
   query: UseQueryResult<ReportResult>;
   emptyTitle?: string;
   emptyDescription?: string;
+  paging?: DataTableProps<Row>['paging'];
 }) {
   const result = query.data;
   const rows = result?.rows.map((r, i) => ({ ...r, __key: String(i) }) as Row);
@@ -34,6 +36,7 @@ export function ReportResultTable({
       fetching={query.isFetching}
       error={query.error}
       onRetry={() => query.refetch()}
+      paging={paging}
       empty={{ icon: <AssessmentOutlined />, title: emptyTitle, description: emptyDescription }}
     />
   );

@@ -8,9 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { api } from '../../api/client';
 import { useRecord } from '../../api/hooks';
-import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { DownloadButton } from '../../components/DownloadButton';
 import { downloadFile } from '../things/download';
-import { DownloadButton } from './DownloadButton';
 import { ReportPage } from './ReportPage';
 import { ReportResultTable } from './ReportResultTable';
 import { useReportRange } from './useReportRange';
@@ -18,7 +17,8 @@ import { useReportRange } from './useReportRange';
 export default function ReportViewPage() {
   const { id = '' } = useParams();
   const config = useRecord<ReportConfig>('reportconfigs', id);
-  const { range, setRange } = useReportRange();
+  const dates = useReportRange();
+  const { range } = dates;
   const query = { after: range.after, before: range.before };
   const report = useQuery({
     queryKey: ['reports', id, query],
@@ -32,11 +32,10 @@ export default function ReportViewPage() {
       subtitle={config.data ? REPORT_TYPE_LABELS[config.data.type] : ' '}
       actions={
         <DownloadButton
-          label="Download XLSX"
           run={() => downloadFile(`reports/${id}`, { ...query, format: 'excel' }, `${name}.xlsx`)}
         />
       }
-      filters={<DateRangeFilter value={range} onChange={setRange} />}
+      range={dates}
     >
       <ReportResultTable label={name} query={report} />
     </ReportPage>

@@ -25,8 +25,8 @@ import { useState } from 'react';
 import { useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { EmptyState } from '../../components';
+import { DownloadButton } from '../../components/DownloadButton';
 import { useSiteZones } from '../zones/useZones';
-import { DownloadButton } from './DownloadButton';
 import { ReportPage } from './ReportPage';
 import { type AdhocQuery, downloadPost, useAdhocReport } from './report-data';
 

@@ -13,42 +13,31 @@ import {
 } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { DataTable } from '../../components/DataTable';
-import { DateRangeFilter } from '../../components/DateRangeFilter';
-import { useListState } from '../../components/list/useListState';
 import { ReportPage } from './ReportPage';
+import { useReportList } from './useReportList';
 import { useReportRange } from './useReportRange';
 
 const HOUR_NS = 3_600_000_000_000;
 
 export default function ZonesHistoryPage() {
   const { siteId } = useSession();
-  const { range, setRange } = useReportRange();
-  const { state, update } = useListState('-timeEnd');
+  const dates = useReportRange();
+  const { range } = dates;
   const query = { site: siteId, after: range.after, before: range.before };
   const summary = useQuery({
     queryKey: ['zonedurations', 'summary', query],
     queryFn: ({ signal }) => api.get<ZoneTimeRow[]>('zonedurations/summary', query, signal),
     enabled: siteId !== undefined,
   });
-  const stays = useList<ZoneDurationRecord>(
-    'zonedurations',
-    { ...query, limit: state.limit, page: state.page },
-    { enabled: siteId !== undefined },
-  );
+  const stays = useReportList<ZoneDurationRecord>('zonedurations', query, '-timeEnd', siteId !== undefined);
   const chartRows = (summary.data ?? []).map((r) => ({
     name: r.zoneName,
     hours: Number((r.total / HOUR_NS).toFixed(2)),
   }));
-  const total = stays.data?.total;
   return (
-    <ReportPage
-      title="Zones History"
-      subtitle={total === undefined ? ' ' : `${total} ${total === 1 ? 'stay' : 'stays'}`}
-      filters={<DateRangeFilter value={range} onChange={setRange} />}
-    >
+    <ReportPage title="Zones History" subtitle={stays.count('stay', 'stays')} range={dates}>
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent>
           <Typography variant="h6" component="h2">
@@ -84,11 +73,8 @@ export default function ZonesHistoryPage() {
       </Card>
       <DataTable<ZoneDurationRecord>
         label="Stays"
-        rows={stays.data?.items}
+        {...stays.table}
         rowKey={(s) => s._id}
-        fetching={stays.isFetching}
-        error={stays.error}
-        onRetry={() => stays.refetch()}
         columns={[
           { key: 'thing', label: 'Name', render: (s) => s.thingName ?? '—' },
           { key: 'zone', label: 'Zone', render: (s) => s.zoneName ?? '—' },
@@ -101,13 +87,6 @@ export default function ZonesHistoryPage() {
             render: (s) => formatDurationNs(s.timeDuration),
           },
         ]}
-        paging={{
-          page: state.page,
-          limit: state.limit,
-          total: total ?? 0,
-          onPage: (page) => update({ page }),
-          onLimit: (limit) => update({ limit, page: 0 }),
-        }}
         empty={{
           icon: <HistoryOutlined />,
           title: 'No stays in this period',

@@ -12,8 +12,8 @@ import { useQuery } from '@tanstack/react-query';
 import { api, request } from '../../api/client';
 import { attachmentName } from '../things/download';
 
-export type AdhocQuery = Omit<AdhocReportBody, 'format' | 'categories' | 'zones'> &
-  Partial<Pick<AdhocReportBody, 'categories' | 'zones'>>;
+export type AdhocQuery = Omit<AdhocReportBody, 'format' | 'categories' | 'zones' | 'page'> &
+  Partial<Pick<AdhocReportBody, 'categories' | 'zones' | 'page'>>;
 
 /** POST reports/adhoc as JSON; `enabled` false holds it (e.g. until Run Report). */
 export function useAdhocReport(

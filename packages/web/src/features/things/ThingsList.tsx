@@ -7,9 +7,11 @@ import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import { formatDateTime, type Thing, type ThingClass } from '@sightline/shared';
 import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { useSession } from '../../api/session-context';
 import { type Column, ResourceList } from '../../components';
-import { DownloadXlsxButton } from './DownloadXlsxButton';
+import { DownloadButton } from '../../components/DownloadButton';
+import { downloadFile } from './download';
 import { useCategories, useZoneNames } from './lookups';
 import { CategoryChips, ChipList, TagList, ThingName, ZoneName } from './ThingCells';
 import { nameLabel, serialLabel, thingWords } from './thing-labels';
@@ -18,7 +20,8 @@ import { nameLabel, serialLabel, thingWords } from './thing-labels';
 export const THINGS_DEFAULT_SORT = '-lastZoneTime';
 
 export function ThingsList({ thingClass }: { thingClass: ThingClass }) {
-  const { settings } = useSession();
+  const { settings, siteId } = useSession();
+  const [params] = useSearchParams();
   const zones = useZoneNames();
   const categories = useCategories();
   const words = thingWords(thingClass, settings);
@@ -83,7 +86,17 @@ export function ThingsList({ thingClass }: { thingClass: ThingClass }) {
       permissions={{ resource: words.resource }}
       addLabel={`Add ${words.noun}`}
       emptyIcon={thingClass === 'worker' ? <BadgeOutlined /> : <Inventory2Outlined />}
-      actions={<DownloadXlsxButton thingClass={thingClass} />}
+      actions={
+        <DownloadButton
+          run={() =>
+            downloadFile(
+              'things/export',
+              { class: thingClass, site: siteId, search2: params.get('search') || undefined },
+              `${thingClass}s.xlsx`,
+            )
+          }
+        />
+      }
       columns={columns}
     />
   );

@@ -1,8 +1,7 @@
 /** Set-up of an authenticator app: the QR code, the key for typing in, and the first code. */
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import type { TotpSetup } from '@sightline/shared';
-import { type FormEvent, useState } from 'react';
-import { errorData } from '../../api/client';
+import { useCodeForm } from './useCodeForm';
 
 export function TotpEnrol({
   setup,
@@ -13,24 +12,7 @@ export function TotpEnrol({
   onConfirm: (code: string) => Promise<void>;
   submitLabel?: string;
 }) {
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    e.stopPropagation();
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      await onConfirm(code.trim());
-    } catch (error) {
-      setProblem(errorData(error));
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { code, setCode, problem, busy, submit } = useCodeForm(onConfirm);
 
   return (
     <Stack spacing={2} component="form" onSubmit={submit} noValidate>

@@ -5,9 +5,10 @@
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import type { LoginSecondStep, TotpEnrolResult, TotpSetup, User } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api, errorData } from '../../api/client';
 import { RecoveryCodes, TotpEnrol } from './TotpEnrol';
+import { useCodeForm } from './useCodeForm';
 
 export function TotpLoginStep({
   step,
@@ -28,22 +29,9 @@ export function TotpLoginStep({
 type StepProps = { pendingToken: string; onSignedIn: (user: User) => void; onCancel: () => void };
 
 function CodeStep({ pendingToken, onSignedIn, onCancel }: StepProps) {
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      onSignedIn(await api.post<User>('auth/totp', { pendingToken, code: code.trim() }));
-    } catch (error) {
-      setProblem(errorData(error));
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { code, setCode, problem, busy, submit } = useCodeForm(async (typed) =>
+    onSignedIn(await api.post<User>('auth/totp', { pendingToken, code: typed })),
+  );
   return (
     <Stack spacing={2.5} component="form" onSubmit={submit} noValidate>
       <Typography variant="body2">

@@ -1,16 +1,19 @@
-/** A download button: busy while the file is fetched, failures in the error bar. */
+/**
+ * Every download button (Download XLSX of lists and reports): busy while the file is fetched,
+ * failures in the error bar.
+ */
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { Button, CircularProgress } from '@mui/material';
 import { useState } from 'react';
-import { errorText } from '../../api/client';
-import { useNotify } from '../../components';
+import { errorText } from '../api/client';
+import { useNotify } from './notify';
 
 export function DownloadButton({
-  label,
+  label = 'Download XLSX',
   run,
   disabled,
 }: {
-  label: string;
+  label?: string;
   run: () => Promise<unknown>;
   disabled?: boolean;
 }) {

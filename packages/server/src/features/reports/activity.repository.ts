@@ -1,0 +1,181 @@
+/**
+ * The Activity report's queries (events by thing and site-local day). PostgreSQL does the
+ * aggregation — events and stays per (thing, day, zone), then per (thing, day) — for one batch of
+ * things at a time, taken in name order, so a month of millions of events is read through the
+ * covering index events_thing_time_idx (migration 0010) batch by batch and never sits in memory.
+ */
+import { NO_THING_ID } from '@sightline/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { rows, type Tx } from '../../db/client.js';
+import { ids, type ReportFilter, siteZones, thingFilter, ts, zoneIn } from './repository.js';
+
+/** Events of the site in the period (alias e), of `thing` (an id or an array expression). */
+const eventsOf = (f: ReportFilter, thing: SQL) =>
+  sql`e.thing_id = ${thing} AND e.site_id = ${f.siteId} AND e.time >= ${ts(f.after)} AND e.time < ${ts(f.before)}
+      AND ${zoneIn(f, sql`e.zone_id`)}`;
+/** Closed stays of the site overlapping the period (alias d). */
+const staysOf = (f: ReportFilter, thing: SQL) =>
+  sql`d.thing_id = ${thing} AND d.site_id = ${f.siteId} AND d.time_end > ${ts(f.after)}
+      AND d.time_start < ${ts(f.before)} AND ${zoneIn(f, sql`d.zone_id`)}`;
+/** The open stay of thing t in a zone of the site, begun before the period's end and `now`. */
+const openStayOf = (f: ReportFilter, now: Date) =>
+  sql`t.deleted_at IS NULL AND t.zone_id IN ${siteZones(f)} AND t.last_zone_time IS NOT NULL
+      AND t.last_zone_time < ${ts(f.before)} AND t.last_zone_time < ${ts(now)} AND ${zoneIn(f, sql`t.zone_id`)}`;
+
+/** Thing t passes the filters and has an event or a stay at the site in the period. */
+const hasActivity = (f: ReportFilter, now: Date) =>
+  sql`t.org_id = ${f.orgId} AND t.id <> ${NO_THING_ID} AND ${thingFilter(f)}
+      AND (EXISTS (SELECT 1 FROM events e WHERE ${eventsOf(f, sql`t.id`)})
+        OR EXISTS (SELECT 1 FROM zone_durations d WHERE ${staysOf(f, sql`t.id`)})
+        OR (${openStayOf(f, now)}))`;
+
+/** Per (thing, site-local day, zone) of the given things: first / last seen, events and seconds on site. */
+function perZoneDay(f: ReportFilter, now: Date, thingIds: string[]) {
+  const tz = f.timeZone;
+  const localDay = sql`(e.time AT TIME ZONE ${tz})::date`;
+  const lo = sql`greatest(st.s, days.day_start, ${ts(f.after)})`;
+  const hi = sql`least(st.e, days.day_end, ${ts(f.before)})`;
+  const batch = sql`ANY(${ids(thingIds)})`;
+  return sql`days AS (
+      SELECT d::date AS day, d AT TIME ZONE ${tz} AS day_start, (d + interval '1 day') AT TIME ZONE ${tz} AS day_end
+      FROM generate_series(
+        (${ts(f.after)} AT TIME ZONE ${tz})::date::timestamp,
+        ((${ts(f.before)} - interval '1 microsecond') AT TIME ZONE ${tz})::date::timestamp,
+        interval '1 day') AS d
+    ),
+    stays AS (
+      SELECT d.thing_id, d.zone_id, d.time_start AS s, d.time_end AS e FROM zone_durations d WHERE ${staysOf(f, batch)}
+      UNION ALL
+      SELECT t.id, t.zone_id, t.last_zone_time, ${ts(now)} FROM things t
+        WHERE t.org_id = ${f.orgId} AND t.id = ${batch} AND ${openStayOf(f, now)}
+    ),
+    zone_day AS (
+      SELECT thing_id, day, zone_id, min(first_seen) AS first_seen, max(last_seen) AS last_seen,
+        sum(n)::int AS n, sum(secs)::float8 AS secs
+      FROM (
+        SELECT e.thing_id, ${localDay} AS day, e.zone_id,
+          min(greatest(e.first_time, ${localDay}::timestamp AT TIME ZONE ${tz})) AS first_seen,
+          max(e.time) AS last_seen, count(*) AS n, 0::float8 AS secs
+        FROM events e WHERE ${eventsOf(f, batch)}
+        GROUP BY 1, 2, 3
+        UNION ALL
+        SELECT st.thing_id, days.day, st.zone_id, NULL, NULL, 0, sum(extract(epoch FROM ${hi} - ${lo}))::float8
+        FROM stays st JOIN days ON st.s < days.day_end AND st.e > days.day_start
+        WHERE ${hi} > ${lo}
+        GROUP BY 1, 2, 3
+      ) u
+      GROUP BY 1, 2, 3
+    ),
+    batch AS (SELECT id, ord FROM unnest(${ids(thingIds)}) WITH ORDINALITY AS b(id, ord))`;
+}
+
+export interface ActivityDayRow {
+  thing_id: string;
+  day: string;
+  first_seen: Date | string | null;
+  last_seen: Date | string | null;
+  n: number;
+  secs: number;
+  /** Seconds per zone id, zones with time only. */
+  zone_secs: Record<string, number>;
+}
+
+/** One row per thing and site-local day, in the order of `thingIds`, then by day. */
+export function activityDays(db: Tx, f: ReportFilter, now: Date, thingIds: string[]) {
+  return rows<ActivityDayRow>(
+    db,
+    sql`WITH ${perZoneDay(f, now, thingIds)}
+        SELECT zd.thing_id, to_char(zd.day, 'YYYY-MM-DD') AS day, min(zd.first_seen) AS first_seen,
+          max(zd.last_seen) AS last_seen, sum(zd.n)::int AS n, sum(zd.secs)::float8 AS secs,
+          coalesce(jsonb_object_agg(zd.zone_id, zd.secs) FILTER (WHERE zd.zone_id IS NOT NULL AND zd.secs > 0), '{}')
+            AS zone_secs
+        FROM zone_day zd JOIN batch ON batch.id = zd.thing_id
+        GROUP BY zd.thing_id, zd.day, batch.ord
+        ORDER BY batch.ord, zd.day`,
+  );
+}
+
+export interface ActivityZoneDayRow {
+  thing_id: string;
+  day: string;
+  zone_name: string;
+  first_seen: Date | string | null;
+  last_seen: Date | string | null;
+  n: number;
+  secs: number;
+}
+
+/** Flattened: one row per thing, site-local day and zone, in the order of `thingIds`, day, zone name. */
+export function activityZoneDays(db: Tx, f: ReportFilter, now: Date, thingIds: string[]) {
+  return rows<ActivityZoneDayRow>(
+    db,
+    sql`WITH ${perZoneDay(f, now, thingIds)}
+        SELECT zd.thing_id, to_char(zd.day, 'YYYY-MM-DD') AS day, coalesce(z.name, '') AS zone_name,
+          zd.first_seen, zd.last_seen, zd.n, zd.secs
+        FROM zone_day zd JOIN batch ON batch.id = zd.thing_id LEFT JOIN zones z ON z.id = zd.zone_id
+        ORDER BY batch.ord, zd.day, lower(coalesce(z.name, '')), zd.zone_id`,
+  );
+}
+
+/** Zones of the site where things passing the filters spent time in the period: the per-zone columns. */
+export function activityZones(db: Tx, f: ReportFilter, now: Date) {
+  const overlap = (s: SQL, e: SQL) => sql`least(${e}, ${ts(f.before)}) > greatest(${s}, ${ts(f.after)})`;
+  return rows<{ id: string; name: string }>(
+    db,
+    sql`SELECT z.id, z.name FROM zones z
+        WHERE z.org_id = ${f.orgId} AND z.site_id = ${f.siteId} AND ${zoneIn(f, sql`z.id`)}
+          AND (EXISTS (
+              SELECT 1 FROM zone_durations d JOIN things t ON t.id = d.thing_id
+              WHERE d.site_id = ${f.siteId} AND d.zone_id = z.id AND d.time_end > ${ts(f.after)}
+                AND d.time_start < ${ts(f.before)} AND ${overlap(sql`d.time_start`, sql`d.time_end`)}
+                AND ${thingFilter(f)})
+            OR EXISTS (
+              SELECT 1 FROM things t
+              WHERE t.org_id = ${f.orgId} AND t.zone_id = z.id AND ${openStayOf(f, now)} AND ${thingFilter(f)}
+                AND ${overlap(sql`t.last_zone_time`, ts(now))}))
+        ORDER BY lower(z.name), z.id`,
+  );
+}
+
+export interface ActivityThing {
+  id: string;
+  name: string;
+  class: string;
+  sort_name: string;
+}
+
+export interface ActivityCursor {
+  sortName: string;
+  id: string;
+}
+
+/**
+ * The next `limit` things after `cursor` (by name) with an event or a stay at the site in the
+ * period. Deleted things are included: history stays readable.
+ */
+export function activityThings(
+  db: Tx,
+  f: ReportFilter,
+  now: Date,
+  cursor: ActivityCursor | undefined,
+  limit: number,
+  offset = 0,
+) {
+  return rows<ActivityThing>(
+    db,
+    sql`SELECT t.id, t.name, t.class, lower(t.name) AS sort_name FROM things t
+        WHERE ${hasActivity(f, now)}
+          ${cursor ? sql`AND (lower(t.name), t.id) > (${cursor.sortName}, ${cursor.id})` : sql``}
+        ORDER BY lower(t.name), t.id
+        LIMIT ${limit} OFFSET ${offset}`,
+  );
+}
+
+/** How many things have activity at the site in the period (the paged screen's total). */
+export async function countActivityThings(db: Tx, f: ReportFilter, now: Date) {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM things t WHERE ${hasActivity(f, now)}`,
+  );
+  return row?.n ?? 0;
+}
