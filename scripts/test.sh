@@ -37,6 +37,12 @@ echo "== API on PostgreSQL"
 cat "$logs/postgres.log"
 [ $status -eq 0 ] || { echo "API suites failed"; exit 1; }
 
+# Faults on real services (issue 6): PostgreSQL crashed mid-ingest, the MQTT broker restarted,
+# the server killed mid-batch, SMTP down. Once, on PostgreSQL only: the suite starts its OWN
+# cluster (initdb + pg_ctl in a temp folder) and Mosquitto on free ports, never the shared ones.
+echo "== faults (private PostgreSQL and Mosquitto)"
+npx vitest run --root packages/server --config vitest.faults.config.ts
+
 echo "== web unit"
 npx vitest run --root packages/web --passWithNoTests
 

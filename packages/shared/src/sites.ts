@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Email } from './auth.js';
 import { ID_PATTERN, Id } from './ids.js';
 import { listQuery } from './list.js';
+import { TimeZoneId } from './timezones.js';
 
 export const ReportSettings = z.object({
   dailyTime: z
@@ -38,7 +39,7 @@ export const SiteInput = z.object({
   state: z.string().max(100).default(''),
   country: z.string().max(100).default(''),
   zipcode: z.string().max(20).default(''),
-  timezone: z.object({ id: z.string().min(1, 'timezone is required') }),
+  timezone: z.object({ id: TimeZoneId }),
   reportSettings: ReportSettings.default({ dailyTime: '', emails: [] }),
 });
 export type SiteInput = z.infer<typeof SiteInput>;

@@ -37,6 +37,25 @@ export function timezoneIds(): string[] {
   return ['UTC', ...ids];
 }
 
+/** Whether the runtime knows `id` as a time zone: a site's zone drives every report and schedule. */
+export function isTimeZone(id: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: id });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TIMEZONE_MSG = { required: 'timezone is required', unknown: 'unknown timezone' } as const;
+
+/** A time zone id as a site stores it: an IANA name the runtime knows. */
+export const TimeZoneId = z
+  .string()
+  .min(1, TIMEZONE_MSG.required)
+  .max(100)
+  .refine(isTimeZone, TIMEZONE_MSG.unknown);
+
 /** Offset of `timeZone` from UTC at `at`, in minutes (east positive). */
 export function utcOffsetMinutes(timeZone: string, at: Date): number {
   const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at);

@@ -50,6 +50,12 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // An idle client dropped by the server (restart, failover) must not crash the process; the pool reconnects.
   pool.on('error', (err) => console.error('PostgreSQL idle client error:', err.message));
+  // A client checked out between two queries (inside a transaction) when the server goes emits
+  // 'error' too, where the pool no longer listens: without this the process dies of an uncaught
+  // exception. The transaction's next query fails instead, and the request answers 5xx.
+  pool.on('connect', (client) =>
+    client.on('error', (err) => console.error('PostgreSQL client error:', err.message)),
+  );
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -70,10 +70,37 @@ export async function createPgBus(pool: pg.Pool, onError: (err: Error) => void):
   /** The listening connection's backend: its own NOTIFYs come back with this process id. */
   let listenerPid: number | null = null;
 
+  let retry: NodeJS.Timeout | undefined;
+
+  /**
+   * The listening connection is gone (a database restart or failover): drop it and try again
+   * every second until the database answers — one try is not enough for an outage over a second.
+   */
+  function lose(err: Error) {
+    onError(err);
+    const lost = listener;
+    listener = undefined;
+    listenerPid = null;
+    try {
+      lost?.release(true);
+    } catch {
+      // already released by the pool
+    }
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      if (!closed) connect().catch(lose);
+    }, 1000);
+  }
+
   async function connect() {
-    listener = await pool.connect();
-    listenerPid = (listener as unknown as { processID: number | null }).processID;
-    listener.on('notification', (n) => {
+    const client = await pool.connect();
+    listener = client;
+    listenerPid = (client as unknown as { processID: number | null }).processID;
+    client.on('error', (err) => {
+      if (listener === client) lose(err);
+    });
+    client.on('notification', (n) => {
       // What this instance sent on its listener was already delivered here, in process.
       if (n.channel !== CHANNEL || !n.payload || n.processId === listenerPid) return;
       try {
@@ -82,16 +109,9 @@ export async function createPgBus(pool: pg.Pool, onError: (err: Error) => void):
         onError(err as Error);
       }
     });
-    listener.on('error', (err) => {
-      onError(err);
-      listener?.release(true);
-      listener = undefined;
-      listenerPid = null;
-      if (!closed) setTimeout(() => void connect().catch(onError), 1000);
-    });
-    await listener.query(`LISTEN ${CHANNEL}`);
+    await client.query(`LISTEN ${CHANNEL}`);
     // After LISTEN: whoever sees this lock may count on this bus receiving its NOTIFYs.
-    await listener.query('SELECT pg_advisory_lock_shared($1, $2)', [...PRESENCE]);
+    await client.query('SELECT pg_advisory_lock_shared($1, $2)', [...PRESENCE]);
   }
 
   /** Whether another instance listens (a publish's NOTIFY would reach someone). */
@@ -122,6 +142,7 @@ export async function createPgBus(pool: pg.Pool, onError: (err: Error) => void):
     subscribe: local.subscribe,
     async close() {
       closed = true;
+      clearTimeout(retry);
       if (listener) {
         await listener.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
         await listener

@@ -1,5 +1,4 @@
 /** The image calls of SPEC §7 (DESIGN §8). */
-import multipart from '@fastify/multipart';
 import {
   IdParams,
   IMAGE_MAX_BYTES,
@@ -19,6 +18,7 @@ import { z } from 'zod';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { sendList } from '../../platform/list-query.js';
+import { registerMultipart } from '../../platform/multipart.js';
 import { sendStored } from '../../platform/storage/http.js';
 import { csvStream, entryNamer, zipStream } from './exports.js';
 import * as service from './service.js';
@@ -122,7 +122,7 @@ export function registerImageRoutes(app: App) {
   // The multipart parser only where uploads happen (encapsulated: other routes keep JSON only).
   app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
-    if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart);
+    await registerMultipart(scope);
     scope.post(
       '/api/images',
       { schema: { tags, querystring: SiteQuery, response: { 200: z.array(Image) } } },

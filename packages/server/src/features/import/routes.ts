@@ -3,7 +3,6 @@
  * and rows), POST import/preview (what each row will do; nothing written), POST import/rows (one
  * batch in one transaction), PUT import/mappings (a header mapping saved on the site).
  */
-import multipart from '@fastify/multipart';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MSG,
@@ -21,6 +20,7 @@ import { z } from 'zod';
 import { authorize, callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
+import { registerMultipart } from '../../platform/multipart.js';
 import { requireSite } from '../sites/service.js';
 import * as service from './service.js';
 import { readSheet } from './sheet.js';
@@ -35,7 +35,7 @@ export function registerImportRoutes(app: App) {
   // Multipart only in this scope: the rest of the API stays JSON.
   app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    await scope.register(multipart, {
+    await registerMultipart(scope, {
       limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 0, parts: 1 },
     });
     scope.post(

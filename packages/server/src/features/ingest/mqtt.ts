@@ -117,6 +117,51 @@ async function handle(ctx: AppContext, log: FastifyBaseLogger, packet: IPublishP
   await ingestBatch(ctx, log, endpoint, parsers[route.kind](body, now), '');
 }
 
+/**
+ * The database is away (restarting, failing over, refusing connections): PostgreSQL's connection
+ * errors (class 08), an administrator's shutdown (57P01..57P03), or the socket's own errors. Any
+ * other error is the message's, and retrying it would hold up every message behind it.
+ */
+function databaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = e.code ?? e.cause?.code ?? '';
+  const message = `${e.message ?? ''} ${e.cause?.message ?? ''}`;
+  return (
+    /^08|^57P0[123]$|^ECONN|^EPIPE$|^ETIMEDOUT$/.test(code) ||
+    /Connection terminated|not queryable|ECONNREFUSED|the database system is (starting up|shutting down)/i.test(
+      message,
+    )
+  );
+}
+
+/** Longest wait between two tries of a message the database could not take. */
+const RETRY_MAX_MS = 5000;
+
+/**
+ * A message the database could not take (restart, failover) is tried again until it is stored, and
+ * only then acknowledged: acknowledging it would lose it (QoS 1, DESIGN §11 "nothing is lost"). A
+ * message that is wrong in itself (malformed, unauthenticated) is dropped as before.
+ */
+async function handleUntilStored(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  packet: IPublishPacket,
+  closing: () => boolean,
+): Promise<void> {
+  for (let wait = 250; ; wait = Math.min(wait * 2, RETRY_MAX_MS)) {
+    try {
+      return await handle(ctx, log, packet);
+    } catch (err) {
+      if (!databaseUnavailable(err) || closing()) throw err;
+      log.warn(
+        { err: (err as Error).message, topic: packet.topic },
+        'mqtt message not stored yet (retrying)',
+      );
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
 export function startMqttIngest(
   ctx: AppContext,
   parentLog: FastifyBaseLogger,
@@ -134,10 +179,11 @@ export function startMqttIngest(
   });
   let inflight: Promise<void> = Promise.resolve();
   let lastError = '';
+  let closing = false;
 
   // One message at a time; the QoS 1 acknowledgement goes out when the callback is called.
   client.handleMessage = (packet, done) => {
-    inflight = handle(ctx, log, packet).then(
+    inflight = handleUntilStored(ctx, log, packet, () => closing).then(
       () => {
         stats.stored++;
       },
@@ -173,6 +219,7 @@ export function startMqttIngest(
     ready,
     stats,
     async close() {
+      closing = true;
       await client.endAsync().catch(() => undefined);
       await inflight;
     },

@@ -1,10 +1,10 @@
-import multipart from '@fastify/multipart';
 import { IdParams, MapInput, MapListQuery, MapRecord } from '@sightline/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { sendList } from '../../platform/list-query.js';
+import { registerMultipart } from '../../platform/multipart.js';
 import { sendStored } from '../../platform/storage/http.js';
 import * as service from './service.js';
 
@@ -50,7 +50,7 @@ export function registerMapRoutes(app: App) {
   // The multipart parser only where uploads happen (encapsulated: other routes keep JSON only).
   app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
-    if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart);
+    await registerMultipart(scope);
     scope.put(
       '/api/maps/:id/image',
       { schema: { tags, params: IdParams, response: { 200: MapRecord } } },
