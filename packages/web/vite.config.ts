@@ -22,7 +22,6 @@ export default defineConfig({
       output: {
         manualChunks: {
           react: ['react', 'react-dom', 'react-router', '@tanstack/react-query'],
-          mui: ['@mui/material', '@emotion/react', '@emotion/styled'],
         },
       },
     },
