@@ -1,6 +1,6 @@
 /**
  * What runs without an incoming request (DESIGN §2 "jobs", §7, §9): the scheduled tracking jobs,
- * the daily report email, the pruning of old login failures, the MQTT subscription (with MQTT_URL) and, with the demo on, the
+ * the daily report email, the MQTT subscription (with MQTT_URL) and, with the demo on, the
  * built-in reader simulator. Each
  * starts when the app is ready and stops before it closes (before the database does).
  */
