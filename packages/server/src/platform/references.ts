@@ -25,7 +25,7 @@ export interface Referable {
 }
 
 /** Which of `ids` the caller can read. */
-async function readableIds(db: Tx, caller: Caller, ref: Referable, ids: readonly string[]) {
+export async function readableIds(db: Tx, caller: Caller, ref: Referable, ids: readonly string[]) {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Set<string>();
   const sites = siteScope(caller);

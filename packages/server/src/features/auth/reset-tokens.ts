@@ -76,7 +76,7 @@ const usable = (tokenHash: string) =>
 export const setPasswordLink = (publicUrl: string, token: string) =>
   `${publicUrl}${PASSWORD_RESET_FORM_PATH}?token=${encodeURIComponent(token)}`;
 
-type SetPasswordMailKind = 'reset' | 'activation';
+export type SetPasswordMailKind = 'reset' | 'activation';
 
 export async function sendSetPasswordMail(
   mailer: Mailer,
