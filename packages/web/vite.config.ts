@@ -4,6 +4,8 @@ import { defineConfig } from 'vite';
 // The API and the SSO routes live on the server (PORT 8080 by default). Proxy keys end with '/'
 // because Vite matches them as prefixes: '/api' alone would also swallow the '/apikeys' screen.
 const server = process.env.SIGHTLINE_API ?? 'http://localhost:8080';
+const MUI_CORE =
+  /node_modules\/@mui\/material\/(esm\/)?(styles|utils|internal|zero-styled|DefaultPropsProvider|className|transitions|colors|ButtonBase|Button|IconButton|SvgIcon|Typography|Box|Paper|Stack|TextField|InputBase|OutlinedInput|Input|FilledInput|InputLabel|FormControl|FormLabel|FormHelperText|Link|Alert|CircularProgress|Divider|Portal|Fade|Transition)\//;
 
 export default defineConfig({
   plugins: [react()],
@@ -20,9 +22,16 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     rollupOptions: {
       output: {
-        manualChunks: {
-          react: ['react', 'react-dom', 'react-router', '@tanstack/react-query'],
-          mui: ['@mui/material', '@emotion/react', '@emotion/styled'],
+        // React in one chunk; MUI's styling engine and the handful of components the login
+        // page and the shell share in another (one request, cached across screens); every other
+        // MUI component goes with the screens that use it, so login stays under its budget.
+        manualChunks(id) {
+          if (/node_modules\/(react|react-dom|react-router|@tanstack\/react-query|scheduler)\//.test(id))
+            return 'react';
+          if (/node_modules\/(@emotion|@mui\/(system|utils|styled-engine|private-theming))\//.test(id))
+            return 'mui-core';
+          if (MUI_CORE.test(id)) return 'mui-core';
+          return undefined;
         },
       },
     },

@@ -1,12 +1,10 @@
 /** buildApp(config): registers the platform plugins and every feature; no logic of its own. */
-import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyHttpOptions, LogController } from 'fastify';
@@ -30,6 +28,7 @@ import { createLogger, registerRequestLog } from './platform/log.js';
 import { createMailer } from './platform/mail.js';
 import { createMailQueue } from './platform/mail-queue.js';
 import { createStorage } from './platform/storage/index.js';
+import { serveWeb, webRoot } from './platform/web.js';
 
 const hops = (n: number) => (_address: string, hop: number) => hop < n;
 
@@ -79,7 +78,7 @@ export async function buildApp(config: Config): Promise<App> {
   });
 
   // Fastify allows one not-found handler: the built console's single-page fallback replaces the plain one.
-  const web = webRoot(config);
+  const web = webRoot(config, path.resolve(import.meta.dirname, '../../web/dist'));
   registerErrorHandler(app, { notFound: !web });
   refuseNul(app);
   // API answers above 1 KB are compressed (brotli at a fast level, or gzip) when the client
@@ -113,40 +112,4 @@ export async function buildApp(config: Config): Promise<App> {
   registerBackground(app);
   if (web) serveWeb(app, web);
   return app;
-}
-
-/** The built console's folder, when it has been built. */
-function webRoot(config: Config): string | undefined {
-  const dist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
-  return existsSync(path.join(dist, 'index.html')) ? dist : undefined;
-}
-
-/** The built console at / with a single-page fallback; unknown client paths are the web router's. */
-function serveWeb(app: App, dist: string) {
-  app.register(fastifyStatic, {
-    root: dist,
-    wildcard: false,
-    // dist/assets/* carry a content hash in their names: cached for a year, never revalidated.
-    // Everything else (index.html above all) is revalidated on every load.
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders: (reply, file) => {
-      reply.header(
-        'cache-control',
-        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    if (
-      request.method !== 'GET' ||
-      url.startsWith('/api/') ||
-      url.startsWith('/auth/') ||
-      path.extname(url)
-    ) {
-      return reply.status(404).send({ message: `Route ${request.method} ${url} not found` });
-    }
-    return reply.sendFile('index.html');
-  });
 }

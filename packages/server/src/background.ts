@@ -4,6 +4,7 @@
  * built-in reader simulator. Each
  * starts when the app is ready and stops before it closes (before the database does).
  */
+import { pruneLoginFailuresJob } from './features/auth/jobs.js';
 import { type MqttIngest, startMqttIngest } from './features/ingest/mqtt.js';
 import { dailyReportsJob } from './features/reports/daily.js';
 import { createWebhookQueue, type WebhookQueue } from './features/webhooks/queue.js';
@@ -31,6 +32,7 @@ export function registerBackground(app: App): void {
   const jobs = [
     ...trackingJobs({ db: ctx.db, ...outlets }),
     dailyReportsJob({ db: ctx.db, mailer: ctx.mailer, log: app.log }),
+    pruneLoginFailuresJob(ctx.db),
   ];
   const scheduler = createScheduler(ctx.db, jobs, { log: app.log });
   app.decorate('jobs', scheduler);

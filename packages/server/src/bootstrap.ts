@@ -11,7 +11,7 @@ import type { App } from './platform/context.js';
 import { hashPassword } from './platform/crypto.js';
 import { newId, randomToken } from './platform/ids.js';
 
-export interface AdminCredentials {
+interface AdminCredentials {
   email: string;
   password: string;
   /** The password was generated (not ADMIN_PASSWORD): it is shown once, in the ready banner. */
@@ -22,7 +22,7 @@ export interface AdminCredentials {
  * Creates the first organization and administrator on an empty database and loads the demo.
  * Returns what it created (first start only), for the ready banner to show once.
  */
-export interface FirstStart {
+interface FirstStart {
   admin?: AdminCredentials;
   demo?: DemoSummary;
 }

@@ -23,6 +23,7 @@ export function authorize(caller: Caller, resource: string, action: Action, site
     throw forbidden(`You do not have permission to ${action} ${resource}`);
 }
 
-export function requireSuperAdmin(caller: Caller): void {
-  if (!caller.superAdmin) throw forbidden('Only a Super Admin may do this');
+/** 403 with `message` (the screen's own text, e.g. ORGANIZATION_MSG.superAdminOnly) unless the caller is a Super Admin. */
+export function requireSuperAdmin(caller: Caller, message = 'Only a Super Admin may do this'): void {
+  if (!caller.superAdmin) throw forbidden(message);
 }

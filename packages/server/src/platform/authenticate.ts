@@ -22,7 +22,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Built-in roles never change at run time, so their rules are cached per process. */
 const rulesCache = new Map<string, AccessRule[]>();
-export async function rulesForRoles(db: Db, roleIds: string[]): Promise<AccessRule[]> {
+async function rulesForRoles(db: Db, roleIds: string[]): Promise<AccessRule[]> {
   const missing = roleIds.filter((r) => !rulesCache.has(r));
   if (missing.length) {
     const rows = await db.select().from(accessRules).where(inArray(accessRules.roleId, missing));
@@ -43,11 +43,7 @@ export async function rulesForRoles(db: Db, roleIds: string[]): Promise<AccessRu
   return roleIds.flatMap((r) => rulesCache.get(r) ?? []);
 }
 
-export async function callerForUser(
-  db: Db,
-  userId: string,
-  sessionHash?: string,
-): Promise<Caller | undefined> {
+async function callerForUser(db: Db, userId: string, sessionHash?: string): Promise<Caller | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user || user.locked) return undefined;
   const rules = await rulesForRoles(db, user.roles);

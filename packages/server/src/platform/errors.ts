@@ -5,7 +5,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 
-export interface ErrorBody {
+interface ErrorBody {
   message: string;
   reason?: string;
   errors?: { path: string; message: string }[];

@@ -48,7 +48,7 @@ const claimName = (job: Job, scope: JobScope) =>
  * time (undefined on the first run). `busy` when another instance holds the claim or the interval
  * has not passed. `next`: when asking again is worthwhile.
  */
-export async function claimJobRun(
+async function claimJobRun(
   db: Db,
   name: string,
   intervalMs: number,

@@ -31,7 +31,7 @@ export interface ListSpec<F extends string = string> {
   fuzzy?: AnyColumn | SQL;
 }
 
-export interface ListClauses {
+interface ListClauses {
   where?: SQL;
   orderBy: SQL[];
   limit: number;
@@ -67,19 +67,19 @@ export function listClauses(query: ListQuery, spec: ListSpec): ListClauses {
   return { where, orderBy, limit: query.limit, offset: query.page * query.limit };
 }
 
-export interface ListPage<T> {
+interface ListPage<T> {
   items: T[];
   total: number;
 }
 
 /** A select that can be narrowed, ordered and paged (a Drizzle select with its joins). */
-export interface PageSelect<Row> {
+interface PageSelect<Row> {
   where(where: SQL | undefined): {
     orderBy(...by: SQL[]): { limit(n: number): { offset(n: number): PromiseLike<Row[]> } };
   };
 }
 
-export interface ListOptions<Row> {
+interface ListOptions<Row> {
   /** The page's select when it is more than the table's own rows (joined names). */
   select?: (db: Tx) => PageSelect<Row>;
   /** false: no count (exports page through everything); the answer's total is then 0. */

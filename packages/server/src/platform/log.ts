@@ -29,7 +29,7 @@ function value(v: unknown): string {
 }
 
 /** One pino JSON entry → one readable line (plus the error's stack, indented). */
-export function formatEntry(entry: Record<string, unknown>, color = false): string {
+function formatEntry(entry: Record<string, unknown>, color = false): string {
   const level = Number(entry.level ?? 30);
   const t = new Date(typeof entry.time === 'number' ? entry.time : Date.now());
   const stamp = `${pad(t.getHours())}:${pad(t.getMinutes())}:${pad(t.getSeconds())}`;

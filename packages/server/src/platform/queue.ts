@@ -29,7 +29,7 @@ function pgliteAdapter(pglite: PGlite): ExecuteSql {
   };
 }
 
-export function databaseAdapter(database: Database): ExecuteSql {
+function databaseAdapter(database: Database): ExecuteSql {
   if (database.pool) {
     const { pool } = database;
     return { executeSql: async (text, values) => pool.query(text, values as unknown[]) };

@@ -3,7 +3,7 @@
  * run by hand (tests) and stopped: `stop()` resolves once a run in progress has finished, so a
  * caller can close the database after it. Used by the job scheduler and the reader simulator.
  */
-export interface Repeater<T> {
+interface Repeater<T> {
   /** Runs the step now, by hand, and resolves with its result; stop() waits for it too. */
   run(): Promise<T>;
   /** Runs another piece of work now (e.g. the step with arguments); stop() waits for it too. */

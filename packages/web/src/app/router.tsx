@@ -3,12 +3,25 @@
  * reset) outside the shell, every other screen inside it, and any unknown path back to '/'.
  */
 import { createBrowserRouter, Navigate } from 'react-router';
-import { SessionProvider } from '../api/session';
 import { FullPageLoader } from '../components/FullPageState';
 import { features } from '../features';
 import { RootRedirect } from './RootRedirect';
 import { RouteError } from './RouteError';
-import { Shell } from './Shell';
+
+/**
+ * The signed-in shell (drawer, top bar, session) loads with the first screen inside it, not with
+ * the login page: the login route stays under its JavaScript budget (issue 11 §2).
+ */
+async function signedInShell() {
+  const [{ SessionProvider }, { Shell }] = await Promise.all([import('../api/session'), import('./Shell')]);
+  return {
+    Component: () => (
+      <SessionProvider>
+        <Shell />
+      </SessionProvider>
+    ),
+  };
+}
 
 export const router = createBrowserRouter([
   {
@@ -18,11 +31,7 @@ export const router = createBrowserRouter([
     children: [
       ...features.flatMap((f) => f.publicRoutes ?? []),
       {
-        element: (
-          <SessionProvider>
-            <Shell />
-          </SessionProvider>
-        ),
+        lazy: signedInShell,
         children: [{ index: true, element: <RootRedirect /> }, ...features.flatMap((f) => f.routes ?? [])],
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -58,7 +58,7 @@ export async function findApiKey(db: Tx, orgId: string, siteIds: string[] | unde
   return row;
 }
 
-export interface NewApiKey {
+interface NewApiKey {
   name: string;
   tokenHash: string;
   tokenPrefix: string;

@@ -16,7 +16,7 @@ export async function makeMailApp(overrides: Partial<Config> = {}): Promise<{ ap
   return { app: await makeApp({ mailDir: outbox, ...overrides }), outbox };
 }
 
-export interface ReceivedMail {
+interface ReceivedMail {
   subject: string;
   text: string;
 }

@@ -67,6 +67,14 @@ export async function clearUsernameFailures(db: Tx, username: string) {
   await db.delete(loginFailures).where(eq(loginFailures.username, username.toLowerCase()));
 }
 
-export async function pruneFailures(db: Tx, before: Date) {
-  await db.delete(loginFailures).where(lt(loginFailures.at, before));
+/**
+ * Deletes failures older than `before`, except those of a username that reached `lockAfter`:
+ * an unknown username's lock is its failure count (unknownUsernameLocked), and it must stay
+ * locked like a real account does.
+ */
+export async function pruneFailures(db: Tx, before: Date, lockAfter: number) {
+  const lockedNames = sql`SELECT username FROM ${loginFailures} GROUP BY username HAVING count(*) >= ${lockAfter}`;
+  await db
+    .delete(loginFailures)
+    .where(and(lt(loginFailures.at, before), sql`${loginFailures.username} NOT IN (${lockedNames})`));
 }

@@ -17,7 +17,7 @@ import { createSession } from '../../platform/sessions.js';
 import { secondStepFor } from '../totp/service.js';
 import * as repo from './repository.js';
 
-export interface LoginInput {
+interface LoginInput {
   username: string;
   password: string;
   ip: string;

@@ -5,7 +5,7 @@ import { categories, images, things } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
 
-export type CategoryRow = typeof categories.$inferSelect;
+type CategoryRow = typeof categories.$inferSelect;
 
 export function toApi(row: CategoryRow): Category {
   return { _id: row.id, id: row.id, name: row.name, description: row.description, hidden: row.hidden };

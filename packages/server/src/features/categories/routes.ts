@@ -14,7 +14,7 @@ import { sendList } from '../../platform/list-query.js';
 import { sendQrPng } from '../catalog/qrcode.js';
 import * as service from './service.js';
 
-export const CATEGORY_PATHS = ['/api/categories', '/api/image-categories'] as const;
+const CATEGORY_PATHS = ['/api/categories', '/api/image-categories'] as const;
 
 export function registerCategoryRoutes(app: App) {
   const { db } = app.ctx;

@@ -13,7 +13,7 @@ export function listCategories(db: Db, caller: Caller, query: CategoryListQuery)
   return repo.listCategories(db, caller.orgId, query);
 }
 
-export async function requireCategory(db: Db, caller: Caller, id: string) {
+async function requireCategory(db: Db, caller: Caller, id: string) {
   const row = await repo.findCategory(db, caller.orgId, id);
   if (!row) throw notFound('Category');
   return row;

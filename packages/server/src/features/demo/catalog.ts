@@ -16,7 +16,7 @@ export interface Room {
 
 export type ZoneKey = 'receiving' | 'storageA' | 'storageB' | 'shipping' | 'breakRoom';
 
-export interface DemoZone {
+interface DemoZone {
   key: ZoneKey;
   name: string;
   description: string;

@@ -19,7 +19,7 @@ import { seededRandom } from './random.js';
 import { buildSiteRows, type SiteRows } from './site-rows.js';
 import { buildThingRows, type ThingContext, type ThingRows } from './thing-rows.js';
 
-export interface DemoOptions {
+interface DemoOptions {
   /** The organization to seed (default 'demo', created by bootstrap). */
   subdomain?: string;
   /** Domain of the demo users' emails (default 'demo.sightline.local'). */

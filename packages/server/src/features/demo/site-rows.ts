@@ -19,7 +19,7 @@ export interface SiteRows {
   placement: Map<ZoneKey, { zoneId: string; endpointId: string; room: Room }>;
 }
 
-export interface SiteContext {
+interface SiteContext {
   orgId: string;
   now: number;
   emailDomain: string;

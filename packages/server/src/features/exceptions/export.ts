@@ -14,7 +14,7 @@ import * as repo from './repository.js';
 
 const PAGE = 1000;
 
-export interface ExceptionExport {
+interface ExceptionExport {
   filename: string;
   write(out: Writable): Promise<void>;
 }

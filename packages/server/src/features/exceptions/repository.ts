@@ -63,7 +63,7 @@ const listSpec: ListSpec<(typeof EXCEPTION_SORT_FIELDS)[number]> = {
   searchable: [],
 };
 
-export interface ExceptionFilter extends Omit<ExceptionListQuery, 'limit' | 'page'> {
+interface ExceptionFilter extends Omit<ExceptionListQuery, 'limit' | 'page'> {
   orgId: string;
   /** Sites the caller may see; undefined = every site of the organization. */
   scope?: string[];

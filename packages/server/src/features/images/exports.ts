@@ -72,7 +72,7 @@ export function zipStream(
 }
 
 /** A spreadsheet cell that starts a formula (= + - @, tab, CR) is neutralised with a leading quote. */
-export const neutralise = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+const neutralise = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 export function csvStream(db: Db, orgId: string, where: SQL, log: FastifyBaseLogger): Readable {
   const csv = stringify({ header: true, columns: [...IMAGE_CSV_COLUMNS] });

@@ -15,7 +15,7 @@ import exifr from 'exifr';
 import sharp, { type Metadata } from 'sharp';
 import { badRequest, HttpError } from '../../platform/errors.js';
 
-export interface Processed {
+interface Processed {
   format: ImageFormat;
   width: number;
   height: number;

@@ -157,7 +157,7 @@ export async function updateMeta(db: Tx, orgId: string, id: string, input: Image
   return row;
 }
 
-export interface ArrayChange {
+interface ArrayChange {
   addTags: string[];
   removeTags: string[];
   addCategories: string[];

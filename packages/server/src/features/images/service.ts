@@ -34,7 +34,7 @@ export async function listImages(db: Db, caller: Caller, query: ImageListQuery) 
 }
 
 /** An image of the caller's organization on a site the caller may see, or 404. */
-export async function requireImage(db: Tx, caller: Caller, id: string) {
+async function requireImage(db: Tx, caller: Caller, id: string) {
   const row = await repo.findImage(db, caller.orgId, id);
   if (!row?.siteId || !hasSite(caller, row.siteId)) throw notFound('Image');
   return row;

@@ -29,7 +29,7 @@ export interface RowValues {
 }
 
 /** An existing item holding a tag, and whether the caller may change it. */
-export interface TagHolder {
+interface TagHolder {
   thingId: string;
   access: 'modify' | 'hidden' | 'forbidden';
 }
@@ -64,7 +64,7 @@ const splitTags = (cell: string | undefined) =>
     .filter(Boolean);
 
 /** A generator of prefix + zero-padded hex counter tags, after the last one used. */
-export function tagGenerator(prefix: string, lastGeneratedTag: string | undefined) {
+function tagGenerator(prefix: string, lastGeneratedTag: string | undefined) {
   const digits = GENERATED_TAG_LENGTH - prefix.length;
   let counter = lastGeneratedTag ? BigInt(`0x${lastGeneratedTag.slice(prefix.length)}`) : 0n;
   return () => {

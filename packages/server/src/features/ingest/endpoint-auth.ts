@@ -22,7 +22,7 @@ interface CacheEntry {
 }
 const cache = new Map<string, CacheEntry>();
 
-export interface EndpointCredentials {
+interface EndpointCredentials {
   uuid?: string;
   key?: string;
 }

@@ -62,7 +62,7 @@ export async function storedFor(app: App, endpointId: string) {
   return { sightings: s?.n ?? 0, events: e?.n ?? 0 };
 }
 
-export interface SseMessage {
+interface SseMessage {
   type: string;
   data: Record<string, unknown>;
 }

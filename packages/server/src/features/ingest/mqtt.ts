@@ -36,12 +36,12 @@ import { authenticateEndpoint, bodyCredentials } from './endpoint-auth.js';
 import { type EndpointIdentity, findEndpointByUuid } from './repository.js';
 import { ingestBatch, recordHeartbeat } from './service.js';
 
-export const MQTT_TOPIC_ROOT = 'sightline';
-export const MQTT_KINDS = ['sightings', 'heartbeat', 'impinj', 'zebra'] as const;
-export type MqttKind = (typeof MQTT_KINDS)[number];
+const MQTT_TOPIC_ROOT = 'sightline';
+const MQTT_KINDS = ['sightings', 'heartbeat', 'impinj', 'zebra'] as const;
+type MqttKind = (typeof MQTT_KINDS)[number];
 
 /** Topic filters, as shared subscriptions of `group`. */
-export const mqttSubscriptions = (group: string) =>
+const mqttSubscriptions = (group: string) =>
   MQTT_KINDS.map((kind) => `$share/${group}/${MQTT_TOPIC_ROOT}/+/${kind}`);
 
 /** Ignore larger payloads (the HTTP body limit is 10 MB; an MQTT batch is much smaller in practice). */

@@ -35,7 +35,7 @@ export async function findEndpointByUuid(
   return { identity, key };
 }
 
-export type EndpointStatusRow = typeof endpointStatus.$inferSelect;
+type EndpointStatusRow = typeof endpointStatus.$inferSelect;
 
 /** An endpoint status record (DESIGN §7.1) and the endpoint's last heartbeat, together. */
 export async function insertHeartbeat(

@@ -16,7 +16,7 @@ import { authenticateEndpoint, bodyCredentials, credentialsOf } from './endpoint
 import { ingestBatch, recordHeartbeat } from './service.js';
 
 /** DESIGN §11: ingest bodies up to 10 MB (5000 sightings with room to spare). */
-export const INGEST_BODY_LIMIT = 10 * 1024 * 1024;
+const INGEST_BODY_LIMIT = 10 * 1024 * 1024;
 
 const Answer = z.object({ accepted: z.number().int(), duplicates: z.number().int() });
 const UuidParams = z.object({ uuid: z.string().min(1).max(100) });

@@ -9,7 +9,7 @@ import type { ParsedBatch, ReaderHeartbeat } from '../../tracking/formats/index.
 import { ingestSightings } from '../../tracking/store/index.js';
 import { type EndpointIdentity, insertHeartbeat } from './repository.js';
 
-export interface IngestAnswer {
+interface IngestAnswer {
   accepted: number;
   duplicates: number;
 }

@@ -15,7 +15,7 @@ export async function listLocationTags(db: Db, caller: Caller, query: LocationTa
   return repo.listLocationTags(db, caller.orgId, query);
 }
 
-export async function requireLocationTag(db: Db, caller: Caller, id: string) {
+async function requireLocationTag(db: Db, caller: Caller, id: string) {
   const row = await repo.findLocationTag(db, caller.orgId, id);
   if (!row || !hasSite(caller, row.siteId)) throw notFound('Location tag');
   return row;

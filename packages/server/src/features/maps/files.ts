@@ -13,7 +13,7 @@ export type { Upload };
 export const mapKey = (fileName: string) => `maps/${fileName.replace(/^.*\//, '')}`;
 
 /** The image type of the first bytes of a file, if it is one maps accept. */
-export function sniffImageType(head: Buffer): MapImageType | undefined {
+function sniffImageType(head: Buffer): MapImageType | undefined {
   if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
     return 'image/png';
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
@@ -26,7 +26,7 @@ export function sniffImageType(head: Buffer): MapImageType | undefined {
   return undefined;
 }
 
-export interface StoredImage {
+interface StoredImage {
   fileName: string;
   type: MapImageType;
 }

@@ -15,7 +15,7 @@ export async function listMaps(db: Db, caller: Caller, query: MapListQuery) {
   return repo.listMaps(db, caller.orgId, query);
 }
 
-export async function requireMap(db: Db, caller: Caller, id: string) {
+async function requireMap(db: Db, caller: Caller, id: string) {
   const row = await repo.findMap(db, caller.orgId, id);
   if (!row || !hasSite(caller, row.siteId)) throw notFound('Map');
   return row;
@@ -48,7 +48,7 @@ export async function deleteMap(db: Db, storage: Storage, caller: Caller, id: st
 }
 
 /** The part of a multipart upload the route hands over; undefined when the request carried no file. */
-export type ImageUpload = () => Promise<Upload | undefined>;
+type ImageUpload = () => Promise<Upload | undefined>;
 
 export async function uploadMapImage(
   db: Db,

@@ -13,9 +13,10 @@ import {
   USER_MSG,
 } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
+import { requireSuperAdmin } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage/index.js';
 import { orgImageIds } from '../images/repository.js';
 import { imageKeys } from '../images/storage-keys.js';
@@ -24,10 +25,6 @@ import { insertUser, usernameTaken } from '../users/repository.js';
 import { issueToken, sendSetPasswordMail } from '../users/set-password-tokens.js';
 import { deleteOrganizationCascade } from './cascade.js';
 import * as repo from './repository.js';
-
-const superAdminOnly = (caller: Caller) => {
-  if (!caller.superAdmin) throw forbidden(ORGANIZATION_MSG.superAdminOnly);
-};
 
 export function listOrganizations(db: Db, caller: Caller, query: OrganizationListQuery) {
   return repo.listOrganizations(db, caller.superAdmin ? undefined : caller.orgId, query);
@@ -50,7 +47,7 @@ async function assertSubdomainFree(db: Db, subdomain: string, exceptId?: string)
 /** A new organization and its first Admin (all sites), who is mailed an activation link. */
 export async function createOrganization(ctx: AppContext, caller: Caller, input: OrganizationCreateInput) {
   const { db, mailer, config } = ctx;
-  superAdminOnly(caller);
+  requireSuperAdmin(caller, ORGANIZATION_MSG.superAdminOnly);
   await assertSubdomainFree(db, input.subdomain);
   if (await usernameTaken(db, input.adminEmail)) {
     const message = USER_MSG.duplicateUsername(input.adminEmail);
@@ -73,7 +70,7 @@ export async function createOrganization(ctx: AppContext, caller: Caller, input:
 }
 
 export async function updateOrganization(db: Db, caller: Caller, id: string, input: OrganizationInput) {
-  superAdminOnly(caller);
+  requireSuperAdmin(caller, ORGANIZATION_MSG.superAdminOnly);
   if (!(await repo.findOrganization(db, id))) throw notFound('Organization');
   await assertSubdomainFree(db, input.subdomain, id);
   const row = await repo.updateOrganization(db, id, input);
@@ -82,7 +79,7 @@ export async function updateOrganization(db: Db, caller: Caller, id: string, inp
 }
 
 export async function deleteOrganization(db: Db, storage: Storage, caller: Caller, id: string) {
-  superAdminOnly(caller);
+  requireSuperAdmin(caller, ORGANIZATION_MSG.superAdminOnly);
   if (!(await repo.findOrganization(db, id))) throw notFound('Organization');
   if (id === caller.orgId) throw badRequest(ORGANIZATION_MSG.cannotDeleteOwn);
   const imageIds = await orgImageIds(db, id);

@@ -20,7 +20,7 @@ import type { App } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
 import { postNative } from '../ingest/ingest.testkit.js';
 
-export const TZ = 'America/New_York';
+const TZ = 'America/New_York';
 
 export async function reportScenario(app: App) {
   const t = await makeTenant(app);

@@ -28,7 +28,7 @@ import * as userRepo from '../users/repository.js';
 import { acceptedStep, newRecoveryCodes, newSecret, recoveryHash, setupOf } from './codes.js';
 import * as repo from './repository.js';
 
-export const PENDING_LOGIN_TTL_MS = 5 * 60_000;
+const PENDING_LOGIN_TTL_MS = 5 * 60_000;
 
 interface Attempt {
   ip: string;

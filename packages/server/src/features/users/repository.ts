@@ -11,7 +11,7 @@ import { passwordResetTokens, sites, users } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
 
-export type UserRow = typeof users.$inferSelect;
+type UserRow = typeof users.$inferSelect;
 
 export function toApi(row: UserRow): User {
   return {
@@ -44,7 +44,7 @@ const listSpec: ListSpec<(typeof USER_SORT_FIELDS)[number]> = {
  * Users a caller limited to `sites` may see (DESIGN §6): every current site of the user lies
  * within them, so a user with All Sites needs an all-sites caller. `undefined`: no limit.
  */
-export function withinSites(sites: string[] | undefined): SQL | undefined {
+function withinSites(sites: string[] | undefined): SQL | undefined {
   if (!sites) return undefined;
   const allowed = sites.filter((s) => s !== ALL_SITES);
   const list = sql.join(

@@ -17,7 +17,7 @@ export const DRAIN_QUEUE = 'webhook-drain';
 export const SWEEP_QUEUE = 'webhook-sweep';
 const MAX_DELAY_MS = 6 * 60 * 60 * 1000;
 
-export interface DeliverySettings {
+interface DeliverySettings {
   timeoutMs: number;
   retryBaseMs: number;
   retryMaxAgeMs: number;

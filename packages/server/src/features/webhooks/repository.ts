@@ -13,8 +13,8 @@ import { webhookDeliveries, webhooks } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
 
-export type WebhookRow = typeof webhooks.$inferSelect;
-export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+type WebhookRow = typeof webhooks.$inferSelect;
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 export function toApi(row: WebhookRow): Webhook {
   return {

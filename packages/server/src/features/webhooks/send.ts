@@ -18,7 +18,7 @@ export interface Attempt {
   responseExcerpt: string | null;
 }
 
-export interface SendRequest {
+interface SendRequest {
   targetUrl: string;
   headers: Record<string, string>;
   secret: string;

@@ -63,7 +63,7 @@ export function isForbiddenAddress(address: string): boolean {
 /** The URL's host without IPv6 brackets. */
 export const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
-export type TargetCheck = { ok: true } | { ok: false; reason: 'private' | 'unresolved' };
+type TargetCheck = { ok: true } | { ok: false; reason: 'private' | 'unresolved' };
 
 /** Resolves the host of `targetUrl` and checks every address it has (save time). */
 export async function checkTarget(targetUrl: string, allowPrivate: boolean): Promise<TargetCheck> {
@@ -83,7 +83,7 @@ export async function checkTarget(targetUrl: string, allowPrivate: boolean): Pro
     : { ok: true };
 }
 
-export class ForbiddenTargetError extends Error {
+class ForbiddenTargetError extends Error {
   readonly code = 'EWEBHOOKPRIVATE';
 }
 

@@ -12,7 +12,7 @@ import type { Caller } from '../../platform/caller.js';
 import type { App } from '../../platform/context.js';
 import { requireSite } from '../sites/service.js';
 
-export async function zoneOverview(db: Db, caller: Caller, siteId: string): Promise<ZoneOverviewRow[]> {
+async function zoneOverview(db: Db, caller: Caller, siteId: string): Promise<ZoneOverviewRow[]> {
   await requireSite(db, caller, siteId);
   const count = (cls?: string) =>
     cls

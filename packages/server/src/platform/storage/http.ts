@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.js';
 import { parseRange, type Storage } from './index.js';
 
-export interface ServeOptions {
+interface ServeOptions {
   type: string;
   /** Cache-Control value; private by default (photos are not public). */
   cacheControl?: string;

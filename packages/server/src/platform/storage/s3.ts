@@ -17,7 +17,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { checkKey, type S3Location, type Storage, type StoredObject } from './index.js';
 
-export interface S3Options extends S3Location {
+interface S3Options extends S3Location {
   endpoint?: string;
   region?: string;
   forcePathStyle?: boolean;
