@@ -1,5 +1,6 @@
-/** The daily report email's runs: one row per site and site-local day, claimed once (DESIGN §9). */
-import { date, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+/** Report configurations (SPEC §3) and the daily report email's runs, one row per site and site-local day, claimed once (DESIGN §9). */
+import { boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { created, id, orgId, textArray } from './columns.js';
 
 export const reportRuns = pgTable(
   'report_runs',
@@ -10,4 +11,22 @@ export const reportRuns = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.day] })],
+);
+
+export const reportConfigs = pgTable(
+  'report_configs',
+  {
+    id: id(),
+    orgId: orgId(),
+    siteId: text('site_id').notNull(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    format: text('format').notNull(),
+    email: boolean('email').notNull().default(false),
+    zones: textArray('zones'),
+    categories: textArray('categories'),
+    headings: jsonb('headings').notNull().default([]),
+    timeCreated: created(),
+  },
+  (t) => [index('report_configs_site_idx').on(t.siteId, t.name)],
 );

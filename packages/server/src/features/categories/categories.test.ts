@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { anonymous, makeApp, makeTenant } from '../../../test/factories.js';
-import { qrPng } from '../catalog/qrcode.js';
+import { qrPng } from '../../platform/qrcode.js';
 
 const app = await makeApp();
 const names = (res: { json(): { name: string }[] }) => res.json().map((c) => c.name);

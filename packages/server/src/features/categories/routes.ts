@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { sendList } from '../../platform/list-query.js';
-import { sendQrPng } from '../catalog/qrcode.js';
+import { sendQrPng } from '../../platform/qrcode.js';
 import * as service from './service.js';
 
 const CATEGORY_PATHS = ['/api/categories', '/api/image-categories'] as const;

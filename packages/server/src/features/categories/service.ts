@@ -1,9 +1,9 @@
 import { CATEGORY_MSG, type CategoryInput, type CategoryListQuery } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { authorize } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { isUniqueViolation } from '../catalog/unique.js';
 import * as repo from './repository.js';
 
 /** Categories are organization-wide: any signed-in user of the organization may read them. */

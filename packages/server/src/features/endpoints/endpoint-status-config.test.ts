@@ -10,7 +10,7 @@ import {
   readerHeaders,
 } from '../../../test/factories.js';
 import { endpoints } from '../../db/schema.js';
-import { qrPng } from '../catalog/qrcode.js';
+import { qrPng } from '../../platform/qrcode.js';
 
 const app = await makeApp();
 

@@ -16,7 +16,7 @@ import { callerOf } from '../../platform/access.js';
 import { authenticate } from '../../platform/authenticate.js';
 import type { App } from '../../platform/context.js';
 import { sendList } from '../../platform/list-query.js';
-import { sendQrPng } from '../catalog/qrcode.js';
+import { sendQrPng } from '../../platform/qrcode.js';
 import { authenticateEndpoint, credentialsOf } from '../ingest/endpoint-auth.js';
 import * as service from './service.js';
 import * as statusConfig from './status-config.js';

@@ -13,11 +13,11 @@ import {
   endpointQrPayload,
 } from '@sightline/shared';
 import type { Db, Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { authorize, hasSite } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { randomToken } from '../../platform/ids.js';
-import { isUniqueViolation } from '../catalog/unique.js';
 import { forgetEndpoint } from '../ingest/endpoint-auth.js';
 import { requireSite } from '../sites/service.js';
 import * as repo from './repository.js';

@@ -17,12 +17,12 @@ import {
   thingResource,
 } from '@sightline/shared';
 import type { Db, Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { authorize, hasSite } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { isUniqueViolation } from '../catalog/unique.js';
 import { ensureCategory } from '../categories/repository.js';
 import { readSiteSettings, writeSiteSettings } from '../sites/repository.js';
 import { requireSite } from '../sites/service.js';

@@ -1,9 +1,9 @@
 import { LOCATION_TAG_MSG, type LocationTagInput, type LocationTagListQuery } from '@sightline/shared';
 import type { Db, Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { authorize, hasSite } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { isUniqueViolation } from '../catalog/unique.js';
 import { requireSite } from '../sites/service.js';
 import { lockTags, tagOfLocationTag, tagOfThing } from '../things/tags.js';
 import * as repo from './repository.js';

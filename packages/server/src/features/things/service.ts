@@ -10,6 +10,7 @@ import {
 } from '@sightline/shared';
 import { inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { images, things, zones } from '../../db/schema.js';
 import { authorize, hasSite, siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
@@ -17,7 +18,6 @@ import type { AppContext } from '../../platform/context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { LiveMessage } from '../../platform/live.js';
 import { assertReadable, type Referable } from '../../platform/references.js';
-import { isUniqueViolation } from '../catalog/unique.js';
 import { categoryNames } from '../categories/repository.js';
 import { requireSite } from '../sites/service.js';
 import { enqueueThingWebhooks } from '../webhooks/outbox.js';

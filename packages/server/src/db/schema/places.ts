@@ -1,0 +1,115 @@
+import {
+  bigint,
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+import { created, id, orgId, textArray, ts } from './columns.js';
+
+export const maps = pgTable(
+  'maps',
+  {
+    id: id(),
+    orgId: orgId(),
+    siteId: text('site_id').notNull(),
+    name: text('name').notNull(),
+    /** File name of the floor-plan image under the data folder's maps/ directory. */
+    image: text('image').notNull().default(''),
+    imageType: text('image_type').notNull().default(''),
+    topLeftX: doublePrecision('top_left_x').notNull().default(0),
+    topLeftY: doublePrecision('top_left_y').notNull().default(0),
+    botRightX: doublePrecision('bot_right_x').notNull().default(100),
+    botRightY: doublePrecision('bot_right_y').notNull().default(100),
+    timeCreated: created(),
+  },
+  (t) => [index('maps_site_idx').on(t.siteId, t.name)],
+);
+
+export const zones = pgTable(
+  'zones',
+  {
+    id: id(),
+    orgId: orgId(),
+    siteId: text('site_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Alert time in nanoseconds; 0 = no time exception. */
+    durationNs: bigint('duration_ns', { mode: 'number' }).notNull().default(0),
+    emails: textArray('emails'),
+    killDuration: doublePrecision('kill_duration').notNull().default(0),
+    immediateKill: boolean('immediate_kill').notNull().default(false),
+    killMode: text('kill_mode').notNull().default('clearZone'),
+    /** [{ endpoint, direction, antenna }] — small, loaded per site by the engine. */
+    gates: jsonb('gates').notNull().default([]),
+    timeCreated: created(),
+  },
+  (t) => [index('zones_site_idx').on(t.siteId, t.name)],
+);
+
+export const endpoints = pgTable(
+  'endpoints',
+  {
+    id: id(),
+    orgId: orgId(),
+    siteId: text('site_id').notNull(),
+    name: text('name').notNull(),
+    mapId: text('map_id'),
+    uuid: text('uuid').notNull().unique(),
+    key: text('key').notNull(),
+    externalGate: boolean('external_gate').notNull().default(false),
+    x: doublePrecision('x').notNull().default(0),
+    y: doublePrecision('y').notNull().default(0),
+    description: text('description').notNull().default(''),
+    autoEnroll: boolean('auto_enroll').notNull().default(false),
+    autoEnrollLocations: boolean('auto_enroll_locations').notNull().default(false),
+    /** [{ antenna, xycoordinates: [x, y], map }] */
+    antennas: jsonb('antennas').notNull().default([]),
+    /** The JSON a reader or handheld pulls from endpoints/config/{id}. */
+    config: jsonb('config').notNull().default({}),
+    /** Current location set by a location-tag sighting (handhelds). */
+    locationTagId: text('location_tag_id'),
+    lastHeartbeat: ts('last_heartbeat'),
+    timeCreated: created(),
+  },
+  (t) => [index('endpoints_site_idx').on(t.siteId, t.name)],
+);
+
+export const endpointStatus = pgTable(
+  'endpoint_status',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: text('endpoint_id').notNull(),
+    time: ts('time').notNull(),
+    ip: text('ip').notNull().default(''),
+    version: text('version').notNull().default(''),
+    uptime: doublePrecision('uptime'),
+    readerTemp: doublePrecision('reader_temp'),
+  },
+  (t) => [index('endpoint_status_endpoint_time_idx').on(t.endpointId, t.time.desc())],
+);
+
+export const locationTags = pgTable(
+  'location_tags',
+  {
+    id: id(),
+    orgId: orgId(),
+    siteId: text('site_id').notNull(),
+    name: text('name').notNull(),
+    tag: text('tag').notNull(),
+    zoneId: text('zone_id'),
+    mapId: text('map_id'),
+    x: doublePrecision('x').notNull().default(0),
+    y: doublePrecision('y').notNull().default(0),
+    timeCreated: created(),
+  },
+  (t) => [
+    uniqueIndex('location_tags_org_tag_uq').on(t.orgId, t.tag),
+    index('location_tags_site_idx').on(t.siteId, t.name),
+  ],
+);

@@ -1,0 +1,86 @@
+/** Things (items and workers), their categories and the tag index (SPEC §3, §4). */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+import { created, id, orgId, textArray, ts } from './columns.js';
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    orgId: orgId(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    hidden: boolean('hidden').notNull().default(false),
+    timeCreated: created(),
+  },
+  (t) => [uniqueIndex('categories_org_name_uq').on(t.orgId, sql`lower(${t.name})`)],
+);
+
+export const things = pgTable(
+  'things',
+  {
+    id: id(),
+    orgId: orgId(),
+    /** Home site: the selected site when created or imported (DESIGN §5). */
+    siteId: text('site_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    serial: text('serial').notNull().default(''),
+    class: text('class').notNull().default('item'),
+    tag1: text('tag1'),
+    tag2: text('tag2'),
+    tags: textArray('tags'),
+    categories: textArray('categories'),
+    labels: textArray('labels'),
+    parents: textArray('parents'),
+    photo: textArray('photo'),
+    timeCreated: created(),
+    timeModified: ts('time_modified').notNull().defaultNow(),
+    /** Soft delete (kill mode deleteThing keeps history). */
+    deletedAt: ts('deleted_at'),
+    // state (DESIGN §7.6)
+    zoneId: text('zone_id'),
+    lastZoneTime: ts('last_zone_time'),
+    lastEvent: ts('last_event'),
+    lastEndpointTime: ts('last_endpoint_time'),
+    endpointId: text('endpoint_id'),
+    direction: text('direction'),
+    locationTagId: text('location_tag_id'),
+    mapId: text('map_id'),
+    x: doublePrecision('x'),
+    y: doublePrecision('y'),
+    alarmTamper: boolean('alarm_tamper').notNull().default(false),
+    alarmTamperTag: text('alarm_tamper_tag'),
+    alarmTamperTime: ts('alarm_tamper_time'),
+    data: jsonb('data').notNull().default({}),
+  },
+  (t) => [
+    index('things_org_class_zone_time_idx').on(t.orgId, t.class, t.lastZoneTime.desc()),
+    index('things_org_name_idx').on(t.orgId, sql`lower(${t.name})`, t.id),
+    index('things_site_idx').on(t.siteId),
+    index('things_zone_idx').on(t.zoneId),
+    index('things_parents_idx').using('gin', t.parents),
+    index('things_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+/** One row per tag of a thing (tag1, tag2, tags[]): tags are unique within an organization. */
+export const thingTags = pgTable(
+  'thing_tags',
+  {
+    orgId: orgId(),
+    tag: text('tag').notNull(),
+    thingId: text('thing_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.tag] }), index('thing_tags_thing_idx').on(t.thingId)],
+);

@@ -1,0 +1,125 @@
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+import { id, orgId, textArray, ts } from './columns.js';
+
+/**
+ * The durable log of raw sightings: an ingest is acknowledged once its rows are here. The unique
+ * key makes a retried batch a no-op (DESIGN §7.7).
+ */
+export const sightings = pgTable(
+  'sightings',
+  {
+    endpointId: text('endpoint_id').notNull(),
+    tag: text('tag').notNull(),
+    antenna: integer('antenna').notNull().default(0),
+    time: ts('time').notNull(),
+    direction: text('direction').notNull().default('NEAR'),
+    rssi: real('rssi'),
+    data: jsonb('data'),
+    alarmTamper: boolean('alarm_tamper').notNull().default(false),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  // The dedupe key is the primary key and the only index (migration 0009, docs/benchmarks.md round 4).
+  (t) => [primaryKey({ name: 'sightings_pkey', columns: [t.endpointId, t.tag, t.antenna, t.time] })],
+);
+
+/** The open (compactable) event of each tag, so compaction needs one lookup per tag. */
+export const tagState = pgTable(
+  'tag_state',
+  {
+    orgId: orgId(),
+    tag: text('tag').notNull(),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    endpointId: text('endpoint_id').notNull(),
+    antenna: integer('antenna').notNull(),
+    direction: text('direction').notNull(),
+    zoneId: text('zone_id'),
+    /** When this event became the tag's open event (a merge does not rewrite the row). */
+    lastTime: ts('last_time').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.tag] })],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: orgId(),
+    siteId: text('site_id').notNull(),
+    tag: text('tag').notNull(),
+    thingId: text('thing_id').notNull(),
+    time: ts('time').notNull(),
+    firstTime: ts('first_time').notNull(),
+    repeatCount: integer('repeat_count').notNull().default(0),
+    direction: text('direction').notNull().default('NEAR'),
+    endpointId: text('endpoint_id'),
+    antenna: integer('antenna').notNull().default(0),
+    zoneId: text('zone_id'),
+    locationTagId: text('location_tag_id'),
+    alarmTamper: boolean('alarm_tamper').notNull().default(false),
+    data: jsonb('data').notNull().default({}),
+    /** Time changes made to this event (SPEC §3 `edits`). */
+    edits: jsonb('edits').notNull().default([]),
+  },
+  (t) => [
+    index('events_site_time_idx').on(t.siteId, t.time.desc()),
+    // INCLUDE (site_id, zone_id, first_time): migration 0010 (drizzle cannot declare INCLUDE).
+    index('events_thing_time_idx').on(t.thingId, t.time.desc()),
+    index('events_endpoint_time_idx').on(t.endpointId, t.time.desc()),
+  ],
+);
+
+export const zoneDurations = pgTable(
+  'zone_durations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: orgId(),
+    siteId: text('site_id').notNull(),
+    thingId: text('thing_id').notNull(),
+    zoneId: text('zone_id').notNull(),
+    timeStart: ts('time_start').notNull(),
+    timeEnd: ts('time_end').notNull(),
+    timeDurationNs: bigint('time_duration_ns', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    // Both INCLUDE the columns the reports read: migration 0010 (drizzle cannot declare INCLUDE).
+    index('zone_durations_site_end_idx').on(t.siteId, t.timeEnd.desc()),
+    index('zone_durations_thing_end_idx').on(t.thingId, t.timeEnd.desc()),
+  ],
+);
+
+export const exceptions = pgTable(
+  'exceptions',
+  {
+    id: id(),
+    orgId: orgId(),
+    siteId: text('site_id').notNull(),
+    type: text('type').notNull(),
+    time: ts('time').notNull(),
+    thingId: text('thing_id'),
+    zoneId: text('zone_id'),
+    multipleThings: textArray('multiple_things'),
+    timeDurationNs: bigint('time_duration_ns', { mode: 'number' }),
+    /** Start of the stay a zone-time exception belongs to: raised once per stay. */
+    stayStart: ts('stay_start'),
+    expectedZoneId: text('expected_zone_id'),
+    resolvedAt: ts('resolved_at'),
+  },
+  (t) => [
+    index('exceptions_site_time_idx').on(t.siteId, t.time.desc()),
+    index('exceptions_thing_idx').on(t.thingId),
+    uniqueIndex('exceptions_stay_uq').on(t.type, t.thingId, t.zoneId, t.stayStart),
+  ],
+);
