@@ -52,8 +52,8 @@ export const RequiredSite = z
   .regex(ID_PATTERN, 'site must be a 24-character hex id');
 
 /** GET, POST api/orgsettings?site= (SPEC §7): the settings of one site. */
-export const OrgSettingsQuery = z.object({ site: RequiredSite });
-export type OrgSettingsQuery = z.infer<typeof OrgSettingsQuery>;
+export const SiteSettingsQuery = z.object({ site: RequiredSite });
+export type SiteSettingsQuery = z.infer<typeof SiteSettingsQuery>;
 
 export const SETTINGS_MSG = {
   unknownParentCategory: (id: string) => `unknown category: ${id}`,

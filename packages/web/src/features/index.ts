@@ -18,8 +18,8 @@ import { mapviewFeature } from './mapview';
 import { organizationsFeature } from './organizations';
 import { reportconfigsFeature } from './reportconfigs';
 import { reportsFeature } from './reports';
-import { settingsFeature } from './settings';
 import { sitesFeature } from './sites';
+import { siteSettingsFeature } from './sitesettings';
 import { ssosettingsFeature } from './ssosettings';
 import { thingsFeature } from './things';
 import { usermeFeature } from './userme';
@@ -38,7 +38,7 @@ export const features: Feature[] = [
   apikeysFeature,
   sitesFeature,
   organizationsFeature,
-  settingsFeature,
+  siteSettingsFeature,
   ssosettingsFeature,
   thingsFeature,
   endpointsFeature,

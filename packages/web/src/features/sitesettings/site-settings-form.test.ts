@@ -1,6 +1,6 @@
 import { DEFAULT_SITE_SETTINGS } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
-import { toSettingsBody, toSettingsForm } from './settings-form';
+import { toSettingsBody, toSettingsForm } from './site-settings-form';
 
 describe('settings form', () => {
   it("shows the label header when thingHeaders holds 'label'", () => {

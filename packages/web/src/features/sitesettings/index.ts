@@ -2,9 +2,9 @@
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { type Feature, needs, page } from '../../app/registry';
 
-export const settingsFeature: Feature = {
+export const siteSettingsFeature: Feature = {
   name: 'settings',
-  routes: [{ path: 'settings', lazy: page(() => import('./SettingsEdit')) }],
+  routes: [{ path: 'settings', lazy: page(() => import('./SiteSettingsEdit')) }],
   menu: [
     {
       slot: 'settings',

@@ -1,15 +1,15 @@
-import { OrgSettingsQuery, SiteSettings, SiteSettingsInput } from '@sightline/shared';
+import { SiteSettings, SiteSettingsInput, SiteSettingsQuery } from '@sightline/shared';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import * as service from './service.js';
 
-export function registerOrgSettingsRoutes(app: App) {
+export function registerSiteSettingsRoutes(app: App) {
   const { db } = app.ctx;
   const tags = ['settings'];
 
   app.get(
     '/api/orgsettings',
-    { schema: { tags, querystring: OrgSettingsQuery, response: { 200: SiteSettings } } },
+    { schema: { tags, querystring: SiteSettingsQuery, response: { 200: SiteSettings } } },
     (req) => service.getSettings(db, callerOf(req), req.query.site),
   );
   app.post(
@@ -17,7 +17,7 @@ export function registerOrgSettingsRoutes(app: App) {
     {
       schema: {
         tags,
-        querystring: OrgSettingsQuery,
+        querystring: SiteSettingsQuery,
         body: SiteSettingsInput,
         response: { 200: SiteSettings },
       },

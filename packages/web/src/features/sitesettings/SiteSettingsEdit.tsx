@@ -11,7 +11,7 @@ import { errorData } from '../../api/client';
 import { useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { type EditorTab, EmptyState, PageHeader, ResourceEditor } from '../../components';
-import { SETTINGS_DEFAULTS, type SettingsForm, toSettingsBody, toSettingsForm } from './settings-form';
+import { SETTINGS_DEFAULTS, type SettingsForm, toSettingsBody, toSettingsForm } from './site-settings-form';
 
 // The menu says 'Organization Settings'; the heading is short enough for a phone.
 const TITLE = 'Settings';
@@ -20,7 +20,7 @@ const MESSAGES = {
   saveFailed: (error: unknown) => MSG.settingsSaveFailed(errorData(error)),
 };
 
-export default function SettingsEdit() {
+export default function SiteSettingsEdit() {
   const session = useSession();
   const categories = useList<Category>('categories', { limit: LIST_LIMIT_MAX, sort: 'name' });
 
