@@ -29,9 +29,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     rollupOptions: {
       output: {
-        // React in one chunk; MUI's styling engine and the handful of components the login
-        // page and the shell share in another (one request, cached across screens); every other
-        // MUI component goes with the screens that use it, so login stays under its budget.
+        // React in one chunk; MUI's styling engine, its helpers and the components the login
+        // page needs (with what TextField pulls in: Select, Menu, Modal...) in `mui-core`; the
+        // shell's, Home's and the lists' components in `mui-shell`, loaded with the shell; every
+        // other MUI component with the screens that use it, so login stays under its budget.
+        // A module both chunks need must sit in mui-core, or the two chunks import each other.
         manualChunks(id) {
           if (/node_modules\/(react|react-dom|react-router|@tanstack\/react-query|scheduler)\//.test(id))
             return 'react';
