@@ -18,6 +18,8 @@ interface Load {
   transferKB: number;
   jsKB: number;
   jsFiles: string[];
+  /** Each script and its KB on the wire, largest first: what to look at when a figure moves. */
+  jsDetail: string[];
   contentEncodings: string[];
   ttiMs: number;
   fcpMs: number;
@@ -91,6 +93,12 @@ async function coldLoad(
     transferKB: Math.round(bytes(loaded) / 102.4) / 10,
     jsKB: Math.round(bytes(scripts) / 102.4) / 10,
     jsFiles: scripts.map(([, r]) => new URL(r.url).pathname),
+    jsDetail: [...scripts]
+      .sort(([a], [b]) => (sizes.get(b) ?? 0) - (sizes.get(a) ?? 0))
+      .map(
+        ([id, r]) =>
+          `${new URL(r.url).pathname.replace('/assets/', '')} ${((sizes.get(id) ?? 0) / 1024).toFixed(1)}`,
+      ),
     contentEncodings: [...new Set(scripts.map(([, r]) => r.encoding))],
     ttiMs: Math.round(Math.max(timeline.fcp, timeline.domContentLoaded, timeline.lastLongTask, readyAt)),
     fcpMs: Math.round(timeline.fcp),
@@ -102,7 +110,8 @@ function report(load: Load) {
   console.log(
     `${load.screen}: ${load.requests} requests, ${load.transferKB} KB transferred, ` +
       `JavaScript ${load.jsKB} KB in ${load.jsFiles.length} files (${load.contentEncodings.join(', ')}), ` +
-      `FCP ${load.fcpMs} ms, TTI ${load.ttiMs} ms, ${load.longTasks} long tasks`,
+      `FCP ${load.fcpMs} ms, TTI ${load.ttiMs} ms, ${load.longTasks} long tasks\n  ` +
+      load.jsDetail.join(', '),
   );
 }
 
