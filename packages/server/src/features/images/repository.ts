@@ -210,16 +210,6 @@ export async function removeThingPhotos(db: Tx, orgId: string, ids: string[]) {
     .where(and(eq(things.orgId, orgId), sql`${things.photo} && ${textArray(ids)}`));
 }
 
-/** The organization's category ids among `ids`. */
-export async function knownCategoryIds(db: Tx, orgId: string, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(and(eq(categories.orgId, orgId), inArray(categories.id, ids)));
-  return new Set(rows.map((r) => r.id));
-}
-
 /** Every image id of an organization (its files are removed when the organization is deleted). */
 export async function orgImageIds(db: Tx, orgId: string): Promise<string[]> {
   const rows = await db.select({ id: images.id }).from(images).where(eq(images.orgId, orgId));

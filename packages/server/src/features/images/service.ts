@@ -16,6 +16,7 @@ import { authorize, hasSite } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage/index.js';
+import { categoryNames } from '../categories/repository.js';
 import { requireSite } from '../sites/service.js';
 import * as repo from './repository.js';
 import { type ImageVariant, imageKeys } from './storage-keys.js';
@@ -57,7 +58,7 @@ export async function imageFile(db: Db, caller: Caller, id: string, variant: Ima
 }
 
 export async function checkCategories(db: Tx, orgId: string, ids: string[]) {
-  const known = await repo.knownCategoryIds(db, orgId, ids);
+  const known = await categoryNames(db, orgId, ids);
   const unknown = ids.find((id) => !known.has(id));
   if (unknown) throw badRequest(IMAGE_MSG.unknownCategory(unknown));
 }

@@ -9,7 +9,7 @@ import type {
 } from '@sightline/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { categories, reportConfigs, zones } from '../../db/schema.js';
+import { reportConfigs, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
 
@@ -104,15 +104,5 @@ export async function zoneIdsOfSite(db: Tx, orgId: string, siteId: string, ids: 
     .select({ id: zones.id })
     .from(zones)
     .where(and(eq(zones.orgId, orgId), eq(zones.siteId, siteId), inArray(zones.id, ids)));
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Which of `ids` are categories of the organization (categories are organization-wide). */
-export async function categoryIdsOfOrg(db: Tx, orgId: string, ids: string[]) {
-  if (!ids.length) return new Set<string>();
-  const rows = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(and(eq(categories.orgId, orgId), inArray(categories.id, ids)));
   return new Set(rows.map((r) => r.id));
 }

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.js';
 import { authorize, hasSite } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { categoryNames } from '../categories/repository.js';
 import { requireSite } from '../sites/service.js';
 import * as repo from './repository.js';
 
@@ -38,7 +39,7 @@ export async function checkReferences(
 ) {
   const [zoneIds, categoryIds] = await Promise.all([
     repo.zoneIdsOfSite(db, orgId, siteId, [...new Set(refs.zones)]),
-    repo.categoryIdsOfOrg(db, orgId, [...new Set(refs.categories)]),
+    categoryNames(db, orgId, [...new Set(refs.categories)]),
   ]);
   const errors = [
     ...refs.zones.flatMap((id, i) =>

@@ -7,9 +7,9 @@ import type { Db } from '../../db/client.js';
 import { authorize } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { categoryNames } from '../categories/repository.js';
 import { readSiteSettings, writeSiteSettings } from '../sites/repository.js';
 import { requireSite } from '../sites/service.js';
-import { existingCategoryIds } from './repository.js';
 
 export async function getSettings(db: Db, caller: Caller, siteId: string): Promise<SiteSettings> {
   await requireSite(db, caller, siteId);
@@ -29,7 +29,7 @@ export async function saveSettings(db: Db, caller: Caller, siteId: string, input
     importSettings: { ...current.importSettings, ...definedOnly(input.importSettings ?? {}) },
   };
   const parentCategories = [...new Set(merged.parentCategories)];
-  const known = await existingCategoryIds(db, caller.orgId, parentCategories);
+  const known = await categoryNames(db, caller.orgId, parentCategories);
   const errors = parentCategories.flatMap((id, i) =>
     known.has(id) ? [] : [{ path: `parentCategories.${i}`, message: SETTINGS_MSG.unknownParentCategory(id) }],
   );
