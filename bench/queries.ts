@@ -15,6 +15,7 @@
  * PostgreSQL log (pg_read_file, as the superuser the bench connects as).
  *
  *   npm run bench:queries [-- --things 1000000] [--events 10000000] [--stays 1000000] [--runs 20]
+ *     [--keep] [--reuse] [--only Items] [--no-explain]
  *
  * Uses its own database (BENCH_DATABASE, default sightline_bench_queries) on BENCH_PG_URL,
  * created at the start and dropped at the end (--keep keeps it; --reuse measures a kept one).
@@ -40,7 +41,9 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '20' },
     keep: { type: 'boolean', default: false },
     reuse: { type: 'boolean', default: false },
-    explain: { type: 'boolean', default: true },
+    'no-explain': { type: 'boolean', default: false },
+    /** Only the calls whose title contains this text. */
+    only: { type: 'string', default: '' },
   },
 });
 const n = (v: string | undefined) => Number(v);
@@ -145,8 +148,12 @@ async function logSize(pool: pg.Pool, file: string) {
   return Number(rows[0]?.size ?? 0);
 }
 
-/** Session and permission lookups every request makes: not the screen's own queries. */
-const PLUMBING = /from "(sessions|users|roles|access_rules|organizations|sites|api_keys)" where|pgboss\./i;
+/**
+ * Session and permission lookups every request makes and the job scheduler's bookkeeping: not
+ * the screen's own queries. (The background jobs' own queries stay: they compete with the calls.)
+ */
+const PLUMBING =
+  /from "(sessions|users|roles|access_rules|organizations|sites|api_keys)" where|pgboss\.|job_runs|pg_try_advisory/i;
 
 async function main() {
   log(`Sightline queries benchmark — ${new Date().toISOString()}`);
@@ -265,11 +272,12 @@ async function main() {
       },
     ];
 
+    const chosen = calls.filter((c) => c.title.includes(args.only ?? ''));
     let cookie = await login(server.port);
     log(`\nThe console's calls through HTTP (${RUNS} runs each after one warm-up; ms):`);
     log('| Call | rows (total) | p50 | p95 | target p95 |');
     log('|---|---:|---:|---:|---:|');
-    for (const call of calls) {
+    for (const call of chosen) {
       let total = 0;
       const s = await sample(RUNS, async () => {
         total = await runCall(server, cookie, call);
@@ -280,7 +288,7 @@ async function main() {
       );
     }
 
-    if (args.explain) {
+    if (!args['no-explain']) {
       log('\nEXPLAIN (ANALYZE, BUFFERS) of the SQL each call sends (auto_explain in the server sessions):');
       await server.stop();
       const settings = {
@@ -300,7 +308,7 @@ async function main() {
           "SELECT coalesce(pg_current_logfile(), '/var/log/postgresql/postgresql-15-main.log') AS file",
         );
         const file = process.env.BENCH_PG_LOG ?? files[0]?.file ?? '';
-        for (const call of calls) {
+        for (const call of chosen) {
           if (call.paths.length > 1) continue; // Home's calls are explained one by one above.
           const from = await logSize(pool, file);
           await runCall(server, cookie, call);
