@@ -153,7 +153,7 @@ async function logSize(pool: pg.Pool, file: string) {
  * the screen's own queries. (The background jobs' own queries stay: they compete with the calls.)
  */
 const PLUMBING =
-  /from "(sessions|users|roles|access_rules|organizations|sites|api_keys)" where|pgboss\.|job_runs|pg_try_advisory/i;
+  /from "(sessions|users|roles|access_rules|organizations|sites|api_keys)" where|pgboss\.|job_runs|pg_try_advisory|pg_stat_file|pg_read_file/i;
 
 async function main() {
   log(`Sightline queries benchmark — ${new Date().toISOString()}`);
