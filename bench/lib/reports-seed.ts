@@ -110,7 +110,7 @@ export async function seed(pool: pg.Pool, opts: SeedOptions): Promise<Seeded> {
        last_event, map_id, x, y)
      SELECT 'b0' || lpad(to_hex(n), 22, '0'), $1, $2, 'Thing ' || n,
        CASE WHEN n % 2 = 0 THEN 'worker' ELSE 'item' END, 'E2' || lpad(to_hex(n), 22, '0'),
-       ${CATEGORIES ? `ARRAY['ca' || lpad(to_hex(n % ${CATEGORIES} + 1), 22, '0')]` : 'NULL'},
+       ${CATEGORIES ? `ARRAY['ca' || lpad(to_hex(n % ${CATEGORIES} + 1), 22, '0')]` : "'{}'"},
        'a0' || lpad(to_hex(n % ${ZONES} + 1), 22, '0'), z, z,
        ${mapId ? `CASE WHEN n % 100 = 0 THEN '${mapId}' END, CASE WHEN n % 100 = 0 THEN n % 97 END, CASE WHEN n % 100 = 0 THEN n % 89 END` : 'NULL, NULL, NULL'}
      FROM generate_series(1, ${THINGS}) n,
