@@ -15,7 +15,8 @@ npx vitest run --root packages/shared
 
 # The API runs are independent (an embedded database per test file, or the machine's PostgreSQL)
 # and each keeps about one core busy, so they run side by side: the PGlite run, the slower one,
-# in two shards. Their logs follow in turn.
+# in two shards. Their logs follow in turn. The generated bad-input and isolation suites
+# (test/suites, about 2 CPU-minutes each run) run once, in the PostgreSQL run.
 # Two runtimes, no extra run: the PGlite shards run on this machine's Node (20.19+, the oldest
 # supported), the PostgreSQL run on Node 24 LTS (the recommended one), so each runtime runs the
 # whole suite. Node 24 is the npm registry's `node` package (its binary comes as the registry's
@@ -24,9 +25,9 @@ node24=(npx --yes -p node@24 --)
 node24_version=$("${node24[@]}" node --version) # installs it once, before the runs start
 echo "== API on PGlite (two shards, Node $(node --version)) and on PostgreSQL (Node $node24_version), side by side"
 logs=$(mktemp -d)
-npx vitest run --root packages/server --shard=1/2 >"$logs/pglite-1.log" 2>&1 &
+npx vitest run --root packages/server --shard=1/2 --exclude "test/suites/**" >"$logs/pglite-1.log" 2>&1 &
 pglite1=$!
-npx vitest run --root packages/server --shard=2/2 >"$logs/pglite-2.log" 2>&1 &
+npx vitest run --root packages/server --shard=2/2 --exclude "test/suites/**" >"$logs/pglite-2.log" 2>&1 &
 pglite2=$!
 TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" \
   "${node24[@]}" node node_modules/vitest/vitest.mjs run --root packages/server >"$logs/postgres.log" 2>&1 &

@@ -9,6 +9,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gate, makeApp, makeEndpoint, makeThing, makeZone } from '../../../test/factories.js';
 import { exceptions, things, thingTags, zoneDurations } from '../../db/schema.js';
+import { PRUNE_LOGIN_FAILURES_JOB } from '../../features/auth/jobs.js';
 import { mailsTo, makeMailApp, waitForMails } from '../../features/auth/outbox.testkit.js';
 import { MINUTE_NS, postNative, trackedSite } from '../../features/ingest/ingest.testkit.js';
 import { DAILY_REPORTS_JOB } from '../../features/reports/daily.js';
@@ -324,6 +325,7 @@ describe('the scheduler', () => {
       TRACKING_JOBS.kill,
       TRACKING_JOBS.inventory,
       DAILY_REPORTS_JOB,
+      PRUNE_LOGIN_FAILURES_JOB,
     ]);
     expect(await app.jobs.tick(now + 1000, scope)).toEqual([]);
     expect(await app.jobs.tick(now + 5000, scope)).toEqual([TRACKING_JOBS.zoneTime]);
