@@ -39,6 +39,10 @@ cat "$logs/pglite-1.log"
 wait $pglite2 || status=1
 echo "== API on PGlite, shard 2 of 2"
 cat "$logs/pglite-2.log"
+# The PostgreSQL run ends last; the core the shards freed builds the console and runs the web
+# units meanwhile (their logs follow the API's).
+(npx vitest run --root packages/web --passWithNoTests && npm run build) >"$logs/web.log" 2>&1 &
+web=$!
 wait $postgres || status=1
 echo "== API on PostgreSQL (Node 24)"
 cat "$logs/postgres.log"
@@ -50,9 +54,11 @@ cat "$logs/postgres.log"
 echo "== faults (private PostgreSQL and Mosquitto)"
 npx vitest run --root packages/server --config vitest.faults.config.ts
 
-echo "== web unit"
-npx vitest run --root packages/web --passWithNoTests
+echo "== web unit and build"
+web_status=0
+wait $web || web_status=1
+cat "$logs/web.log"
+[ $web_status -eq 0 ] || { echo "web unit tests or build failed"; exit 1; }
 
 echo "== browser (Playwright, Chromium)"
-npm run build
 npx playwright test --config e2e/playwright.config.ts
