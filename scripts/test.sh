@@ -43,16 +43,22 @@ cat "$logs/pglite-2.log"
 # units meanwhile (their logs follow the API's).
 (npx vitest run --root packages/web --passWithNoTests && npm run build) >"$logs/web.log" 2>&1 &
 web=$!
+# Faults on real services (issue 6): PostgreSQL crashed mid-ingest, the MQTT broker restarted,
+# the server killed mid-batch, SMTP down. Once, on PostgreSQL only: the suite starts its OWN
+# cluster (initdb + pg_ctl in a temp folder) and Mosquitto on free ports, never the shared ones,
+# so it runs beside the shared-database run; it mostly waits on restarts.
+npx vitest run --root packages/server --config vitest.faults.config.ts >"$logs/faults.log" 2>&1 &
+faults=$!
 wait $postgres || status=1
 echo "== API on PostgreSQL (Node 24)"
 cat "$logs/postgres.log"
 [ $status -eq 0 ] || { echo "API suites failed"; exit 1; }
 
-# Faults on real services (issue 6): PostgreSQL crashed mid-ingest, the MQTT broker restarted,
-# the server killed mid-batch, SMTP down. Once, on PostgreSQL only: the suite starts its OWN
-# cluster (initdb + pg_ctl in a temp folder) and Mosquitto on free ports, never the shared ones.
 echo "== faults (private PostgreSQL and Mosquitto)"
-npx vitest run --root packages/server --config vitest.faults.config.ts
+faults_status=0
+wait $faults || faults_status=1
+cat "$logs/faults.log"
+[ $faults_status -eq 0 ] || { echo "fault suite failed"; exit 1; }
 
 echo "== web unit and build"
 web_status=0
