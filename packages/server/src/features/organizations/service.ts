@@ -64,7 +64,7 @@ export async function createOrganization(ctx: AppContext, caller: Caller, input:
     );
     // Inside the transaction: when the mail cannot be handed over, no organization without a way in remains.
     const token = await issueToken(tx, admin, ACTIVATION_TOKEN_TTL_MS);
-    await sendSetPasswordMail(mailer, config.publicUrl, admin, token, 'activation');
+    await sendSetPasswordMail(mailer, config.publicUrl, admin, token, 'activation', tx);
     return repo.toApi(row);
   });
 }

@@ -56,7 +56,7 @@ export async function createUser(ctx: AppContext, caller: Caller, input: UserInp
     if (sendEmail) {
       // Inside the transaction: when the mail cannot be handed over, no half-made user remains.
       const token = await issueToken(tx, row, ACTIVATION_TOKEN_TTL_MS);
-      await sendSetPasswordMail(mailer, config.publicUrl, row, token, 'activation');
+      await sendSetPasswordMail(mailer, config.publicUrl, row, token, 'activation', tx);
     }
     return repo.toApi(row);
   });

@@ -84,6 +84,8 @@ export async function sendSetPasswordMail(
   user: { name: string; username: string },
   token: string,
   kind: SetPasswordMailKind,
+  /** The transaction that makes the user: the mail is queued in it (and on PGlite must be). */
+  tx?: Tx,
 ): Promise<void> {
   const link = setPasswordLink(publicUrl, token);
   const text =
@@ -104,9 +106,12 @@ export async function sendSetPasswordMail(
           '',
           `The link works once and expires in ${ACTIVATION_TOKEN_TTL_MS / 3_600_000} hours.`,
         ];
-  await mailer.send({
-    to: user.username,
-    subject: kind === 'reset' ? 'Reset your Sightline password' : 'Your Sightline account',
-    text: text.join('\n'),
-  });
+  await mailer.send(
+    {
+      to: user.username,
+      subject: kind === 'reset' ? 'Reset your Sightline password' : 'Your Sightline account',
+      text: text.join('\n'),
+    },
+    { tx },
+  );
 }
