@@ -67,8 +67,10 @@ export function registerBackground(app: App): void {
     await simulator?.stop();
     await app.mqtt?.close();
     await scheduler.stop();
-    await webhookQueue.stop();
+    await webhookQueue.stopListening();
     ctx.mailer.stop();
+    // A drain still running when the queue stops may queue its retry (startAfter): the queue keeps it.
     await jobQueue.stop(webhookQueue.stopTimeoutMs);
+    webhookQueue.stop();
   });
 }

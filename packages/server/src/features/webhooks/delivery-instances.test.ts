@@ -36,13 +36,17 @@ describe('webhook delivery across a restart', () => {
       event: 'created',
       targetUrl: receiver.url('/restart'),
     });
-    receiver.setResponder((req) => ({ status: req.path === '/restart' ? 500 : 200 }));
+    // A slow failure: the server stops while that delivery is still running, so the retry it
+    // schedules must outlive the stop.
+    receiver.setResponder((req) =>
+      req.path === '/restart' ? { status: 500, delayMs: 800 } : { status: 200 },
+    );
     const admin = await login(first, user.username);
     expect((await admin.request('POST', '/api/things', { name: 'Survivor', site: site.id })).statusCode).toBe(
       200,
     );
     await until(async () => receiver.on('/restart').length === 1);
-    await first.close(); // during the 3 s backoff
+    await first.close(); // while the first delivery still waits for its answer
     receiver.setResponder(() => ({ status: 200 }));
 
     const second = await buildApp(testConfig({ ...settings, dataDir }));

@@ -16,8 +16,10 @@ const WORKERS = 4;
 export interface WebhookQueue {
   /** Registers the workers and the minute sweep on the app's queue, and listens for wake-ups. */
   start(boss: PgBoss): Promise<void>;
-  /** Stops listening (the queue itself is stopped by its owner). */
-  stop(): Promise<void>;
+  /** Stops listening for wake-ups; drains still running may still queue their retries. */
+  stopListening(): Promise<void>;
+  /** Forgets the queue, once its owner has stopped it (and with it every running drain). */
+  stop(): void;
   /** How long a running delivery may take: the queue's stop waits that long. */
   readonly stopTimeoutMs: number;
   /** Queues a drain of each webhook (coalesced: one waiting job per webhook). */
@@ -112,9 +114,11 @@ export function createWebhookQueue(database: Database, config: Config, log: Fast
       unlisten = await listen();
       await sweep();
     },
-    async stop() {
+    async stopListening() {
       await unlisten?.();
       unlisten = undefined;
+    },
+    stop() {
       boss = undefined;
       workerIds.length = 0;
     },
