@@ -13,8 +13,8 @@ export type {
   Option,
   ResourceEditorProps,
 } from './editor/types';
-export { ResourceList } from './list/ResourceList';
-export type { Column, ListPermissions, ResourceListProps } from './list/types';
 export { type Notify, useNotify } from './notify';
 export { PageHeader } from './PageHeader';
 export { ShownOnceDialog, type ShownOnceDialogProps } from './ShownOnceDialog';
+export { ResourceList } from './table/ResourceList';
+export type { Column, ListPermissions, ResourceListProps } from './table/types';

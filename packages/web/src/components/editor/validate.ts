@@ -3,7 +3,7 @@
  * tab order. Pure: the editor shows the first problem in the error bar and each one on its field.
  */
 import { MSG } from '@sightline/shared';
-import { valueAt } from '../list/cell';
+import { valueAt } from '../table/cell';
 import type { EditorContext, EditorField, EditorTab, Values } from './types';
 
 export interface Problem {

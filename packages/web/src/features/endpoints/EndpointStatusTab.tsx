@@ -11,9 +11,10 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { EditorTabProps } from '../../components';
-import { type DataColumn, DataTable } from '../../components/DataTable';
 import { formatTemperature, formatUptime, NONE } from '../../components/format';
-import { useTableState } from '../../components/useTableState';
+import { DataTable } from '../../components/table/DataTable';
+import type { Column } from '../../components/table/types';
+import { useTableState } from '../../components/table/useTableState';
 import type { EndpointForm } from './endpoint-form';
 
 const REFRESH_MS = 60_000;
@@ -31,18 +32,18 @@ function TimeCell({ s }: { s: EndpointStatus }) {
   );
 }
 
-const COLUMNS: DataColumn<EndpointStatus>[] = [
-  { key: 'time', label: 'Time', render: (s) => <TimeCell s={s} /> },
-  { key: 'uptime', label: 'Uptime', render: (s) => formatUptime(s.uptime) },
-  { key: 'temp', label: 'Reader Temp', render: (s) => formatTemperature(s.readerTemp) },
+const COLUMNS: Column<EndpointStatus>[] = [
+  { field: 'time', label: 'Time', render: (s) => <TimeCell s={s} /> },
+  { field: 'uptime', label: 'Uptime', render: (s) => formatUptime(s.uptime) },
+  { field: 'temp', label: 'Reader Temp', render: (s) => formatTemperature(s.readerTemp) },
   {
-    key: 'ip',
+    field: 'ip',
     label: 'IP Address',
     render: (s) => s.ip || NONE,
     sx: { fontFamily: 'ui-monospace, monospace' },
     hideBelow: 'sm',
   },
-  { key: 'version', label: 'Version', render: (s) => s.version || NONE, hideBelow: 'sm' },
+  { field: 'version', label: 'Version', render: (s) => s.version || NONE, hideBelow: 'sm' },
 ];
 
 export function EndpointStatusTab({ ctx }: EditorTabProps<EndpointForm>) {

@@ -14,10 +14,10 @@ import type { CSSProperties, ReactNode } from 'react';
 import { useSiteNavigate } from '../../app/site-links';
 import { type Column, EmptyState } from '../../components';
 import { formatCFloat0, formatListDateTime, NONE } from '../../components/format';
-import { ListBody } from '../../components/list/ListBody';
-import { toggleSort } from '../../components/list/list-state';
-import { TableFrame } from '../../components/TableFrame';
-import type { TableState } from '../../components/useTableState';
+import { ListBody } from '../../components/table/ListBody';
+import { toggleSort } from '../../components/table/list-state';
+import { TableFrame } from '../../components/table/TableFrame';
+import type { TableState } from '../../components/table/useTableState';
 
 /** Tags longer than this many characters are clamped to three lines, the whole tag in a tooltip. */
 const TAG_LINE = 12;

@@ -8,8 +8,8 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import type { DateRange } from '../../components/date-range';
-import { listApiQuery } from '../../components/list/list-state';
-import { useTableState } from '../../components/useTableState';
+import { listApiQuery } from '../../components/table/list-state';
+import { useTableState } from '../../components/table/useTableState';
 import { EventsTable } from '../events/EventsTable';
 import { useEvents } from '../events/useEvents';
 

@@ -5,16 +5,17 @@ import { type ExceptionThing, formatDateTime } from '@sightline/shared';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../api/session-context';
 import { useSitePath } from '../../app/site-links';
-import { type DataColumn, DataTable } from '../../components/DataTable';
 import { NONE } from '../../components/format';
+import { DataTable } from '../../components/table/DataTable';
+import type { Column } from '../../components/table/types';
 import { thingPath } from './exception-text';
 
 export function ExceptionThings({ things }: { things: ExceptionThing[] }) {
   const toPath = useSitePath();
   const { settings } = useSession();
-  const columns: DataColumn<ExceptionThing>[] = [
+  const columns: Column<ExceptionThing>[] = [
     {
-      key: 'name',
+      field: 'name',
       label: 'Name',
       render: (t) => (
         <Link component={RouterLink} to={toPath(thingPath(t._id, t.class))} sx={{ fontWeight: 600 }}>
@@ -23,13 +24,13 @@ export function ExceptionThings({ things }: { things: ExceptionThing[] }) {
       ),
     },
     {
-      key: 'type',
+      field: 'type',
       label: 'Type',
       render: (t) => (t.class === 'worker' ? settings.workerLabel : settings.itemLabel),
     },
-    { key: 'zone', label: 'Zone', render: (t) => t.zoneName ?? NONE },
+    { field: 'zone', label: 'Zone', render: (t) => t.zoneName ?? NONE },
     {
-      key: 'entry',
+      field: 'entry',
       label: 'Zone Entry Time',
       hideBelow: 'sm',
       render: (t) => formatDateTime(t.lastZoneTime),

@@ -2,7 +2,8 @@
 import { Chip, Typography } from '@mui/material';
 import { IMPORT_ROW_STATUS, type ImportPlanRow, type ImportPreview } from '@sightline/shared';
 import { useState } from 'react';
-import { type DataColumn, DataTable } from '../../components/DataTable';
+import { DataTable } from '../../components/table/DataTable';
+import type { Column } from '../../components/table/types';
 import { ACTION_LABELS } from './import-form';
 
 /** Outlined chips keep the text's own colour (axe contrast); the border carries the kind. */
@@ -34,10 +35,10 @@ export function ImportRowsTable({
 }) {
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState(25);
-  const columns: DataColumn<ImportPlanRow>[] = [
-    { key: 'line', label: 'Row', render: (r) => r.line, width: 64 },
+  const columns: Column<ImportPlanRow>[] = [
+    { field: 'line', label: 'Row', render: (r) => r.line, width: 64 },
     {
-      key: 'action',
+      field: 'action',
       label: 'Preview',
       render: (r) => (
         <Chip
@@ -48,16 +49,16 @@ export function ImportRowsTable({
         />
       ),
     },
-    { key: 'name', label: 'Name', render: (r) => r.name },
+    { field: 'name', label: 'Name', render: (r) => r.name },
     {
-      key: 'tags',
+      field: 'tags',
       label: 'Tags',
       render: (r) => r.tags.join(', '),
       hideBelow: 'sm',
       sx: { fontFamily: 'monospace' },
     },
     {
-      key: 'note',
+      field: 'note',
       label: 'Note',
       hideBelow: 'md',
       render: (r) =>
@@ -70,7 +71,7 @@ export function ImportRowsTable({
           .join('; '),
     },
     {
-      key: 'status',
+      field: 'status',
       label: 'Status',
       render: (r) => {
         const status = statuses.get(r.line) ?? (r.action === 'error' ? r.message : '');

@@ -6,7 +6,7 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useSession } from '../../api/session-context';
 import { DownloadButton } from '../../components/DownloadButton';
-import { useListState } from '../../components/list/useListState';
+import { useListState } from '../../components/table/useListState';
 import { downloadFile } from '../things/download';
 import { ReportPage } from './ReportPage';
 import { ReportResultTable } from './ReportResultTable';

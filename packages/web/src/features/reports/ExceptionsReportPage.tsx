@@ -9,8 +9,8 @@ import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../api/session-context';
 import { paths } from '../../app/paths';
 import { useSitePath } from '../../app/site-links';
-import { DataTable } from '../../components/DataTable';
 import { DownloadButton } from '../../components/DownloadButton';
+import { DataTable } from '../../components/table/DataTable';
 import { downloadFile } from '../things/download';
 import { ReportPage } from './ReportPage';
 import { useReportList } from './useReportList';
@@ -50,7 +50,7 @@ export default function ExceptionsReportPage() {
         rowKey={(e) => e._id}
         columns={[
           {
-            key: 'time',
+            field: 'time',
             label: 'Time',
             render: (e) => (
               <Link component={RouterLink} to={toPath(paths.exceptionDetail(e._id))}>
@@ -58,15 +58,15 @@ export default function ExceptionsReportPage() {
               </Link>
             ),
           },
-          { key: 'type', label: 'Type', render: (e) => EXCEPTION_TYPE_LABELS[e.type] },
+          { field: 'type', label: 'Type', render: (e) => EXCEPTION_TYPE_LABELS[e.type] },
           {
-            key: 'thing',
+            field: 'thing',
             label: 'Thing',
             render: (e) =>
               e.thingName ?? (e.multipleThings.length ? `${e.multipleThings.length} things` : '—'),
           },
-          { key: 'zone', label: 'Zone', render: (e) => e.zoneName ?? '—', hideBelow: 'sm' },
-          { key: 'message', label: 'Message', render: (e) => e.message, hideBelow: 'md' },
+          { field: 'zone', label: 'Zone', render: (e) => e.zoneName ?? '—', hideBelow: 'sm' },
+          { field: 'message', label: 'Message', render: (e) => e.message, hideBelow: 'md' },
         ]}
         empty={{
           icon: <WarningAmberOutlined />,

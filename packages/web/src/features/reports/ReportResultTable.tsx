@@ -2,7 +2,7 @@
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import type { ReportResult } from '@sightline/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { DataTable, type DataTableProps } from '../../components/DataTable';
+import { DataTable, type DataTableProps } from '../../components/table/DataTable';
 import { formatCell } from './report-data';
 
 type Row = ReportResult['rows'][number] & { __key: string };
@@ -26,7 +26,7 @@ export function ReportResultTable({
     <DataTable<Row>
       label={label}
       columns={(result?.columns ?? []).map((c) => ({
-        key: c.key,
+        field: c.key,
         label: c.header,
         align: c.kind === 'number' || c.kind === 'duration' ? 'right' : 'left',
         render: (row) => formatCell(c.kind, row[c.key]),

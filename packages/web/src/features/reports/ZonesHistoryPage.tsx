@@ -14,7 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useSession } from '../../api/session-context';
-import { DataTable } from '../../components/DataTable';
+import { DataTable } from '../../components/table/DataTable';
 import { ReportPage } from './ReportPage';
 import { useReportList } from './useReportList';
 import { useReportRange } from './useReportRange';
@@ -76,12 +76,12 @@ export default function ZonesHistoryPage() {
         {...stays.table}
         rowKey={(s) => s._id}
         columns={[
-          { key: 'thing', label: 'Name', render: (s) => s.thingName ?? '—' },
-          { key: 'zone', label: 'Zone', render: (s) => s.zoneName ?? '—' },
-          { key: 'entry', label: 'Entry', render: (s) => formatDateTime(s.timeStart) },
-          { key: 'exit', label: 'Exit', render: (s) => formatDateTime(s.timeEnd), hideBelow: 'sm' },
+          { field: 'thing', label: 'Name', render: (s) => s.thingName ?? '—' },
+          { field: 'zone', label: 'Zone', render: (s) => s.zoneName ?? '—' },
+          { field: 'entry', label: 'Entry', render: (s) => formatDateTime(s.timeStart) },
+          { field: 'exit', label: 'Exit', render: (s) => formatDateTime(s.timeEnd), hideBelow: 'sm' },
           {
-            key: 'duration',
+            field: 'duration',
             label: 'Duration',
             align: 'right',
             render: (s) => formatDurationNs(s.timeDuration),

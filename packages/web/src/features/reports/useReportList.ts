@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import type { Query } from '../../api/client';
 import { useList } from '../../api/hooks';
-import { useListState } from '../../components/list/useListState';
+import { useListState } from '../../components/table/useListState';
 
 export function useReportList<T>(resource: string, query: Query, defaultSort: string, enabled: boolean) {
   const { state, update } = useListState(defaultSort);

@@ -3,14 +3,15 @@ import RouterOutlined from '@mui/icons-material/RouterOutlined';
 import { Box } from '@mui/material';
 import { type Endpoint, LIST_LIMIT_MAX } from '@sightline/shared';
 import { useList } from '../../api/hooks';
-import { type DataColumn, DataTable } from '../../components/DataTable';
 import { formatCoordinates } from '../../components/format';
+import { DataTable } from '../../components/table/DataTable';
+import type { Column } from '../../components/table/types';
 
 const UUID_SX = { fontFamily: 'monospace', fontSize: 12, color: 'text.secondary', wordBreak: 'break-all' };
 
-const COLUMNS: DataColumn<Endpoint>[] = [
+const COLUMNS: Column<Endpoint>[] = [
   {
-    key: 'name',
+    field: 'name',
     label: 'Name',
     sx: { fontWeight: 600 },
     // Phones: the UUID goes under the name instead of in its own column.
@@ -24,7 +25,7 @@ const COLUMNS: DataColumn<Endpoint>[] = [
     ),
   },
   {
-    key: 'uuid',
+    field: 'uuid',
     label: 'UUID',
     hideBelow: 'sm',
     render: (e) => (
@@ -34,12 +35,12 @@ const COLUMNS: DataColumn<Endpoint>[] = [
     ),
   },
   {
-    key: 'coordinates',
+    field: 'coordinates',
     label: 'Coordinates',
     sx: { whiteSpace: 'nowrap' },
     render: (e) => formatCoordinates(e.xycoordinates),
   },
-  { key: 'autoEnroll', label: 'Auto Enroll', render: (e) => (e.autoEnroll.enabled ? 'Yes' : 'No') },
+  { field: 'autoEnroll', label: 'Auto Enroll', render: (e) => (e.autoEnroll.enabled ? 'Yes' : 'No') },
 ];
 
 /** Any editor tab whose record is a site. */

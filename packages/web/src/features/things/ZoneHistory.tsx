@@ -10,10 +10,11 @@ import dayjs from 'dayjs';
 import { useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import type { EditorTabProps } from '../../components';
-import { type DataColumn, DataTable } from '../../components/DataTable';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { formatStay } from '../../components/format';
-import { useTableState } from '../../components/useTableState';
+import { DataTable } from '../../components/table/DataTable';
+import type { Column } from '../../components/table/types';
+import { useTableState } from '../../components/table/useTableState';
 import { useZoneNames } from './lookups';
 import type { ThingForm } from './thing-form';
 import { useTabDateRange } from './useTabDateRange';
@@ -33,15 +34,15 @@ function ZoneCell({ zone, duration }: { zone: string; duration: string }) {
   );
 }
 
-const COLUMNS: DataColumn<ZoneDurationRecord>[] = [
+const COLUMNS: Column<ZoneDurationRecord>[] = [
   {
-    key: 'zone',
+    field: 'zone',
     label: 'Zone',
     render: (s) => <ZoneCell zone={s.zoneName ?? '—'} duration={formatStay(s.timeDuration)} />,
   },
-  { key: 'duration', label: 'Duration', render: (s) => formatStay(s.timeDuration), hideBelow: 'sm' },
-  { key: 'entry', label: 'Entry', render: (s) => formatDateTime(s.timeStart) },
-  { key: 'exit', label: 'Exit', render: (s) => formatDateTime(s.timeEnd) },
+  { field: 'duration', label: 'Duration', render: (s) => formatStay(s.timeDuration), hideBelow: 'sm' },
+  { field: 'entry', label: 'Entry', render: (s) => formatDateTime(s.timeStart) },
+  { field: 'exit', label: 'Exit', render: (s) => formatDateTime(s.timeEnd) },
 ];
 
 function CurrentStay({ thing, zoneName }: { thing: Thing; zoneName: string }) {

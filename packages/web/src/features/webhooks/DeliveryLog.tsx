@@ -3,23 +3,14 @@ import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRou
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
 import SendRounded from '@mui/icons-material/SendRounded';
-import {
-  Button,
-  Chip,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Button, Chip, Stack, Typography } from '@mui/material';
 import { formatDateTime, type WebhookDelivery } from '@sightline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, errorText } from '../../api/client';
 import { useNotify } from '../../components';
 import type { EditorTabProps } from '../../components/editor/types';
+import { DataTable } from '../../components/table/DataTable';
+import type { Column } from '../../components/table/types';
 import type { WebhookForm } from './webhook-form';
 
 // Icons carry the colour; the label stays dark text (contrast).
@@ -28,6 +19,35 @@ const STATE_ICON = {
   failed: <ErrorOutlineRounded color="error" />,
   pending: <ScheduleRounded color="warning" />,
 };
+
+const COLUMNS: Column<WebhookDelivery>[] = [
+  { field: 'time', label: 'Time', render: (d) => formatDateTime(d.time) },
+  { field: 'event', label: 'Event' },
+  {
+    field: 'state',
+    label: 'Status',
+    render: (d) => (
+      <Stack direction="row" spacing={1} alignItems="center">
+        <Chip size="small" label={d.state} icon={STATE_ICON[d.state]} variant="outlined" />
+        <span>{d.status ?? d.error ?? ''}</span>
+      </Stack>
+    ),
+  },
+  {
+    field: 'latencyMs',
+    label: 'Latency',
+    align: 'right',
+    render: (d) => (d.latencyMs === null ? '' : `${d.latencyMs} ms`),
+  },
+  { field: 'attempt', label: 'Attempt', align: 'right' },
+  {
+    field: 'responseExcerpt',
+    label: 'Response',
+    render: (d) => d.responseExcerpt ?? '',
+    hideBelow: 'sm',
+    sx: { maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  },
+];
 
 export function DeliveryLog({ ctx }: EditorTabProps<WebhookForm>) {
   const id = ctx.record?.id;
@@ -49,7 +69,6 @@ export function DeliveryLog({ ctx }: EditorTabProps<WebhookForm>) {
     },
     onError: (e) => notify.error(`Test failed: ${errorText(e)}`),
   });
-  const rows = log.data ?? [];
   return (
     <Stack spacing={2}>
       <Stack direction="row" alignItems="center" spacing={2}>
@@ -65,50 +84,20 @@ export function DeliveryLog({ ctx }: EditorTabProps<WebhookForm>) {
           Send test
         </Button>
       </Stack>
-      <TableContainer>
-        <Table size="small" aria-label="Delivery log">
-          <TableHead>
-            <TableRow>
-              <TableCell>Time</TableCell>
-              <TableCell>Event</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell align="right">Latency</TableCell>
-              <TableCell align="right">Attempt</TableCell>
-              <TableCell>Response</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={6}>
-                  <Typography variant="body2" color="text.secondary">
-                    {log.isPending ? 'Loading…' : 'No deliveries yet.'}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-            {rows.map((d) => (
-              <TableRow key={d.id}>
-                <TableCell>{formatDateTime(d.time)}</TableCell>
-                <TableCell>{d.event}</TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={1} alignItems="center">
-                    <Chip size="small" label={d.state} icon={STATE_ICON[d.state]} variant="outlined" />
-                    <span>{d.status ?? d.error ?? ''}</span>
-                  </Stack>
-                </TableCell>
-                <TableCell align="right">{d.latencyMs === null ? '' : `${d.latencyMs} ms`}</TableCell>
-                <TableCell align="right">{d.attempt}</TableCell>
-                <TableCell
-                  sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                >
-                  {d.responseExcerpt ?? ''}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <DataTable<WebhookDelivery>
+        label="Delivery log"
+        columns={COLUMNS}
+        rows={log.data}
+        rowKey={(d) => d.id}
+        fetching={log.isFetching}
+        error={log.error}
+        onRetry={() => log.refetch()}
+        empty={{
+          icon: <SendRounded />,
+          title: 'No deliveries yet',
+          description: 'Changes this webhook listens for, and tests, appear here.',
+        }}
+      />
     </Stack>
   );
 }

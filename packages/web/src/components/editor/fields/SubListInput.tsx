@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { valueAt } from '../../list/cell';
+import { valueAt } from '../../table/cell';
 import type { EditorContext, SubListFieldDef, Values } from '../types';
 import { FieldRenderer } from './FieldRenderer';
 import type { FieldProps } from './props';

@@ -7,9 +7,9 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../../api/session-context';
 import { useSitePath } from '../../../app/site-links';
-import { type DataColumn, DataTable } from '../../../components/DataTable';
-import type { Paging } from '../../../components/TableFrame';
-import { visuallyHidden } from '../../../components/visuallyHidden';
+import { DataTable } from '../../../components/table/DataTable';
+import type { Paging } from '../../../components/table/TableFrame';
+import type { Column } from '../../../components/table/types';
 import { useZoneNames } from '../lookups';
 import { AlarmMarker, ZoneName } from '../ThingCells';
 import { serialLabel } from '../thing-labels';
@@ -60,9 +60,9 @@ export function LinkTable(props: LinkTableProps) {
       </Tooltip>
     );
   };
-  const columns: DataColumn<Thing>[] = [
+  const columns: Column<Thing>[] = [
     {
-      key: 'name',
+      field: 'name',
       label: 'Name',
       render: (t) => (
         <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
@@ -73,12 +73,13 @@ export function LinkTable(props: LinkTableProps) {
         </span>
       ),
     },
-    { key: 'serial', label: serialLabel(settings), render: (t) => t.serial || '—', hideBelow: 'md' },
-    { key: 'class', label: 'Class', render: (t) => CLASS_NAMES.get(t.class) ?? t.class, hideBelow: 'md' },
-    { key: 'zone', label: 'Zone', render: (t) => <ZoneName id={t.zone} names={zones} /> },
+    { field: 'serial', label: serialLabel(settings), render: (t) => t.serial || '—', hideBelow: 'md' },
+    { field: 'class', label: 'Class', render: (t) => CLASS_NAMES.get(t.class) ?? t.class, hideBelow: 'md' },
+    { field: 'zone', label: 'Zone', render: (t) => <ZoneName id={t.zone} names={zones} /> },
     {
-      key: 'action',
-      label: <span style={visuallyHidden}>Link or unlink</span>,
+      field: 'action',
+      label: 'Link or unlink',
+      labelHidden: true,
       render: action,
       align: 'right',
       width: 56,

@@ -21,8 +21,8 @@ import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, type Thing } from '@sightline/sh
 import { useState } from 'react';
 import type { EditorTabProps } from '../../../components';
 import { ConfirmDialog } from '../../../components';
+import { useTableState } from '../../../components/table/useTableState';
 import { useDebouncedValue } from '../../../components/useDebouncedValue';
-import { useTableState } from '../../../components/useTableState';
 import type { ThingForm } from '../thing-form';
 import { LinkTable } from './LinkTable';
 import { isLinked, type LinkMode, useLinkActions, useLinkCandidates, useLinkedThings } from './useLinks';

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import type { Query } from '../../api/client';
 
+/** A column of any table: list screens, the events list, editor tabs, reports. */
 export interface Column<T> {
   /** Record field (dotted paths allowed); also the sort key unless `sortField` says otherwise. */
   field: string;
   label: string;
+  /** The header is read to screen readers only (an actions column). */
+  labelHidden?: boolean;
   sortable?: boolean;
   sortField?: string;
   /** Cell content; default: the field's value (arrays joined, empty as '—'). */
@@ -15,6 +18,8 @@ export interface Column<T> {
   hideBelow?: 'sm' | 'md';
   /** Phone rows name the value ('Last Seen: …') where it does not speak for itself. */
   cardLabel?: boolean;
+  /** Extra style of the column's body cells. */
+  sx?: object;
 }
 
 export interface ListPermissions {

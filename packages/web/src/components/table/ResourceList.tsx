@@ -17,11 +17,11 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { EmptyState } from '../EmptyState';
 import { useNotify } from '../notify';
 import { PageHeader } from '../PageHeader';
-import { TableFrame } from '../TableFrame';
 import { lowerTitle, valueAt } from './cell';
 import { ListBody } from './ListBody';
 import { ListToolbar } from './ListToolbar';
 import { listApiQuery, toggleSort } from './list-state';
+import { TableFrame } from './TableFrame';
 import type { ResourceListProps } from './types';
 import { useListState } from './useListState';
 

@@ -1,7 +1,7 @@
-/** A table from sm up, a list of rows on phones. */
+/** A list screen's rows: the table from sm up, a list of rows on phones. */
 import { TableContainer } from '@mui/material';
 import { ListCards } from './ListCards';
-import { ListTable } from './ListTable';
+import { TableGrid } from './TableGrid';
 import type { Column } from './types';
 
 export interface ListBodyProps<T> {
@@ -24,7 +24,7 @@ export function ListBody<T>({ phone, ...props }: ListBodyProps<T>) {
   if (phone) return <ListCards {...props} />;
   return (
     <TableContainer sx={{ maxHeight: { md: 'calc(100vh - 300px)' } }}>
-      <ListTable {...props} />
+      <TableGrid {...props} />
     </TableContainer>
   );
 }

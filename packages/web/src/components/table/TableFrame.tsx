@@ -8,8 +8,8 @@ import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import { Box, Button, LinearProgress, Paper, TablePagination, useMediaQuery, useTheme } from '@mui/material';
 import { PAGE_SIZE_OPTIONS } from '@sightline/shared';
 import type { ReactNode } from 'react';
-import { errorText } from '../api/client';
-import { EmptyState } from './EmptyState';
+import { errorText } from '../../api/client';
+import { EmptyState } from '../EmptyState';
 
 export interface Paging {
   page: number;
