@@ -9,6 +9,7 @@ import {
   categories,
   endpointStatus,
   endpoints,
+  events,
   locationTags,
   maps,
   sites,
@@ -131,6 +132,23 @@ describe('demo seed', () => {
     expect(kit?.categories).toEqual([kits?.id]);
     expect(thingRows.filter((t) => t.parents.includes(kit?.id ?? '')).length).toBe(4);
     expect(new Set(thingRows.map((t) => t.name)).size).toBe(230);
+
+    // Each thing in a zone has the reading that put it there: its Events tab and the Activity
+    // report's first and last seen are not empty.
+    const eventRows = await db.select().from(events).where(eq(events.orgId, org.id));
+    const placed = thingRows.filter((t) => t.zoneId);
+    expect(eventRows).toHaveLength(placed.length);
+    for (const t of placed) {
+      const e = eventRows.find((row) => row.thingId === t.id);
+      expect(e).toMatchObject({ tag: t.tag1, zoneId: t.zoneId, endpointId: t.endpointId, siteId: t.siteId });
+      expect(e?.firstTime).toEqual(t.lastZoneTime);
+      expect(e?.time).toEqual(t.lastEvent);
+    }
+    const thingEvents = await admin.request(
+      'GET',
+      `/api/events?site=${placed[0]?.siteId}&thing=${placed[0]?.id}`,
+    );
+    expect(thingEvents.json()).toHaveLength(1);
 
     // Heartbeats: exactly one reader is stale.
     const staleBefore = new Date(Date.now() - STALE_HEARTBEAT_MINUTES * 60_000);

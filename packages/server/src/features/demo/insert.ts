@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.js';
 import {
   endpointStatus,
   endpoints,
+  events,
   locationTags,
   maps,
   sites,
@@ -22,4 +23,5 @@ export async function insertDemoRows(tx: Tx, siteRows: SiteRows[], thingRows: Th
   await tx.insert(locationTags).values(siteRows.flatMap((s) => s.locationTags));
   await tx.insert(things).values(thingRows.flatMap((t) => t.things));
   await tx.insert(thingTags).values(thingRows.flatMap((t) => t.tags));
+  await tx.insert(events).values(thingRows.flatMap((t) => t.events));
 }

@@ -1,5 +1,5 @@
 /** Items and workers of one demo site, placed in its zones as if readers had seen them. */
-import type { things, thingTags } from '../../db/schema.js';
+import type { events, things, thingTags } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import {
   type CategoryName,
@@ -19,6 +19,7 @@ import type { SiteRows } from './site-rows.js';
 
 type ThingRow = typeof things.$inferInsert;
 type ThingTagRow = typeof thingTags.$inferInsert;
+type EventRow = typeof events.$inferInsert;
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -44,6 +45,31 @@ export interface ThingContext {
 export interface ThingRows {
   things: ThingRow[];
   tags: ThingTagRow[];
+  /** The reading that put each placed thing in its zone, seen until its last sighting. */
+  events: EventRow[];
+}
+
+/** Readers report a tag in view about once a minute in the demo (repeats merge into one event). */
+const REPEAT_MS = MINUTE;
+
+function entryEvent(t: ThingRow): EventRow[] {
+  if (!t.zoneId || !t.tag1 || !t.lastZoneTime || !t.lastEvent) return [];
+  const firstTime = t.lastZoneTime;
+  const time = t.lastEvent > firstTime ? t.lastEvent : firstTime;
+  return [
+    {
+      orgId: t.orgId,
+      siteId: t.siteId,
+      tag: t.tag1,
+      thingId: t.id ?? '',
+      time,
+      firstTime,
+      repeatCount: Math.floor((time.getTime() - firstTime.getTime()) / REPEAT_MS),
+      direction: 'NEAR',
+      endpointId: t.endpointId,
+      zoneId: t.zoneId,
+    },
+  ];
 }
 
 function uniqueTag(ctx: ThingContext, prefix: string): string {
@@ -169,5 +195,5 @@ export function buildThingRows(
   while (list.length < def.items) list.push(item(ctx.random.pick(ITEM_MODELS), site, ctx));
   for (let i = 0; i < def.workers; i++) list.push(worker(site, ctx));
   const tags = list.flatMap((t) => (t.tag1 ? [{ orgId: ctx.orgId, tag: t.tag1, thingId: t.id }] : []));
-  return { things: list, tags };
+  return { things: list, tags, events: list.flatMap(entryEvent) };
 }
