@@ -1,7 +1,7 @@
 /**
  * Live coalescing (docs/decisions.md "Ingest throughput", round 5): the tracking path's `thing`
  * and `event` messages carry a thing's / an event's whole latest state, so a console needs the
- * latest one, not every repeat. Per key (message type, organization, site, `data._id`) the first
+ * latest one, not every repeat. Per key (message type, site, `data._id`) the first
  * message goes out at once; further ones within the window are held, the newer replacing the
  * older, and the latest goes out when the window ends — so a thing (or an open event) read many
  * times a second costs at most one message per window, delivered at most `windowMs` late, and an
@@ -25,12 +25,15 @@ export interface Coalescer {
   flush(): Promise<void>;
 }
 
-/** The key a message is merged under, or undefined for messages that must all be delivered. */
+/**
+ * The key a message is merged under, or undefined for messages that must all be delivered. Thing
+ * ids and event ids are unique across organizations, so type, site and id identify one stream.
+ */
 export function coalesceKey(m: LiveMessage): string | undefined {
   if (m.type !== 'thing' && m.type !== 'event') return undefined;
   const id = (m.data as { _id?: unknown } | null)?._id;
   if (typeof id !== 'string' && typeof id !== 'number') return undefined;
-  return `${m.type}\u0000${m.orgId}\u0000${m.siteId ?? ''}\u0000${id}`;
+  return `${m.type === 'thing' ? 't' : 'e'}${m.siteId ?? ''}:${id}`;
 }
 
 /** `next` replacing `held`: the latest state, but a thing created in the window stays `created`. */
