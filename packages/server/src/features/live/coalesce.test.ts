@@ -3,9 +3,10 @@
  * number of `thing` / `event` messages, the last carrying the latest state; every other message
  * type is delivered whole and in order; an isolated change is not delayed.
  */
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { makeApp, makeThing } from '../../../test/factories.js';
-import { createLocalBus, type LiveMessage } from '../../platform/live.js';
+import { createLocalBus, createPgBus, type LiveMessage } from '../../platform/live.js';
 import { createCoalescer } from '../../platform/live-coalesce.js';
 import { postNative, trackedSite } from '../ingest/ingest.testkit.js';
 
@@ -101,6 +102,32 @@ describe('createCoalescer', () => {
     await Promise.all([4, 5].map((n) => bus.publish([thing('A', n)])));
     expect(seen.map((m) => (m.data as { n: number }).n)).toEqual([1, 3, 4, 5]);
     await bus.close();
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('coalescing across instances (PostgreSQL)', () => {
+  it("gives another instance's subscribers the coalesced stream: the first state at once, then the latest", async () => {
+    const pools = [0, 1].map(() => new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL }));
+    const errors: Error[] = [];
+    const [a, b] = await Promise.all(
+      pools.map((p) => createPgBus(p, (err) => errors.push(err), { coalesceMs: 200 })),
+    );
+    if (!a || !b) throw new Error('no bus');
+    try {
+      const id = `X${Date.now()}`;
+      const onB: number[] = [];
+      b.subscribe((m) => {
+        if ((m.data as { _id?: string })._id === id) onB.push((m.data as { n: number }).n);
+      });
+      await Promise.all([1, 2, 3, 4].map((n) => a.publishLatest([thing(id, n)])));
+      await expect.poll(() => onB, { timeout: 5000 }).toEqual([1, 4]);
+      await new Promise((r) => setTimeout(r, 300)); // nothing more arrives
+      expect(onB).toEqual([1, 4]);
+      expect(errors).toEqual([]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await Promise.all(pools.map((p) => p.end()));
+    }
   });
 });
 
