@@ -52,8 +52,10 @@ export async function buildApp(config: Config): Promise<App> {
   });
   await seedBuiltInRoles(database.db);
   const live = database.pool
-    ? await createPgBus(database.pool, (err) => app.log.error({ err }, 'live bus'))
-    : createLocalBus();
+    ? await createPgBus(database.pool, (err) => app.log.error({ err }, 'live bus'), {
+        coalesceMs: config.liveCoalesceMs,
+      })
+    : createLocalBus({ coalesceMs: config.liveCoalesceMs });
   const ctx: AppContext = {
     config,
     database,

@@ -1,6 +1,7 @@
 /** Configuration only by environment variables (DESIGN §3); README documents each. */
 import os from 'node:os';
 import path from 'node:path';
+import { LIVE_COALESCE_MS } from './platform/live-coalesce.js';
 import { type LogFormat, logFormatFromEnv } from './platform/log.js';
 
 export interface Config {
@@ -64,6 +65,8 @@ export interface Config {
   logFormat: LogFormat;
   /** Longest a graceful shutdown (SIGTERM/SIGINT) may take before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** Live coalescing window (ms): a thing's / an event's live messages within it go out as the latest one; 0 = off. */
+  liveCoalesceMs: number;
 }
 
 /** TRUST_PROXY: unset, empty, `false` or `0` → off; a whole number → hops; else a comma list of addresses/CIDRs. */
@@ -125,6 +128,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetrySeconds: 30,
     logFormat: logFormatFromEnv(env.LOG_FORMAT),
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000),
+    liveCoalesceMs: Math.max(0, Number(env.LIVE_COALESCE_MS ?? LIVE_COALESCE_MS) || 0),
   };
 }
 

@@ -11,6 +11,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+import { createCoalescer, LIVE_COALESCE_MS } from './live-coalesce.js';
 
 export type LiveType = 'event' | 'zoneChange' | 'thing' | 'exception' | 'heartbeat' | 'notification';
 
@@ -27,7 +28,14 @@ export interface LiveMessage {
 }
 
 export interface LiveBus {
+  /** Delivers every message, in order. */
   publish(messages: LiveMessage[]): Promise<void>;
+  /**
+   * Like `publish` for state messages (the tracking path): `thing` and `event` messages of one
+   * thing / event within the bus's coalescing window go out as the latest one (platform/live-coalesce.ts);
+   * resolves when they (or what replaced them) are out. Never rejects.
+   */
+  publishLatest(messages: LiveMessage[]): Promise<void>;
   subscribe(listener: (message: LiveMessage) => void): () => void;
   close(): Promise<void>;
 }
@@ -45,25 +53,38 @@ const PRESENT = `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advis
 const NOTIFY_ALL =
   'SELECT pg_notify($1, p) FROM json_array_elements_text($2::json) WITH ORDINALITY AS x(p, n) ORDER BY n';
 
-export function createLocalBus(): LiveBus {
+export interface BusOptions {
+  /** Coalescing window of `publishLatest` in ms (0: every message goes out). */
+  coalesceMs?: number;
+}
+
+export function createLocalBus(options: BusOptions = {}): LiveBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const publish = async (messages: LiveMessage[]) => {
+    for (const m of messages) emitter.emit('message', m);
+  };
+  const latest = createCoalescer(publish, options.coalesceMs ?? LIVE_COALESCE_MS, () => undefined);
   return {
-    async publish(messages) {
-      for (const m of messages) emitter.emit('message', m);
-    },
+    publish,
+    publishLatest: latest.push,
     subscribe(listener) {
       emitter.on('message', listener);
       return () => emitter.off('message', listener);
     },
     async close() {
+      await latest.flush();
       emitter.removeAllListeners();
     },
   };
 }
 
-export async function createPgBus(pool: pg.Pool, onError: (err: Error) => void): Promise<LiveBus> {
-  const local = createLocalBus();
+export async function createPgBus(
+  pool: pg.Pool,
+  onError: (err: Error) => void,
+  options: BusOptions = {},
+): Promise<LiveBus> {
+  const local = createLocalBus({ coalesceMs: 0 });
   let listener: pg.PoolClient | undefined;
   let closed = false;
 
@@ -121,26 +142,33 @@ export async function createPgBus(pool: pg.Pool, onError: (err: Error) => void):
   }
   await connect();
 
+  async function publish(messages: LiveMessage[]) {
+    if (!messages.length) return;
+    // One statement (one commit) for the whole group, in order, on the listening connection:
+    // a NOTIFY per chunk costs a commit each, and a pooled connection can queue behind busy
+    // ingest transactions. The chunks travel as one JSON array (cheaper than a text[] to encode).
+    // This instance's subscribers get the messages at once, without the database round trip
+    // (and the payloads' parsing): the echo of a NOTIFY sent on the listener is skipped, and
+    // with no other instance listening nothing is sent at all. Without a listener
+    // (reconnecting) nothing is delivered here, as nothing else would be.
+    const notify = () => [CHANNEL, JSON.stringify([...chunks(messages)])];
+    const via = listener;
+    if (via && listenerPid !== null) {
+      for (const m of messages) void local.publish([m]);
+      if (await othersListen(via)) await via.query(NOTIFY_ALL, notify());
+    } else if (via) await via.query(NOTIFY_ALL, notify());
+    else await pool.query(NOTIFY_ALL, notify());
+  }
+  const latest = createCoalescer(publish, options.coalesceMs ?? LIVE_COALESCE_MS, (err) =>
+    onError(err as Error),
+  );
+
   return {
-    async publish(messages) {
-      if (!messages.length) return;
-      // One statement (one commit) for the whole group, in order, on the listening connection:
-      // a NOTIFY per chunk costs a commit each, and a pooled connection can queue behind busy
-      // ingest transactions. The chunks travel as one JSON array (cheaper than a text[] to encode).
-      // This instance's subscribers get the messages at once, without the database round trip
-      // (and the payloads' parsing): the echo of a NOTIFY sent on the listener is skipped, and
-      // with no other instance listening nothing is sent at all. Without a listener
-      // (reconnecting) nothing is delivered here, as nothing else would be.
-      const notify = () => [CHANNEL, JSON.stringify([...chunks(messages)])];
-      const via = listener;
-      if (via && listenerPid !== null) {
-        for (const m of messages) void local.publish([m]);
-        if (await othersListen(via)) await via.query(NOTIFY_ALL, notify());
-      } else if (via) await via.query(NOTIFY_ALL, notify());
-      else await pool.query(NOTIFY_ALL, notify());
-    },
+    publish,
+    publishLatest: latest.push,
     subscribe: local.subscribe,
     async close() {
+      await latest.flush();
       closed = true;
       clearTimeout(retry);
       if (listener) {

@@ -1,7 +1,7 @@
 /**
  * After COMMIT: the batch's live messages (DESIGN §7.11) and the zone-time exception mails.
  * Only exceptions actually inserted are published or mailed (a second copy of a stay's exception
- * is a no-op). Messages go out in order, per process, through one queue per bus.
+ * is a no-op). Messages go out in order, per process, through the bus's coalescing queue.
  */
 
 import type { EventRecord } from '@sightline/shared';
@@ -123,16 +123,14 @@ export interface Outlets {
   publicUrl?: string;
 }
 
-const queues = new WeakMap<LiveBus, Promise<void>>();
-
-/** Publishes in order behind the bus's previous batch; never throws (the data is committed). */
+/**
+ * Publishes behind the bus's previous messages, in order; never throws (the data is committed).
+ * `thing` and `event` messages are coalesced per thing / event over the bus's short window
+ * (`LiveBus.publishLatest`): a thing read many times a second goes out as its latest state.
+ */
 export function publishCommitted(outlets: Outlets, c: Committed, now: number): Promise<void> {
   const messages = liveMessages(c, now);
-  const previous = queues.get(outlets.live) ?? Promise.resolve();
-  const next = previous
-    .then(() => (messages.length ? outlets.live.publish(messages) : undefined))
-    .catch((err: unknown) => outlets.log?.error({ err }, 'live publish failed'));
-  queues.set(outlets.live, next);
+  const next = messages.length ? outlets.live.publishLatest(messages) : Promise.resolve();
   const mails = mailExceptions(outlets, c).catch((err: unknown) =>
     outlets.log?.error({ err }, 'zone time exception mail failed'),
   );
