@@ -87,6 +87,8 @@ function location(exif: Exif): [number, number] {
  * Whether the first bytes are those of a raster format sharp may decode for us (JPEG, PNG, GIF,
  * WebP, TIFF, HEIF/AVIF): only then is the decode started before the header check has answered.
  */
+const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif', 'avis']);
+
 function looksRaster(head: Buffer) {
   const ascii = (from: number, to: number) => head.toString('latin1', from, to);
   return (
@@ -96,7 +98,7 @@ function looksRaster(head: Buffer) {
     (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') ||
     ascii(0, 4) === 'II*\0' ||
     ascii(0, 4) === 'MM\0*' ||
-    ascii(4, 8) === 'ftyp'
+    (ascii(4, 8) === 'ftyp' && HEIF_BRANDS.has(ascii(8, 12)))
   );
 }
 
