@@ -116,6 +116,14 @@ describe('POST api/images', () => {
     const list = await t.admin.request('GET', `/api/images?site=${t.site.id}`);
     expect(list.headers['x-total-count']).toBe('0');
 
+    // A JPEG's first bytes and then nothing of one: its decode starts early and fails, still a 400.
+    const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not really a photo')]);
+    const fakeJpeg = await uploadPhotos(t.admin, t.site.id, [
+      { name: 'file', file: fake, filename: 'fake.jpg' },
+    ]);
+    expect(fakeJpeg.statusCode).toBe(400);
+    expect(fakeJpeg.json().message).toBe(IMAGE_MSG.notImage);
+
     const none = await uploadPhotos(t.admin, t.site.id, [{ name: 'tags', value: 'x' }]);
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(IMAGE_MSG.fileRequired);

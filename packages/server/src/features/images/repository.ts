@@ -138,10 +138,14 @@ export async function sitesOf(db: Tx, where: SQL): Promise<(string | null)[]> {
   return rows.map((r) => r.site);
 }
 
-export async function insertImage(db: Tx, row: NewImageRow): Promise<ImageRow> {
-  const [inserted] = await db.insert(images).values(row).returning();
-  if (!inserted) throw new Error('insert returned no row');
-  return inserted;
+/** Inserts the rows in one statement; answers them in the order given. */
+export async function insertImages(db: Tx, rows: NewImageRow[]): Promise<ImageRow[]> {
+  const inserted = new Map((await db.insert(images).values(rows).returning()).map((r) => [r.id, r]));
+  return rows.map((row) => {
+    const found = row.id ? inserted.get(row.id) : undefined;
+    if (!found) throw new Error('insert returned no row');
+    return found;
+  });
 }
 
 export async function updateMeta(db: Tx, orgId: string, id: string, input: ImageMetaInput) {

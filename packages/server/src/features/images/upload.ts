@@ -17,6 +17,7 @@ import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest, forbidden, HttpError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { stageClock } from '../../platform/stage-clock.js';
 import { spoolUpload, type Upload } from '../../platform/storage/spool.js';
 import { ensureCategory, findCategoryByName } from '../categories/repository.js';
 import { requireSite } from '../sites/service.js';
@@ -29,6 +30,9 @@ import { imageKeys } from './storage-keys.js';
 export type UploadPart =
   | { type: 'file'; fieldname: string; filename: string; file: Upload }
   | { type: 'field'; fieldname: string; value: unknown };
+
+/** The diagnostics channel an upload's stage timings are published on (bench/images.ts listens). */
+export const UPLOAD_TIMINGS = 'sightline:images:upload';
 
 const TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT']);
 
@@ -54,6 +58,7 @@ export async function uploadImages(
   const fields = new Map<string, unknown[]>();
   const rows: repo.NewImageRow[] = [];
   const stored: string[] = [];
+  const clock = stageClock(UPLOAD_TIMINGS);
   try {
     try {
       for await (const part of parts) {
@@ -62,16 +67,21 @@ export async function uploadImages(
           continue;
         }
         if (part.fieldname !== 'file') throw badRequest(`unexpected file field: ${part.fieldname}`);
-        const spooled = await spoolUpload(part.file);
+        const spooled = await clock.time('receive', () => spoolUpload(part.file));
         try {
           if (spooled.truncated) throw new HttpError(413, IMAGE_MSG.tooLarge);
-          const image = await processImage(spooled.file);
+          const image = await clock.time('image', () => processImage(spooled.file, spooled.head, clock));
           const id = newId();
           const keys = imageKeys(caller.orgId, id);
           stored.push(id);
-          await storage.put(keys.original, spooled.open(), `image/${image.format}`);
-          await storage.put(keys.thumb, image.thumb, 'image/webp');
-          await storage.put(keys.mini, image.mini, 'image/webp');
+          // The three files side by side; the original is moved from the spool, not copied.
+          await clock.time('store', () =>
+            Promise.all([
+              storage.putFile(keys.original, spooled.file, `image/${image.format}`),
+              storage.put(keys.thumb, image.thumb, 'image/webp'),
+              storage.put(keys.mini, image.mini, 'image/webp'),
+            ]),
+          );
           const now = new Date();
           rows.push({
             id,
@@ -113,7 +123,9 @@ export async function uploadImages(
       const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
       throw badRequest(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
     }
-    return await save(ctx, caller, rows, parsed.data);
+    const saved = await clock.time('database', () => save(ctx, caller, rows, parsed.data));
+    clock.publish({ files: rows.length });
+    return saved;
   } catch (err) {
     for (const id of stored)
       await Promise.all(
@@ -139,20 +151,26 @@ async function save(ctx: AppContext, caller: Caller, rows: repo.NewImageRow[], f
     if (!can(caller.rules, 'image-categories', 'create', siteId))
       throw forbidden('You do not have permission to create image-categories');
   }
-  const saved = await db.transaction(async (tx) => {
-    const extra = fields.category ? [(await ensureCategory(tx, caller.orgId, fields.category)).id] : [];
-    const categories = [...new Set([...fields.categories, ...extra])];
-    const tags = [...new Set(fields.tags)];
-    const inserted = [];
-    for (const row of rows) inserted.push(await repo.insertImage(tx, { ...row, tags, categories }));
-    if (thing)
-      await repo.addThingPhotos(
-        tx,
-        caller.orgId,
-        thing.id,
-        inserted.map((r) => r.id),
-      );
-    return inserted;
-  });
+  const tags = [...new Set(fields.tags)];
+  const values = (categories: string[]) => rows.map((row) => ({ ...row, tags, categories }));
+  // One statement is atomic by itself: a transaction only when a category or a thing is written too.
+  const saved =
+    !thing && !fields.category
+      ? await repo.insertImages(db, values([...new Set(fields.categories)]))
+      : await db.transaction(async (tx) => {
+          const extra = fields.category ? [(await ensureCategory(tx, caller.orgId, fields.category)).id] : [];
+          const inserted = await repo.insertImages(
+            tx,
+            values([...new Set([...fields.categories, ...extra])]),
+          );
+          if (thing)
+            await repo.addThingPhotos(
+              tx,
+              caller.orgId,
+              thing.id,
+              inserted.map((r) => r.id),
+            );
+          return inserted;
+        });
   return repo.toApiMany(db, caller.orgId, saved);
 }

@@ -226,8 +226,8 @@ async function applyBatch(
     merge(thing, values, categoryIds, zone);
     applied.rows.push({ line: plan.line, status, thing: thing.id ?? null });
   }
-  await repo.insertThings(tx, applied.created);
-  for (const row of applied.updated.values()) await repo.updateThingRow(tx, caller.orgId, row, !!zone);
+  await repo.insertThings(tx, caller.orgId, siteId, applied.created);
+  await repo.updateThings(tx, caller.orgId, [...applied.updated.values()], !!zone);
   const tagsByThing = new Map(
     [...applied.created, ...applied.updated.values()].map((t) => [
       t.id as string,

@@ -21,23 +21,54 @@ export function createFsStorage(root: string): Storage {
     }
   }
 
-  return {
+  async function stored(key: string) {
+    const object = await statOf(key);
+    if (!object) throw new Error(`stored object vanished: ${key}`);
+    return object;
+  }
+
+  /** Runs `write`; when the folder is missing, makes it and runs `write` again (saves a call per put). */
+  async function inFolder(target: string, write: () => Promise<void>) {
+    try {
+      await write();
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      await mkdir(path.dirname(target), { recursive: true });
+      await write();
+    }
+  }
+
+  const storage: Storage = {
     describe: () => `folder ${root}`,
     async put(key, body) {
       const target = file(key);
-      await mkdir(path.dirname(target), { recursive: true });
       // Write beside the target, then rename: a reader never sees half a file.
       const tmp = `${target}.${randomToken(6)}.part`;
       try {
-        if (Buffer.isBuffer(body)) await writeFile(tmp, body);
-        else await pipeline(body, createWriteStream(tmp));
+        if (Buffer.isBuffer(body)) await inFolder(target, () => writeFile(tmp, body));
+        else {
+          // A stream cannot be written twice: make the folder first.
+          await mkdir(path.dirname(target), { recursive: true });
+          await pipeline(body, createWriteStream(tmp));
+        }
         await rename(tmp, target);
-      } finally {
+      } catch (err) {
         await rm(tmp, { force: true });
+        throw err;
       }
-      const stored = await statOf(key);
-      if (!stored) throw new Error(`stored object vanished: ${key}`);
-      return stored;
+      return stored(key);
+    },
+    async putFile(key, source, contentType) {
+      const target = file(key);
+      try {
+        await inFolder(target, () => rename(source, target));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+        // Another filesystem: copy (beside the target, then renamed), then drop the source.
+        await storage.put(key, createReadStream(source), contentType);
+        await rm(source, { force: true });
+      }
+      return stored(key);
     },
     async get(key, range?: ByteRange) {
       const object = await statOf(key);
@@ -54,4 +85,5 @@ export function createFsStorage(root: string): Storage {
       await rm(file(key), { force: true });
     },
   };
+  return storage;
 }

@@ -25,6 +25,11 @@ export interface ByteRange {
 export interface Storage {
   /** Writes the whole stream (or buffer) under `key`, replacing what was there. */
   put(key: string, body: Readable | Buffer, contentType?: string): Promise<StoredObject>;
+  /**
+   * Stores the local file `source` under `key` and takes it over: moved where the driver can (the
+   * filesystem driver renames it, no copy), else uploaded and removed.
+   */
+  putFile(key: string, source: string, contentType?: string): Promise<StoredObject>;
   /** The object's bytes (only `range` when given) and its size, or undefined when absent. */
   get(key: string, range?: ByteRange): Promise<{ stream: Readable; object: StoredObject } | undefined>;
   stat(key: string): Promise<StoredObject | undefined>;

@@ -4,6 +4,8 @@
  * AWS_SECRET_ACCESS_KEY, AWS_PROFILE, instance roles). Streams are uploaded in parts, so nothing
  * is held whole in memory.
  */
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -50,7 +52,7 @@ export function createS3Storage(options: S3Options): Storage {
     }
   }
 
-  return {
+  const storage: Storage = {
     describe: () => `s3://${bucket}/${options.prefix}${options.endpoint ? ` at ${options.endpoint}` : ''}`,
     async put(key, body, contentType) {
       // lib-storage sends small bodies in one PUT and large streams as a multipart upload.
@@ -64,6 +66,11 @@ export function createS3Storage(options: S3Options): Storage {
       const stored = await statOf(key);
       if (!stored) throw new Error(`stored object vanished: ${key}`);
       return stored;
+    },
+    async putFile(key, source, contentType) {
+      const object = await storage.put(key, createReadStream(source), contentType);
+      await rm(source, { force: true });
+      return object;
     },
     async get(key, range) {
       try {
@@ -88,4 +95,5 @@ export function createS3Storage(options: S3Options): Storage {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
     },
   };
+  return storage;
 }

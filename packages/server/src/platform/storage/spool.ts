@@ -3,7 +3,7 @@
  * the way; the caller inspects the head and the file, then hands it to storage or drops it.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,35 +26,41 @@ interface Spooled {
 }
 
 const spoolDir = path.join(os.tmpdir(), 'sightline-uploads');
+const HEAD_BYTES = 4096;
+
+/** Creates the spool file; the folder is made only when missing (one system call less per upload). */
+async function create(file: string) {
+  try {
+    return await open(file, 'wx');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    await mkdir(spoolDir, { recursive: true });
+    return open(file, 'wx');
+  }
+}
 
 export async function spoolUpload(upload: Upload): Promise<Spooled> {
-  await mkdir(spoolDir, { recursive: true });
   const file = path.join(spoolDir, `${Date.now()}-${randomToken(8)}.part`);
   const hash = createHash('sha256');
   let bytes = 0;
+  // The head is kept from the stream as it passes: no second read of the file for it.
+  const head = Buffer.alloc(HEAD_BYTES);
   const meter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       hash.update(chunk);
+      if (bytes < HEAD_BYTES) chunk.copy(head, bytes, 0, HEAD_BYTES - bytes);
       bytes += chunk.length;
       done(null, chunk);
     },
   });
   try {
-    await pipeline(upload, meter, createWriteStream(file));
-    const handle = await open(file, 'r');
-    let head: Buffer;
-    try {
-      const buffer = Buffer.alloc(4096);
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-      head = buffer.subarray(0, bytesRead);
-    } finally {
-      await handle.close();
-    }
+    const handle = await create(file);
+    await pipeline(upload, meter, handle.createWriteStream());
     return {
       file,
       bytes,
       sha256: hash.digest('hex'),
-      head,
+      head: head.subarray(0, Math.min(bytes, HEAD_BYTES)),
       truncated: Boolean(upload.truncated),
       open: () => createReadStream(file),
       remove: () => rm(file, { force: true }),

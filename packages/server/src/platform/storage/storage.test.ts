@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -71,6 +71,26 @@ describe.each(drivers)('%s storage driver', (_name, make) => {
     const tail = await storage.get('big/object.bin', { start: put.size - 3, end: put.size - 1 });
     expect((await buffer(tail?.stream ?? Readable.from([]))).equals(Buffer.from([7, 7, 7]))).toBe(true);
     await storage.delete('big/object.bin');
+  });
+
+  it('takes over a local file (putFile): stored whole, replacing, the source gone', async () => {
+    const storage = make();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'storage-source-'));
+    const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256));
+    const source = path.join(dir, 'upload.part');
+    writeFileSync(source, bytes);
+    const put = await storage.putFile('photos/new-folder/one', source, 'image/jpeg');
+    expect(put.size).toBe(bytes.length);
+    expect(existsSync(source)).toBe(false);
+    const got = await storage.get('photos/new-folder/one');
+    expect((await buffer(got?.stream ?? Readable.from([]))).equals(bytes)).toBe(true);
+
+    writeFileSync(source, 'replaced');
+    expect((await storage.putFile('photos/new-folder/one', source)).size).toBe(8);
+    expect(existsSync(source)).toBe(false);
+    await expect(storage.putFile('photos/new-folder/two', source)).rejects.toThrow();
+    expect(await storage.exists('photos/new-folder/two')).toBe(false);
+    await storage.delete('photos/new-folder/one');
   });
 
   it('refuses path-like keys', async () => {
