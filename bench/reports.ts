@@ -11,7 +11,7 @@
  *   npm run bench:reports [-- --events 10000000] [--stays 1000000] [--runs 10]
  *
  * Uses its own database (BENCH_DATABASE, default sightline_bench_reports) on BENCH_PG_URL,
- * created at the start and dropped at the end (--keep keeps it).
+ * created at the start and dropped at the end (--keep keeps it; --reuse runs on the kept data).
  */
 
 import { readFileSync } from 'node:fs';
@@ -38,6 +38,8 @@ const { values: args } = parseArgs({
     stays: { type: 'string', default: '1000000' },
     runs: { type: 'string', default: '10' },
     keep: { type: 'boolean', default: false },
+    /** Reuse the data of an earlier run kept with --keep (same --events / --stays): no generation. */
+    reuse: { type: 'boolean', default: false },
   },
 });
 const EVENTS = Number(args.events);
@@ -140,12 +142,22 @@ async function measureExport(
   );
 }
 
+/** The site of a kept database (--reuse). */
+async function reused(pool: pg.Pool) {
+  const siteId = hexId('5e', 1);
+  const { rows } = await pool.query<{ org_id: string }>('SELECT org_id FROM sites WHERE id = $1', [siteId]);
+  const orgId = rows[0]?.org_id;
+  if (!orgId) throw new Error(`--reuse: no generated site in ${DATABASE}; run once with --keep`);
+  log('  reusing the kept data');
+  return { orgId, siteId };
+}
+
 async function main() {
   log(`Sightline reports benchmark — ${new Date().toISOString()}`);
   log(
     `  ${fmt(EVENTS)} events, ${fmt(STAYS)} zone durations over ${SPAN_DAYS} days, ${fmt(THINGS)} things, ${ZONES} zones`,
   );
-  await recreateDatabase(PG_URL, DATABASE);
+  if (!args.reuse) await recreateDatabase(PG_URL, DATABASE);
   const url = databaseUrl(PG_URL, DATABASE);
   const server = await startServer({ databaseUrl: url });
   const pool = new pg.Pool({
@@ -155,7 +167,9 @@ async function main() {
   });
   try {
     const t0 = performance.now();
-    const { orgId, siteId } = await seed(pool, { events: EVENTS, stays: STAYS, log });
+    const { orgId, siteId } = args.reuse
+      ? await reused(pool)
+      : await seed(pool, { events: EVENTS, stays: STAYS, log });
     log(`  data ready in ${fmt((performance.now() - t0) / 1000, 1)} s`);
     const cookie = await login(server.port);
     const month = `site=${siteId}&after=${MONTH.after}&before=${MONTH.before}`;
@@ -225,7 +239,8 @@ async function main() {
     };
     const configId = hexId('c0', 1);
     await pool.query(
-      `INSERT INTO report_configs (id, org_id, site_id, name, type, format) VALUES ($1, $2, $3, 'Stays', 'reportTypeZoneDurations', 'excel')`,
+      `INSERT INTO report_configs (id, org_id, site_id, name, type, format) VALUES ($1, $2, $3, 'Stays', 'reportTypeZoneDurations', 'excel')
+       ON CONFLICT (id) DO NOTHING`,
       [configId, orgId, siteId],
     );
     const { rows: countRows } = await pool.query<{ n: string }>(
@@ -298,7 +313,7 @@ async function main() {
   } finally {
     await pool.end();
     await server.stop();
-    if (!args.keep) await dropDatabase(PG_URL, DATABASE);
+    if (!args.keep && !args.reuse) await dropDatabase(PG_URL, DATABASE);
   }
 }
 
