@@ -137,7 +137,13 @@ export interface StayCursor {
   id: number;
 }
 
-/** Closed stays overlapping the period, by exit time: one page after `cursor` (keyset paging). */
+/**
+ * Closed stays overlapping the period, by exit time: one page after `cursor` (keyset paging).
+ * `NULLS FIRST` (exit is never null, so the order is the same): it is the order a backward scan
+ * of zone_durations_site_end_idx `(site_id, time_end DESC NULLS LAST)` gives, so each page reads
+ * 2,000 index entries and stops; with the default `NULLS LAST` PostgreSQL read and sorted every
+ * remaining stay of the period for each page (docs/benchmarks.md "Reports, round 3").
+ */
 export function closedStays(db: Tx, f: ReportFilter, cursor: StayCursor | undefined, limit: number) {
   return rows<StayRow>(
     db,
@@ -149,7 +155,7 @@ export function closedStays(db: Tx, f: ReportFilter, cursor: StayCursor | undefi
           AND d.time_end > ${ts(f.after)} AND d.time_start < ${ts(f.before)}
           AND ${zoneIn(f, sql`d.zone_id`)} AND ${thingFilter(f)}
           ${cursor ? sql`AND (d.time_end, d.id) > (${cursor.end}::timestamptz, ${cursor.id})` : sql``}
-        ORDER BY d.time_end, d.id
+        ORDER BY d.time_end NULLS FIRST, d.id
         LIMIT ${limit}`,
   );
 }
