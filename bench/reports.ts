@@ -105,6 +105,8 @@ async function capture(run: (db: Tx) => Promise<unknown>) {
       query = q;
       return { rows: [] };
     },
+    // reportRows runs `SET LOCAL jit = off` then the query in a transaction: the query is the last one.
+    transaction: (work: (tx: unknown) => Promise<unknown>) => work(db),
   } as unknown as Tx;
   await run(db);
   if (!query) throw new Error('no query captured');
@@ -112,10 +114,20 @@ async function capture(run: (db: Tx) => Promise<unknown>) {
 }
 
 async function explain(pool: pg.Pool, title: string, query: { sql: string; params: unknown[] }) {
-  const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
-    `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY ON) ${query.sql}`,
-    query.params,
-  );
+  // As the server runs them (reportRows): JIT off.
+  const client = await pool.connect();
+  let rows: { 'QUERY PLAN': string }[];
+  try {
+    await client.query('BEGIN');
+    await client.query('SET LOCAL jit = off');
+    ({ rows } = await client.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY ON) ${query.sql}`,
+      query.params,
+    ));
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
   log(`  ${title}:`);
   for (const r of rows) log(`    ${r['QUERY PLAN']}`);
 }

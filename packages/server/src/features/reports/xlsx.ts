@@ -7,8 +7,15 @@
  * exports were bound by that per-cell work (docs/decisions.md "Reports, round 3").
  */
 import { once } from 'node:events';
+import { createRequire } from 'node:module';
 import { PassThrough, type Writable } from 'node:stream';
-import archiver from 'archiver';
+import type { Archiver, ArchiverOptions } from 'archiver';
+
+// archiver 5 is CommonJS (a factory function); @types/archiver describes the same Archiver object.
+const archiver = createRequire(import.meta.url)('archiver') as (
+  format: 'zip',
+  options?: ArchiverOptions,
+) => Archiver;
 
 /** How a column's cells are stored: text, a plain number, or a number shown as a day, date-time or duration. */
 export type XlsxKind = 'text' | 'number' | 'day' | 'date' | 'duration';
