@@ -23,7 +23,11 @@ import {
   activityThings,
   activityZones,
 } from '@sightline/server/src/features/reports/activity.repository.js';
-import { type ReportFilter, zoneTimes } from '@sightline/server/src/features/reports/repository.js';
+import {
+  closedStays,
+  type ReportFilter,
+  zoneTimes,
+} from '@sightline/server/src/features/reports/repository.js';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -290,11 +294,11 @@ async function main() {
       timeZone: TIME_ZONE,
     };
     const now = new Date();
-    await explain(pool, 'Zones History: stays page (keyset by exit, as the workbook reads them)', {
-      sql: `SELECT d.id FROM zone_durations d WHERE d.org_id = $1 AND d.site_id = $2 AND d.time_end > $3 AND d.time_start < $4
-       ORDER BY d.time_end, d.id LIMIT 2000`,
-      params: [orgId, siteId, MONTH.after, MONTH.before],
-    });
+    await explain(
+      pool,
+      'Zone durations report: a page of stays (keyset by exit, as the workbook reads them)',
+      await capture((db) => closedStays(db, f, { end: MONTH.after, id: 0 }, 2000)),
+    );
     await explain(pool, 'Zones History: the list total (x-total-count)', {
       sql: 'SELECT count(*) FROM zone_durations WHERE org_id = $1 AND site_id = $2 AND time_end >= $3 AND time_start <= $4',
       params: [orgId, siteId, MONTH.after, MONTH.before],
