@@ -75,6 +75,10 @@ describe('writeSheet (the reports xlsx writer)', () => {
     expect(sheet?.getCell('B30001').value).toBe(29_999);
 
     const out = new PassThrough();
+    let ended = false;
+    out.on('end', () => {
+      ended = true;
+    });
     out.resume();
     await expect(
       writeSheet(
@@ -87,6 +91,9 @@ describe('writeSheet (the reports xlsx writer)', () => {
         })(),
       ),
     ).rejects.toThrow('rows failed');
+    // A truncated file is never ended as if complete (the route then destroys the response).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ended).toBe(false);
   });
 
   it('wallClockSerials equals the exact wall clock, across DST changes and odd offsets', () => {

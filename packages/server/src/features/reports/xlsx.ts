@@ -121,6 +121,7 @@ export async function writeSheet(
   const sheet = new PassThrough();
   zip.append(sheet, { name: 'xl/worksheets/sheet1.xml' });
   const finished = zip.finalize();
+  finished.catch(() => {});
 
   const letters = columns.map((_, i) => columnLetters(i));
   const styles = columns.map((c) => STYLE[c.kind]);
@@ -145,19 +146,27 @@ export async function writeSheet(
     if (!more) await Promise.race([once(sheet, 'drain'), failed]);
   };
   let r = 1;
-  for await (const row of rows) {
-    r++;
-    chunk += `<row r="${r}">`;
-    for (let i = 0; i < columns.length; i++) {
-      const v = row[i];
-      if (v === null || v === undefined || v === '') continue;
-      const s = styles[i] ? ` s="${styles[i]}"` : '';
-      if (typeof v === 'number') {
-        if (Number.isFinite(v)) chunk += `<c r="${letters[i]}${r}"${s}><v>${v}</v></c>`;
-      } else chunk += `<c r="${letters[i]}${r}"${s} t="str"><v>${xmlText(v)}</v></c>`;
+  try {
+    for await (const row of rows) {
+      r++;
+      chunk += `<row r="${r}">`;
+      for (let i = 0; i < columns.length; i++) {
+        const v = row[i];
+        if (v === null || v === undefined || v === '') continue;
+        const s = styles[i] ? ` s="${styles[i]}"` : '';
+        if (typeof v === 'number') {
+          if (Number.isFinite(v)) chunk += `<c r="${letters[i]}${r}"${s}><v>${v}</v></c>`;
+        } else chunk += `<c r="${letters[i]}${r}"${s} t="str"><v>${xmlText(v)}</v></c>`;
+      }
+      chunk += '</row>';
+      if (chunk.length >= CHUNK) await flush();
     }
-    chunk += '</row>';
-    if (chunk.length >= CHUNK) await flush();
+  } catch (err) {
+    // The rows failed (a query, a closed response): stop the zip rather than leave it waiting,
+    // detached first so that its end does not end `out` as if the file were complete.
+    zip.unpipe(out);
+    zip.abort();
+    throw err;
   }
   chunk +=
     '</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>';
