@@ -11,7 +11,7 @@
  *   npm run bench:reports [-- --events 10000000] [--stays 1000000] [--runs 10]
  *
  * Uses its own database (BENCH_DATABASE, default sightline_bench_reports) on BENCH_PG_URL,
- * created at the start and dropped at the end (--keep keeps it).
+ * created at the start and dropped at the end (--keep keeps it; --reuse runs on the kept data).
  */
 
 import { readFileSync } from 'node:fs';
@@ -23,7 +23,11 @@ import {
   activityThings,
   activityZones,
 } from '@sightline/server/src/features/reports/activity.repository.js';
-import { type ReportFilter, zoneTimes } from '@sightline/server/src/features/reports/repository.js';
+import {
+  closedStays,
+  type ReportFilter,
+  zoneTimes,
+} from '@sightline/server/src/features/reports/repository.js';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -38,6 +42,8 @@ const { values: args } = parseArgs({
     stays: { type: 'string', default: '1000000' },
     runs: { type: 'string', default: '10' },
     keep: { type: 'boolean', default: false },
+    /** Reuse the data of an earlier run kept with --keep (same --events / --stays): no generation. */
+    reuse: { type: 'boolean', default: false },
   },
 });
 const EVENTS = Number(args.events);
@@ -103,6 +109,8 @@ async function capture(run: (db: Tx) => Promise<unknown>) {
       query = q;
       return { rows: [] };
     },
+    // reportRows runs `SET LOCAL jit = off` then the query in a transaction: the query is the last one.
+    transaction: (work: (tx: unknown) => Promise<unknown>) => work(db),
   } as unknown as Tx;
   await run(db);
   if (!query) throw new Error('no query captured');
@@ -110,10 +118,20 @@ async function capture(run: (db: Tx) => Promise<unknown>) {
 }
 
 async function explain(pool: pg.Pool, title: string, query: { sql: string; params: unknown[] }) {
-  const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
-    `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY ON) ${query.sql}`,
-    query.params,
-  );
+  // As the server runs them (reportRows): JIT off.
+  const client = await pool.connect();
+  let rows: { 'QUERY PLAN': string }[];
+  try {
+    await client.query('BEGIN');
+    await client.query('SET LOCAL jit = off');
+    ({ rows } = await client.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY ON) ${query.sql}`,
+      query.params,
+    ));
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
   log(`  ${title}:`);
   for (const r of rows) log(`    ${r['QUERY PLAN']}`);
 }
@@ -140,12 +158,22 @@ async function measureExport(
   );
 }
 
+/** The site of a kept database (--reuse). */
+async function reused(pool: pg.Pool) {
+  const siteId = hexId('5e', 1);
+  const { rows } = await pool.query<{ org_id: string }>('SELECT org_id FROM sites WHERE id = $1', [siteId]);
+  const orgId = rows[0]?.org_id;
+  if (!orgId) throw new Error(`--reuse: no generated site in ${DATABASE}; run once with --keep`);
+  log('  reusing the kept data');
+  return { orgId, siteId };
+}
+
 async function main() {
   log(`Sightline reports benchmark — ${new Date().toISOString()}`);
   log(
     `  ${fmt(EVENTS)} events, ${fmt(STAYS)} zone durations over ${SPAN_DAYS} days, ${fmt(THINGS)} things, ${ZONES} zones`,
   );
-  await recreateDatabase(PG_URL, DATABASE);
+  if (!args.reuse) await recreateDatabase(PG_URL, DATABASE);
   const url = databaseUrl(PG_URL, DATABASE);
   const server = await startServer({ databaseUrl: url });
   const pool = new pg.Pool({
@@ -155,7 +183,9 @@ async function main() {
   });
   try {
     const t0 = performance.now();
-    const { orgId, siteId } = await seed(pool, { events: EVENTS, stays: STAYS, log });
+    const { orgId, siteId } = args.reuse
+      ? await reused(pool)
+      : await seed(pool, { events: EVENTS, stays: STAYS, log });
     log(`  data ready in ${fmt((performance.now() - t0) / 1000, 1)} s`);
     const cookie = await login(server.port);
     const month = `site=${siteId}&after=${MONTH.after}&before=${MONTH.before}`;
@@ -225,7 +255,8 @@ async function main() {
     };
     const configId = hexId('c0', 1);
     await pool.query(
-      `INSERT INTO report_configs (id, org_id, site_id, name, type, format) VALUES ($1, $2, $3, 'Stays', 'reportTypeZoneDurations', 'excel')`,
+      `INSERT INTO report_configs (id, org_id, site_id, name, type, format) VALUES ($1, $2, $3, 'Stays', 'reportTypeZoneDurations', 'excel')
+       ON CONFLICT (id) DO NOTHING`,
       [configId, orgId, siteId],
     );
     const { rows: countRows } = await pool.query<{ n: string }>(
@@ -263,11 +294,11 @@ async function main() {
       timeZone: TIME_ZONE,
     };
     const now = new Date();
-    await explain(pool, 'Zones History: stays page (keyset by exit, as the workbook reads them)', {
-      sql: `SELECT d.id FROM zone_durations d WHERE d.org_id = $1 AND d.site_id = $2 AND d.time_end > $3 AND d.time_start < $4
-       ORDER BY d.time_end, d.id LIMIT 2000`,
-      params: [orgId, siteId, MONTH.after, MONTH.before],
-    });
+    await explain(
+      pool,
+      'Zone durations report: a page of stays (keyset by exit, as the workbook reads them)',
+      await capture((db) => closedStays(db, f, { end: MONTH.after, id: 0 }, 2000)),
+    );
     await explain(pool, 'Zones History: the list total (x-total-count)', {
       sql: 'SELECT count(*) FROM zone_durations WHERE org_id = $1 AND site_id = $2 AND time_end >= $3 AND time_start <= $4',
       params: [orgId, siteId, MONTH.after, MONTH.before],
@@ -298,7 +329,7 @@ async function main() {
   } finally {
     await pool.end();
     await server.stop();
-    if (!args.keep) await dropDatabase(PG_URL, DATABASE);
+    if (!args.keep && !args.reuse) await dropDatabase(PG_URL, DATABASE);
   }
 }
 

@@ -6,8 +6,8 @@
  */
 import { NO_THING_ID } from '@sightline/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { rows, type Tx } from '../../db/client.js';
-import { ids, type ReportFilter, siteZones, thingFilter, ts, zoneIn } from './repository.js';
+import type { Tx } from '../../db/client.js';
+import { ids, type ReportFilter, reportRows, siteZones, thingFilter, ts, zoneIn } from './repository.js';
 
 /** Events of the site in the period (alias e), of `thing` (an id or an array expression). */
 const eventsOf = (f: ReportFilter, thing: SQL) =>
@@ -36,7 +36,7 @@ function perZoneDay(f: ReportFilter, now: Date, thingIds: string[]) {
   const lo = sql`greatest(st.s, days.day_start, ${ts(f.after)})`;
   const hi = sql`least(st.e, days.day_end, ${ts(f.before)})`;
   const batch = sql`ANY(${ids(thingIds)})`;
-  return sql`days AS (
+  return sql`days AS MATERIALIZED (
       SELECT d::date AS day, d AT TIME ZONE ${tz} AS day_start, (d + interval '1 day') AT TIME ZONE ${tz} AS day_end
       FROM generate_series(
         (${ts(f.after)} AT TIME ZONE ${tz})::date::timestamp,
@@ -53,11 +53,16 @@ function perZoneDay(f: ReportFilter, now: Date, thingIds: string[]) {
       SELECT thing_id, day, zone_id, min(first_seen) AS first_seen, max(last_seen) AS last_seen,
         sum(n)::int AS n, sum(secs)::float8 AS secs
       FROM (
-        SELECT e.thing_id, ${localDay} AS day, e.zone_id,
-          min(greatest(e.first_time, ${localDay}::timestamp AT TIME ZONE ${tz})) AS first_seen,
-          max(e.time) AS last_seen, count(*) AS n, 0::float8 AS secs
-        FROM events e WHERE ${eventsOf(f, batch)}
-        GROUP BY 1, 2, 3
+        -- First seen is clipped to the day's start after grouping: min(greatest(x, c)) =
+        -- greatest(min(x), c), and first_time is never null; one timezone conversion per event.
+        SELECT g.thing_id, g.day, g.zone_id, greatest(g.first_time, g.day::timestamp AT TIME ZONE ${tz}) AS first_seen,
+          g.last_seen, g.n, 0::float8 AS secs
+        FROM (
+          SELECT e.thing_id, ${localDay} AS day, e.zone_id, min(e.first_time) AS first_time,
+            max(e.time) AS last_seen, count(*) AS n
+          FROM events e WHERE ${eventsOf(f, batch)}
+          GROUP BY 1, 2, 3
+        ) g
         UNION ALL
         SELECT st.thing_id, days.day, st.zone_id, NULL, NULL, 0, sum(extract(epoch FROM ${hi} - ${lo}))::float8
         FROM stays st JOIN days ON st.s < days.day_end AND st.e > days.day_start
@@ -82,7 +87,7 @@ export interface ActivityDayRow {
 
 /** One row per thing and site-local day, in the order of `thingIds`, then by day. */
 export function activityDays(db: Tx, f: ReportFilter, now: Date, thingIds: string[]) {
-  return rows<ActivityDayRow>(
+  return reportRows<ActivityDayRow>(
     db,
     sql`WITH ${perZoneDay(f, now, thingIds)}
         SELECT zd.thing_id, to_char(zd.day, 'YYYY-MM-DD') AS day, min(zd.first_seen) AS first_seen,
@@ -107,7 +112,7 @@ export interface ActivityZoneDayRow {
 
 /** Flattened: one row per thing, site-local day and zone, in the order of `thingIds`, day, zone name. */
 export function activityZoneDays(db: Tx, f: ReportFilter, now: Date, thingIds: string[]) {
-  return rows<ActivityZoneDayRow>(
+  return reportRows<ActivityZoneDayRow>(
     db,
     sql`WITH ${perZoneDay(f, now, thingIds)}
         SELECT zd.thing_id, to_char(zd.day, 'YYYY-MM-DD') AS day, coalesce(z.name, '') AS zone_name,
@@ -120,7 +125,7 @@ export function activityZoneDays(db: Tx, f: ReportFilter, now: Date, thingIds: s
 /** Zones of the site where things passing the filters spent time in the period: the per-zone columns. */
 export function activityZones(db: Tx, f: ReportFilter, now: Date) {
   const overlap = (s: SQL, e: SQL) => sql`least(${e}, ${ts(f.before)}) > greatest(${s}, ${ts(f.after)})`;
-  return rows<{ id: string; name: string }>(
+  return reportRows<{ id: string; name: string }>(
     db,
     sql`SELECT z.id, z.name FROM zones z
         WHERE z.org_id = ${f.orgId} AND z.site_id = ${f.siteId} AND ${zoneIn(f, sql`z.id`)}
@@ -161,7 +166,7 @@ export function activityThings(
   limit: number,
   offset = 0,
 ) {
-  return rows<ActivityThing>(
+  return reportRows<ActivityThing>(
     db,
     sql`SELECT t.id, t.name, t.class, lower(t.name) AS sort_name FROM things t
         WHERE ${hasActivity(f, now)}
@@ -173,7 +178,7 @@ export function activityThings(
 
 /** How many things have activity at the site in the period (the paged screen's total). */
 export async function countActivityThings(db: Tx, f: ReportFilter, now: Date) {
-  const [row] = await rows<{ n: number }>(
+  const [row] = await reportRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM things t WHERE ${hasActivity(f, now)}`,
   );

@@ -56,6 +56,31 @@ async function* thingBatches(db: Tx, f: ReportFilter, now: Date, paged?: ThingPa
   }
 }
 
+/**
+ * Each batch of things with its rows, the next batch's query already running while the current
+ * batch's rows are written: two batches in flight use two of PostgreSQL's cores (docs/benchmarks.md
+ * "Reports, round 3"). `db` must be the pool (each query its own connection), as every caller passes.
+ */
+async function* withRows<T>(
+  batches: AsyncIterable<Map<string, activityRepo.ActivityThing>>,
+  load: (ids: string[]) => Promise<T[]>,
+): AsyncIterable<[Map<string, activityRepo.ActivityThing>, T[]]> {
+  let pending: [Map<string, activityRepo.ActivityThing>, Promise<T[]>] | undefined;
+  try {
+    for await (const things of batches) {
+      const next: typeof pending = [things, load([...things.keys()])];
+      // Awaited below; this only keeps an early failure from being reported as unhandled.
+      next[1].catch(() => {});
+      if (pending) yield [pending[0], await pending[1]];
+      pending = next;
+    }
+    if (pending) yield [pending[0], await pending[1]];
+  } finally {
+    // A reader that stops early (a failed download) must not leave a query's failure unobserved.
+    await pending?.[1].catch(() => {});
+  }
+}
+
 async function* wideRows(
   db: Tx,
   f: ReportFilter,
@@ -63,8 +88,11 @@ async function* wideRows(
   zoneIds: string[],
   paged?: ThingPage,
 ): AsyncIterable<ReportRow> {
-  for await (const things of thingBatches(db, f, now, paged)) {
-    for (const r of await activityRepo.activityDays(db, f, now, [...things.keys()])) {
+  const batches = withRows(thingBatches(db, f, now, paged), (ids) =>
+    activityRepo.activityDays(db, f, now, ids),
+  );
+  for await (const [things, days] of batches) {
+    for (const r of days) {
       const t = things.get(r.thing_id);
       if (!t) continue;
       const row: ReportRow = {
@@ -83,8 +111,11 @@ async function* wideRows(
 }
 
 async function* flatRows(db: Tx, f: ReportFilter, now: Date, paged?: ThingPage): AsyncIterable<ReportRow> {
-  for await (const things of thingBatches(db, f, now, paged)) {
-    for (const r of await activityRepo.activityZoneDays(db, f, now, [...things.keys()])) {
+  const batches = withRows(thingBatches(db, f, now, paged), (ids) =>
+    activityRepo.activityZoneDays(db, f, now, ids),
+  );
+  for await (const [things, days] of batches) {
+    for (const r of days) {
       const t = things.get(r.thing_id);
       if (!t) continue;
       yield {

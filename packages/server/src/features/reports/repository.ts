@@ -21,6 +21,20 @@ export interface ReportFilter {
   timeZone: string;
 }
 
+/**
+ * A report query's rows, with PostgreSQL's JIT off for it (`SET LOCAL` in a short transaction, a
+ * savepoint inside one). The report queries aggregate hundreds of thousands of rows and their
+ * estimates (days × stays) pass `jit_above_cost`, so PostgreSQL compiled each with LLVM inlining
+ * and optimisation: 5.4 s of a 14.6 s Activity batch went to compiling (docs/benchmarks.md
+ * "Reports, round 3"), more than the aggregation saves by it.
+ */
+export function reportRows<T>(db: Tx, query: SQL): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL jit = off`);
+    return rows<T>(tx, query);
+  });
+}
+
 export const ids = (list: string[]) => sql`${textArray(list, (v) => v)}::text[]`;
 export const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
@@ -52,7 +66,7 @@ export interface SeenRow extends ThingInfo {
 
 /** Things of the chosen categories with an event in the chosen zones in the period. */
 export function seenThings(db: Tx, f: ReportFilter) {
-  return rows<SeenRow>(
+  return reportRows<SeenRow>(
     db,
     sql`SELECT t.id, t.name, t.class, t.tag1 AS tag, t.categories, z.name AS zone_name,
           s.first_seen, s.last_seen, s.n
@@ -79,7 +93,7 @@ export interface NotSeenRow extends ThingInfo {
 
 /** Things of the site (home site, or now in one of its zones) with no such event in the period. */
 export function notSeenThings(db: Tx, f: ReportFilter) {
-  return rows<NotSeenRow>(
+  return reportRows<NotSeenRow>(
     db,
     sql`SELECT t.id, t.name, t.class, t.tag1 AS tag, t.categories, z.name AS zone_name, t.last_event
         FROM things t LEFT JOIN zones z ON z.id = t.zone_id
@@ -105,7 +119,7 @@ export interface CategoryCountRow {
 
 /** Per zone of the site, how many things of each category are in it now (no zero rows). */
 export function categoryCounts(db: Tx, f: ReportFilter) {
-  return rows<CategoryCountRow>(
+  return reportRows<CategoryCountRow>(
     db,
     sql`SELECT z.id AS zone_id, z.name AS zone_name, c.id AS category_id, c.name AS category_name,
           count(*)::int AS n
@@ -137,7 +151,13 @@ export interface StayCursor {
   id: number;
 }
 
-/** Closed stays overlapping the period, by exit time: one page after `cursor` (keyset paging). */
+/**
+ * Closed stays overlapping the period, by exit time: one page after `cursor` (keyset paging).
+ * `NULLS FIRST` (exit is never null, so the order is the same): it is the order a backward scan
+ * of zone_durations_site_end_idx `(site_id, time_end DESC NULLS LAST)` gives, so each page reads
+ * 2,000 index entries and stops; with the default `NULLS LAST` PostgreSQL read and sorted every
+ * remaining stay of the period for each page (docs/benchmarks.md "Reports, round 3").
+ */
 export function closedStays(db: Tx, f: ReportFilter, cursor: StayCursor | undefined, limit: number) {
   return rows<StayRow>(
     db,
@@ -149,7 +169,7 @@ export function closedStays(db: Tx, f: ReportFilter, cursor: StayCursor | undefi
           AND d.time_end > ${ts(f.after)} AND d.time_start < ${ts(f.before)}
           AND ${zoneIn(f, sql`d.zone_id`)} AND ${thingFilter(f)}
           ${cursor ? sql`AND (d.time_end, d.id) > (${cursor.end}::timestamptz, ${cursor.id})` : sql``}
-        ORDER BY d.time_end, d.id
+        ORDER BY d.time_end NULLS FIRST, d.id
         LIMIT ${limit}`,
   );
 }
@@ -196,7 +216,7 @@ export interface ZoneTimeDbRow {
 
 /** Time spent per zone within the period (stays clipped to it): the Zones History chart. */
 export function zoneTimes(db: Tx, f: ReportFilter, now: Date) {
-  return rows<ZoneTimeDbRow>(
+  return reportRows<ZoneTimeDbRow>(
     db,
     sql`SELECT z.id AS zone_id, z.name AS zone_name,
           coalesce(sum(extract(epoch FROM least(st.e, ${ts(f.before)}) - greatest(st.s, ${ts(f.after)}))), 0)::float8 AS secs,
