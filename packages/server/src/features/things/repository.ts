@@ -152,10 +152,12 @@ export async function listThings(db: Tx, filter: ThingPageQuery, extra?: SQL, wi
         // `<%` compares with pg_trgm.word_similarity_threshold: set for this transaction only.
         // And the matches (a few hundred at most) are found through the trigram index, then
         // sorted: the planner's other choice, walking the sort order's index and testing every
-        // row until a page is full, took seconds at a million things (docs/benchmarks.md).
+        // row until a page is full, took seconds at a million things (docs/benchmarks.md). A few
+        // hundred rows are not worth starting parallel workers for (most of the time on a busy machine).
         await tx.execute(
           sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true),
-            set_config('enable_indexscan', 'off', true)`,
+            set_config('enable_indexscan', 'off', true),
+            set_config('max_parallel_workers_per_gather', '0', true)`,
         );
         return list(tx);
       })
