@@ -103,7 +103,15 @@ export async function buildApp(config: Config): Promise<App> {
     },
   });
   await app.register(swagger, {
-    openapi: { info: { title: 'Sightline API', version: '1.31.2' } },
+    openapi: {
+      info: {
+        title: 'Sightline API',
+        version: '1.31.2',
+        description:
+          'Lists answer with the headers `x-total-count` (records that match, counted up to 10,000) ' +
+          'and `x-total-capped` (\'true\' when more match than that: shown as "10,000+").',
+      },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });

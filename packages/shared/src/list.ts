@@ -33,6 +33,18 @@ export function listQuery(maxLimit: number = LIST_LIMIT_MAX, sortFields?: readon
   });
 }
 export const ListQuery = listQuery();
+
+/**
+ * Most records a list's total counts (docs/decisions.md "List totals are capped"). Every list
+ * answers with the headers of `ListTotalHeaders`: `x-total-count`, the number of records that
+ * match, at most this cap; `x-total-capped`, 'true' when more match than that ("10,000+").
+ */
+export const LIST_TOTAL_CAP = 10_000;
+export const ListTotalHeaders = z.object({
+  'x-total-count': z.coerce.number().int().min(0),
+  'x-total-capped': z.enum(['true', 'false']),
+});
+export type ListTotalHeaders = z.infer<typeof ListTotalHeaders>;
 export type ListQuery = z.infer<typeof ListQuery>;
 
 export interface SortSpec {

@@ -2,7 +2,7 @@
  * The one list helper (CONVENTIONS "Lists, everywhere the same"): turns limit/page/sort/search
  * into SQL with a sort whitelist, and answers with the JSON array plus `x-total-count`.
  */
-import { type ListQuery, parseSort } from '@sightline/shared';
+import { LIST_TOTAL_CAP, type ListQuery, parseSort } from '@sightline/shared';
 import {
   type AnyColumn,
   and,
@@ -67,9 +67,11 @@ export function listClauses(query: ListQuery, spec: ListSpec): ListClauses {
   return { where, orderBy, limit: query.limit, offset: query.page * query.limit };
 }
 
-interface ListPage<T> {
+export interface ListPage<T> {
   items: T[];
   total: number;
+  /** More rows than `total` (the cap) match. */
+  totalCapped: boolean;
 }
 
 /** A select that can be narrowed, ordered and paged (a Drizzle select with its joins). */
@@ -84,6 +86,29 @@ interface ListOptions<Row> {
   select?: (db: Tx) => PageSelect<Row>;
   /** false: no count (exports page through everything); the answer's total is then 0. */
   total?: boolean;
+  /** Most rows the total counts (LIST_TOTAL_CAP unless a caller or test says otherwise). */
+  totalCap?: number;
+}
+
+/**
+ * How many rows match `where`, counting at most `cap` + 1 of them: an exact count over a million
+ * rows is most of a list's time, and past a few thousand nobody pages through them.
+ */
+export async function cappedCount(
+  db: Tx,
+  table: PgTable,
+  where: SQL | undefined,
+  cap = LIST_TOTAL_CAP,
+): Promise<{ total: number; totalCapped: boolean }> {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(cap + 1)
+    .as('matching');
+  const [r] = await db.select({ n: count() }).from(matching);
+  const n = r?.n ?? 0;
+  return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
 }
 
 /**
@@ -103,25 +128,26 @@ export async function listPage<T extends PgTable, Api, Row = InferSelectModel<T>
   const where = and(scope, c.where);
   const select: PageSelect<Row> =
     options.select?.(db) ?? (db.select().from(table as PgTable) as unknown as PageSelect<Row>);
-  const [rows, total] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     select
       .where(where)
       .orderBy(...c.orderBy)
       .limit(c.limit)
       .offset(c.offset),
     options.total === false
-      ? 0
-      : db
-          .select({ n: count() })
-          .from(table as PgTable)
-          .where(where)
-          .then(([r]) => r?.n ?? 0),
+      ? { total: 0, totalCapped: false }
+      : cappedCount(db, table as PgTable, where, options.totalCap),
   ]);
-  return { items: rows.map(toApi), total };
+  return { items: rows.map(toApi), ...counted };
 }
 
-export function sendList<T>(reply: FastifyReply, total: number, items: T[]): T[] {
+/**
+ * The answer of a list route: the items, `x-total-count` (at most the cap) and `x-total-capped`
+ * ('true' when more rows match than the total says).
+ */
+export function sendList<T>(reply: FastifyReply, total: number, items: T[], totalCapped = false): T[] {
   reply.header('x-total-count', String(total));
+  reply.header('x-total-capped', String(totalCapped));
   return items;
 }
 

@@ -71,6 +71,8 @@ export interface RequestOptions {
 export interface ApiResponse<T> {
   data: T;
   total: number | undefined;
+  /** `x-total-capped`: more records match than `total` (the server's cap) says. */
+  totalCapped: boolean;
   status: number;
 }
 
@@ -112,7 +114,12 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     throw new ApiError(res.status, statusText, messageOf(body, statusText), body);
   }
   const total = res.headers.get('x-total-count');
-  return { data: body as T, total: total === null ? undefined : Number(total), status: res.status };
+  return {
+    data: body as T,
+    total: total === null ? undefined : Number(total),
+    totalCapped: res.headers.get('x-total-capped') === 'true',
+    status: res.status,
+  };
 }
 
 /** Shorthands for calls under /api (SPEC §7). */
@@ -122,7 +129,7 @@ export const api = {
   list: async <T>(path: string, query?: Query, signal?: AbortSignal) => {
     const res = await request<T[]>(`/api/${path}`, { query, signal });
     const items = Array.isArray(res.data) ? res.data : [];
-    return { items, total: res.total ?? items.length };
+    return { items, total: res.total ?? items.length, totalCapped: res.totalCapped };
   },
   post: async <T>(path: string, body?: unknown, query?: Query) =>
     (await request<T>(`/api/${path}`, { method: 'POST', body, query })).data,
@@ -131,4 +138,8 @@ export const api = {
   delete: async <T = unknown>(path: string, query?: Query) =>
     (await request<T>(`/api/${path}`, { method: 'DELETE', query })).data,
 };
-export type ListResult<T> = { items: T[]; total: number };
+export type ListResult<T> = { items: T[]; total: number; totalCapped?: boolean };
+
+/** A list's total as the console shows it: "10,000+" when the server capped the count. */
+export const totalText = (total: number, capped?: boolean) =>
+  capped ? `${total.toLocaleString('en-US')}+` : String(total);

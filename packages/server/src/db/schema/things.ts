@@ -68,7 +68,17 @@ export const things = pgTable(
     index('things_org_class_zone_time_idx').on(t.orgId, t.class, t.lastZoneTime.desc()),
     index('things_org_name_idx').on(t.orgId, sql`lower(${t.name})`, t.id),
     index('things_site_idx').on(t.siteId),
-    index('things_zone_idx').on(t.zoneId),
+    // INCLUDE (org_id, deleted_at) in migration 0011: the zone overview counts from the index alone.
+    index('things_zone_idx').on(t.zoneId, t.class),
+    index('things_categories_idx').using('gin', t.categories),
+    // INCLUDE (org_id, site_id, zone_id) in migration 0011.
+    index('things_map_name_idx').on(t.mapId, sql`lower(${t.name})`, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index('things_live_zone_time_idx').on(t.lastZoneTime).where(sql`${t.deletedAt} IS NULL`),
+    // The text search2 matches (function thing_search_text, migration 0011).
+    index('things_search_trgm_idx').using(
+      'gin',
+      sql`thing_search_text(${t.name}, ${t.serial}, ${t.description}, ${t.tags}, ${t.tag1}, ${t.tag2}, ${t.labels}) gin_trgm_ops`,
+    ),
     index('things_parents_idx').using('gin', t.parents),
     index('things_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -119,6 +120,7 @@ export const exceptions = pgTable(
   },
   (t) => [
     index('exceptions_site_time_idx').on(t.siteId, t.time.desc()),
+    index('exceptions_site_open_time_idx').on(t.siteId, t.time.desc()).where(sql`${t.resolvedAt} IS NULL`),
     index('exceptions_thing_idx').on(t.thingId),
     uniqueIndex('exceptions_stay_uq').on(t.type, t.thingId, t.zoneId, t.stayStart),
   ],

@@ -25,8 +25,8 @@ export function registerCategoryRoutes(app: App) {
       base,
       { schema: { tags, querystring: CategoryListQuery, response: { 200: z.array(Category) } } },
       async (req, reply) => {
-        const { items, total } = await service.listCategories(db, callerOf(req), req.query);
-        return sendList(reply, total, items);
+        const { items, total, totalCapped } = await service.listCategories(db, callerOf(req), req.query);
+        return sendList(reply, total, items, totalCapped);
       },
     );
     app.get(`${base}/:id`, { schema: { tags, params: IdParams, response: { 200: Category } } }, (req) =>

@@ -99,7 +99,11 @@ export async function listEndpoints(db: Tx, orgId: string, query: EndpointListQu
     db,
     page.items.map((r) => r.id),
   );
-  return { items: page.items.map((r) => toApi(r, statuses.get(r.id))), total: page.total };
+  return {
+    items: page.items.map((r) => toApi(r, statuses.get(r.id))),
+    total: page.total,
+    totalCapped: page.totalCapped,
+  };
 }
 
 export async function findEndpoint(db: Tx, orgId: string, id: string): Promise<EndpointRow | undefined> {

@@ -33,8 +33,8 @@ export function registerEndpointRoutes(app: App) {
     '/api/endpoints',
     { schema: { tags, querystring: EndpointListQuery, response: { 200: z.array(Endpoint) } } },
     async (req, reply) => {
-      const { items, total } = await service.listEndpoints(db, callerOf(req), req.query);
-      return sendList(reply, total, items);
+      const { items, total, totalCapped } = await service.listEndpoints(db, callerOf(req), req.query);
+      return sendList(reply, total, items, totalCapped);
     },
   );
   app.post('/api/endpoints', { schema: { tags, body: EndpointInput, response: { 200: Endpoint } } }, (req) =>

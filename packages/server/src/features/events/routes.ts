@@ -23,8 +23,8 @@ export function registerEventRoutes(app: App) {
     '/api/events',
     { schema: { tags, querystring: EventListQuery, response: { 200: z.array(EventRecord) } } },
     async (req, reply) => {
-      const { items, total } = await service.listEvents(ctx, callerOf(req), req.query);
-      return sendList(reply, total, items);
+      const { items, total, totalCapped } = await service.listEvents(ctx, callerOf(req), req.query);
+      return sendList(reply, total, items, totalCapped);
     },
   );
   app.get(
@@ -36,8 +36,8 @@ export function registerEventRoutes(app: App) {
     '/api/zonedurations',
     { schema: { tags, querystring: ZoneDurationQuery, response: { 200: z.array(ZoneDurationRecord) } } },
     async (req, reply) => {
-      const { items, total } = await service.listZoneDurations(ctx, callerOf(req), req.query);
-      return sendList(reply, total, items);
+      const { items, total, totalCapped } = await service.listZoneDurations(ctx, callerOf(req), req.query);
+      return sendList(reply, total, items, totalCapped);
     },
   );
   app.post('/api/event', { schema: { tags, body: ManualEventBody, response: { 200: EventRecord } } }, (req) =>

@@ -26,8 +26,8 @@ export function registerExceptionRoutes(app: App) {
     '/api/exceptions',
     { schema: { tags, querystring: ExceptionListQuery, response: { 200: z.array(ExceptionRecord) } } },
     async (req, reply) => {
-      const { items, total } = await service.listExceptions(db, callerOf(req), req.query);
-      return sendList(reply, total, items);
+      const { items, total, totalCapped } = await service.listExceptions(db, callerOf(req), req.query);
+      return sendList(reply, total, items, totalCapped);
     },
   );
   app.get(

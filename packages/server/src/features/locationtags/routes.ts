@@ -20,8 +20,8 @@ export function registerLocationTagRoutes(app: App) {
     '/api/locationtags',
     { schema: { tags, querystring: LocationTagListQuery, response: { 200: z.array(LocationTag) } } },
     async (req, reply) => {
-      const { items, total } = await service.listLocationTags(db, callerOf(req), req.query);
-      return sendList(reply, total, items);
+      const { items, total, totalCapped } = await service.listLocationTags(db, callerOf(req), req.query);
+      return sendList(reply, total, items, totalCapped);
     },
   );
   app.get(

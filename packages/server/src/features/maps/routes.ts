@@ -16,8 +16,8 @@ export function registerMapRoutes(app: App) {
     '/api/maps',
     { schema: { tags, querystring: MapListQuery, response: { 200: z.array(MapRecord) } } },
     async (req, reply) => {
-      const { items, total } = await service.listMaps(db, callerOf(req), req.query);
-      return sendList(reply, total, items);
+      const { items, total, totalCapped } = await service.listMaps(db, callerOf(req), req.query);
+      return sendList(reply, total, items, totalCapped);
     },
   );
   app.get('/api/maps/:id', { schema: { tags, params: IdParams, response: { 200: MapRecord } } }, (req) =>

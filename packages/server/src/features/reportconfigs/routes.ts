@@ -14,8 +14,8 @@ export function registerReportConfigRoutes(app: App) {
     '/api/reportconfigs',
     { schema: { tags, querystring: ReportConfigListQuery, response: { 200: z.array(ReportConfig) } } },
     async (req, reply) => {
-      const { items, total } = await service.listReportConfigs(db, callerOf(req), req.query);
-      return sendList(reply, total, items);
+      const { items, total, totalCapped } = await service.listReportConfigs(db, callerOf(req), req.query);
+      return sendList(reply, total, items, totalCapped);
     },
   );
   app.get(

@@ -13,8 +13,8 @@ export function registerSiteRoutes(app: App) {
     '/api/sites',
     { schema: { tags, querystring: SiteListQuery, response: { 200: z.array(Site) } } },
     async (req, reply) => {
-      const { items, total } = await service.listSites(db, callerOf(req), req.query);
-      return sendList(reply, total, items);
+      const { items, total, totalCapped } = await service.listSites(db, callerOf(req), req.query);
+      return sendList(reply, total, items, totalCapped);
     },
   );
   app.get('/api/sites/:id', { schema: { tags, params: IdParams, response: { 200: Site } } }, (req) =>

@@ -16,11 +16,16 @@ export interface ThingFilter {
   after?: string;
 }
 
-/** Things of these sites: their home site is one of them, or their current zone is in one (DESIGN §5). */
+/**
+ * Things of these sites: their home site is one of them, or their current zone is in one (DESIGN §5).
+ * The zones are read first into an array (an InitPlan), so each side of the OR is an index
+ * condition (`things_site_idx`, `things_zone_idx`) the planner can combine (BitmapOr); with
+ * `zone_id IN (SELECT ..)` the OR could only be tested row by row.
+ */
 export function inSites(orgId: string, siteIds: readonly string[]): SQL {
   const ids = [...siteIds];
-  return sql`(${things.siteId} = ANY(${sql.param(ids)}::text[]) OR ${things.zoneId} IN (
-    SELECT ${zones.id} FROM ${zones} WHERE ${zones.orgId} = ${orgId} AND ${zones.siteId} = ANY(${sql.param(ids)}::text[])))`;
+  return sql`(${things.siteId} = ANY(${sql.param(ids)}::text[]) OR ${things.zoneId} = ANY(ARRAY(
+    SELECT ${zones.id} FROM ${zones} WHERE ${zones.orgId} = ${orgId} AND ${zones.siteId} = ANY(${sql.param(ids)}::text[]))))`;
 }
 
 export function thingWhere(f: ThingFilter): SQL | undefined {

@@ -25,8 +25,8 @@ export function registerThingRoutes(app: App) {
     '/api/things',
     { schema: { tags, querystring: ThingListQuery, response: list } },
     async (req, reply) => {
-      const { items, total } = await service.listThings(db, callerOf(req), req.query);
-      return sendList(reply, total, items);
+      const { items, total, totalCapped } = await service.listThings(db, callerOf(req), req.query);
+      return sendList(reply, total, items, totalCapped);
     },
   );
   app.get('/api/things/export', { schema: { tags, querystring: ThingExportQuery } }, async (req, reply) => {
@@ -49,14 +49,14 @@ export function registerThingRoutes(app: App) {
       `/api/things/:id/${link}`,
       { schema: { tags, params: IdParams, querystring: ListQuery, response: list } },
       async (req, reply) => {
-        const { items, total } = await service.linkedThings(
+        const { items, total, totalCapped } = await service.linkedThings(
           db,
           callerOf(req),
           req.params.id,
           link,
           req.query,
         );
-        return sendList(reply, total, items);
+        return sendList(reply, total, items, totalCapped);
       },
     );
   }

@@ -29,12 +29,12 @@ type Deps = Pick<AppContext, 'db' | 'live'>;
 
 export async function listThings(db: Db, caller: Caller, query: ThingListQuery) {
   if (query.site) await requireSite(db, caller, query.site);
-  const { rows, total } = await repo.listThings(db, {
+  const { rows, total, totalCapped } = await repo.listThings(db, {
     ...query,
     orgId: caller.orgId,
     scope: siteScope(caller),
   });
-  return { items: rows.map(repo.toApi), total };
+  return { items: rows.map(repo.toApi), total, totalCapped };
 }
 
 /** A live thing the caller may see (its home site or its current zone's site), or 404. */
@@ -211,10 +211,10 @@ export async function linkedThings(
 ) {
   const thing = await requireThing(db, caller, id);
   const extra = link === 'children' ? links.childrenOf(id) : links.amongIds(thing.parents);
-  const { rows, total } = await repo.listThings(
+  const { rows, total, totalCapped } = await repo.listThings(
     db,
     { ...query, orgId: caller.orgId, scope: siteScope(caller) },
     extra,
   );
-  return { items: rows.map(repo.toApi), total };
+  return { items: rows.map(repo.toApi), total, totalCapped };
 }

@@ -26,8 +26,8 @@ export function registerWebhookRoutes(app: App) {
     '/api/webhooks',
     { schema: { tags, querystring: WebhookListQuery, response: { 200: z.array(Webhook) } } },
     async (req, reply) => {
-      const { items, total } = await service.listWebhooks(db, callerOf(req), req.query);
-      return sendList(reply, total, items);
+      const { items, total, totalCapped } = await service.listWebhooks(db, callerOf(req), req.query);
+      return sendList(reply, total, items, totalCapped);
     },
   );
   app.get('/api/webhooks/:id', { schema: { tags, params: IdParams, response: { 200: Webhook } } }, (req) =>

@@ -9,7 +9,7 @@ import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
 import { Button, useMediaQuery, useTheme } from '@mui/material';
 import { MSG } from '@sightline/shared';
 import { useEffect, useState } from 'react';
-import { errorData } from '../../api/client';
+import { errorData, totalText } from '../../api/client';
 import { recordId, useDelete, useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { useSiteNavigate } from '../../app/site-links';
@@ -71,7 +71,11 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
     <>
       <PageHeader
         title={title}
-        subtitle={list.data ? `${total} ${total === 1 ? 'record' : 'records'}` : ' '}
+        subtitle={
+          list.data
+            ? `${totalText(total, list.data.totalCapped)} ${total === 1 && !list.data.totalCapped ? 'record' : 'records'}`
+            : ' '
+        }
         actions={
           <>
             {props.actions}
@@ -119,6 +123,7 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
           page: state.page,
           limit: state.limit,
           total,
+          totalCapped: list.data?.totalCapped,
           onPage: (page) => update({ page }),
           onLimit: (limit) => update({ limit }),
         }}

@@ -8,13 +8,15 @@ import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import { Box, Button, LinearProgress, Paper, TablePagination, useMediaQuery, useTheme } from '@mui/material';
 import { PAGE_SIZE_OPTIONS } from '@sightline/shared';
 import type { ReactNode } from 'react';
-import { errorText } from '../../api/client';
+import { errorText, totalText } from '../../api/client';
 import { EmptyState } from '../EmptyState';
 
 export interface Paging {
   page: number;
   limit: number;
   total: number;
+  /** The total is the server's cap: more records match ("1–25 of 10,000+"). */
+  totalCapped?: boolean;
   onPage: (page: number) => void;
   onLimit: (limit: number) => void;
 }
@@ -81,6 +83,11 @@ export function TableFrame(props: TableFrameProps) {
             onPageChange={(_, page) => paging.onPage(page)}
             onRowsPerPageChange={(e) => paging.onLimit(Number(e.target.value))}
             labelRowsPerPage={phone ? 'Rows:' : 'Rows per page:'}
+            labelDisplayedRows={
+              paging.totalCapped
+                ? ({ from, to, count }) => `${from}–${to} of ${totalText(count, true)}`
+                : undefined
+            }
             sx={{
               borderTop: 1,
               borderColor: 'divider',

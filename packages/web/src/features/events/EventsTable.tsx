@@ -152,7 +152,7 @@ const EVENTS_SX = {
 
 export interface EventsTableProps {
   query: {
-    data: { items: EventRecord[]; total: number } | undefined;
+    data: { items: EventRecord[]; total: number; totalCapped?: boolean } | undefined;
     isFetching: boolean;
     error: Error | null;
     refetch: () => unknown;
@@ -196,6 +196,7 @@ export function EventsTable({ query, state, onState, dense, openThings = true, .
         page: state.page,
         limit: state.limit,
         total: query.data?.total ?? 0,
+        totalCapped: query.data?.totalCapped,
         onPage: (page) => onState({ page }),
         onLimit: (limit) => onState({ limit }),
       }}
