@@ -92,7 +92,8 @@ const durationSpec: ListSpec<(typeof ZONE_DURATION_SORT_FIELDS)[number]> = {
     timeEnd: zoneDurations.timeEnd,
     timeDuration: zoneDurations.timeDurationNs,
   },
-  defaultSort: [desc(zoneDurations.timeEnd), desc(zoneDurations.id)],
+  // NULLS LAST (exit is never null) so zone_durations_site_end_idx returns the rows in order.
+  defaultSort: [sql`${zoneDurations.timeEnd} DESC NULLS LAST`, desc(zoneDurations.id)],
   searchable: [],
 };
 
