@@ -145,7 +145,10 @@ export async function listPage<T extends PgTable, Api, Row = InferSelectModel<T>
  * The answer of a list route: the items, `x-total-count` (at most the cap) and `x-total-capped`
  * ('true' when more rows match than the total says).
  */
-export function sendList<T>(reply: FastifyReply, total: number, items: T[], totalCapped = false): T[] {
+export function sendList<T>(
+  reply: FastifyReply,
+  { items, total, totalCapped = false }: { items: T[]; total: number; totalCapped?: boolean },
+): T[] {
   reply.header('x-total-count', String(total));
   reply.header('x-total-capped', String(totalCapped));
   return items;

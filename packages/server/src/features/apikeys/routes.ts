@@ -14,8 +14,7 @@ export function registerApiKeyRoutes(app: App) {
     '/api/apikeys',
     { schema: { tags, querystring: ApiKeyListQuery, response: { 200: z.array(ApiKey) } } },
     async (req, reply) => {
-      const { items, total, totalCapped } = await service.listApiKeys(db, callerOf(req), req.query);
-      return sendList(reply, total, items, totalCapped);
+      return sendList(reply, await service.listApiKeys(db, callerOf(req), req.query));
     },
   );
   app.post('/api/apikeys', { schema: { tags, body: ApiKeyInput, response: { 200: ApiKey } } }, (req) =>

@@ -25,8 +25,7 @@ export function registerCategoryRoutes(app: App) {
       base,
       { schema: { tags, querystring: CategoryListQuery, response: { 200: z.array(Category) } } },
       async (req, reply) => {
-        const { items, total, totalCapped } = await service.listCategories(db, callerOf(req), req.query);
-        return sendList(reply, total, items, totalCapped);
+        return sendList(reply, await service.listCategories(db, callerOf(req), req.query));
       },
     );
     app.get(`${base}/:id`, { schema: { tags, params: IdParams, response: { 200: Category } } }, (req) =>

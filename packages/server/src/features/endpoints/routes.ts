@@ -33,8 +33,7 @@ export function registerEndpointRoutes(app: App) {
     '/api/endpoints',
     { schema: { tags, querystring: EndpointListQuery, response: { 200: z.array(Endpoint) } } },
     async (req, reply) => {
-      const { items, total, totalCapped } = await service.listEndpoints(db, callerOf(req), req.query);
-      return sendList(reply, total, items, totalCapped);
+      return sendList(reply, await service.listEndpoints(db, callerOf(req), req.query));
     },
   );
   app.post('/api/endpoints', { schema: { tags, body: EndpointInput, response: { 200: Endpoint } } }, (req) =>
@@ -47,8 +46,7 @@ export function registerEndpointRoutes(app: App) {
     { schema: { tags, querystring: EndpointStatusListQuery, response: { 200: z.array(EndpointStatus) } } },
     async (req, reply) => {
       const { endpoint, ...query } = req.query;
-      const { items, total } = await statusConfig.listStatus(db, callerOf(req), endpoint, query);
-      return sendList(reply, total, items);
+      return sendList(reply, await statusConfig.listStatus(db, callerOf(req), endpoint, query));
     },
   );
   app.get(
@@ -62,8 +60,7 @@ export function registerEndpointRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const { items, total } = await statusConfig.listStatus(db, callerOf(req), req.params.id, req.query);
-      return sendList(reply, total, items);
+      return sendList(reply, await statusConfig.listStatus(db, callerOf(req), req.params.id, req.query));
     },
   );
   app.get(

@@ -23,8 +23,7 @@ export function registerEventRoutes(app: App) {
     '/api/events',
     { schema: { tags, querystring: EventListQuery, response: { 200: z.array(EventRecord) } } },
     async (req, reply) => {
-      const { items, total, totalCapped } = await service.listEvents(ctx, callerOf(req), req.query);
-      return sendList(reply, total, items, totalCapped);
+      return sendList(reply, await service.listEvents(ctx, callerOf(req), req.query));
     },
   );
   app.get(
@@ -36,8 +35,7 @@ export function registerEventRoutes(app: App) {
     '/api/zonedurations',
     { schema: { tags, querystring: ZoneDurationQuery, response: { 200: z.array(ZoneDurationRecord) } } },
     async (req, reply) => {
-      const { items, total, totalCapped } = await service.listZoneDurations(ctx, callerOf(req), req.query);
-      return sendList(reply, total, items, totalCapped);
+      return sendList(reply, await service.listZoneDurations(ctx, callerOf(req), req.query));
     },
   );
   app.post('/api/event', { schema: { tags, body: ManualEventBody, response: { 200: EventRecord } } }, (req) =>

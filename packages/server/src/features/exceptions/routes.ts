@@ -26,8 +26,7 @@ export function registerExceptionRoutes(app: App) {
     '/api/exceptions',
     { schema: { tags, querystring: ExceptionListQuery, response: { 200: z.array(ExceptionRecord) } } },
     async (req, reply) => {
-      const { items, total, totalCapped } = await service.listExceptions(db, callerOf(req), req.query);
-      return sendList(reply, total, items, totalCapped);
+      return sendList(reply, await service.listExceptions(db, callerOf(req), req.query));
     },
   );
   app.get(

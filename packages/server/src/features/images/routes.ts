@@ -39,8 +39,7 @@ export function registerImageRoutes(app: App) {
     '/api/images',
     { schema: { tags, querystring: ImageListQuery, response: { 200: z.array(Image) } } },
     async (req, reply) => {
-      const { items, total } = await service.listImages(db, callerOf(req), req.query);
-      return sendList(reply, total, items);
+      return sendList(reply, await service.listImages(db, callerOf(req), req.query));
     },
   );
   app.put(

@@ -20,8 +20,7 @@ export function registerLocationTagRoutes(app: App) {
     '/api/locationtags',
     { schema: { tags, querystring: LocationTagListQuery, response: { 200: z.array(LocationTag) } } },
     async (req, reply) => {
-      const { items, total, totalCapped } = await service.listLocationTags(db, callerOf(req), req.query);
-      return sendList(reply, total, items, totalCapped);
+      return sendList(reply, await service.listLocationTags(db, callerOf(req), req.query));
     },
   );
   app.get(

@@ -16,8 +16,7 @@ export function registerMapRoutes(app: App) {
     '/api/maps',
     { schema: { tags, querystring: MapListQuery, response: { 200: z.array(MapRecord) } } },
     async (req, reply) => {
-      const { items, total, totalCapped } = await service.listMaps(db, callerOf(req), req.query);
-      return sendList(reply, total, items, totalCapped);
+      return sendList(reply, await service.listMaps(db, callerOf(req), req.query));
     },
   );
   app.get('/api/maps/:id', { schema: { tags, params: IdParams, response: { 200: MapRecord } } }, (req) =>

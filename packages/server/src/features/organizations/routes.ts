@@ -19,8 +19,7 @@ export function registerOrganizationRoutes(app: App) {
     '/api/organizations',
     { schema: { tags, querystring: OrganizationListQuery, response: { 200: z.array(Organization) } } },
     async (req, reply) => {
-      const { items, total, totalCapped } = await service.listOrganizations(db, callerOf(req), req.query);
-      return sendList(reply, total, items, totalCapped);
+      return sendList(reply, await service.listOrganizations(db, callerOf(req), req.query));
     },
   );
   app.get(

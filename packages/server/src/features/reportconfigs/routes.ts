@@ -14,8 +14,7 @@ export function registerReportConfigRoutes(app: App) {
     '/api/reportconfigs',
     { schema: { tags, querystring: ReportConfigListQuery, response: { 200: z.array(ReportConfig) } } },
     async (req, reply) => {
-      const { items, total, totalCapped } = await service.listReportConfigs(db, callerOf(req), req.query);
-      return sendList(reply, total, items, totalCapped);
+      return sendList(reply, await service.listReportConfigs(db, callerOf(req), req.query));
     },
   );
   app.get(

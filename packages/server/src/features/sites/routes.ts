@@ -13,8 +13,7 @@ export function registerSiteRoutes(app: App) {
     '/api/sites',
     { schema: { tags, querystring: SiteListQuery, response: { 200: z.array(Site) } } },
     async (req, reply) => {
-      const { items, total, totalCapped } = await service.listSites(db, callerOf(req), req.query);
-      return sendList(reply, total, items, totalCapped);
+      return sendList(reply, await service.listSites(db, callerOf(req), req.query));
     },
   );
   app.get('/api/sites/:id', { schema: { tags, params: IdParams, response: { 200: Site } } }, (req) =>

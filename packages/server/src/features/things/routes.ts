@@ -25,8 +25,7 @@ export function registerThingRoutes(app: App) {
     '/api/things',
     { schema: { tags, querystring: ThingListQuery, response: list } },
     async (req, reply) => {
-      const { items, total, totalCapped } = await service.listThings(db, callerOf(req), req.query);
-      return sendList(reply, total, items, totalCapped);
+      return sendList(reply, await service.listThings(db, callerOf(req), req.query));
     },
   );
   app.get('/api/things/export', { schema: { tags, querystring: ThingExportQuery } }, async (req, reply) => {
@@ -49,14 +48,7 @@ export function registerThingRoutes(app: App) {
       `/api/things/:id/${link}`,
       { schema: { tags, params: IdParams, querystring: ListQuery, response: list } },
       async (req, reply) => {
-        const { items, total, totalCapped } = await service.linkedThings(
-          db,
-          callerOf(req),
-          req.params.id,
-          link,
-          req.query,
-        );
-        return sendList(reply, total, items, totalCapped);
+        return sendList(reply, await service.linkedThings(db, callerOf(req), req.params.id, link, req.query));
       },
     );
   }

@@ -24,8 +24,7 @@ export function registerUserRoutes(app: App) {
     '/api/users',
     { schema: { tags, querystring: UserListQuery, response: { 200: z.array(User) } } },
     async (req, reply) => {
-      const { items, total, totalCapped } = await service.listUsers(db, callerOf(req), req.query);
-      return sendList(reply, total, items, totalCapped);
+      return sendList(reply, await service.listUsers(db, callerOf(req), req.query));
     },
   );
   app.post(

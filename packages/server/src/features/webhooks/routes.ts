@@ -26,8 +26,7 @@ export function registerWebhookRoutes(app: App) {
     '/api/webhooks',
     { schema: { tags, querystring: WebhookListQuery, response: { 200: z.array(Webhook) } } },
     async (req, reply) => {
-      const { items, total, totalCapped } = await service.listWebhooks(db, callerOf(req), req.query);
-      return sendList(reply, total, items, totalCapped);
+      return sendList(reply, await service.listWebhooks(db, callerOf(req), req.query));
     },
   );
   app.get('/api/webhooks/:id', { schema: { tags, params: IdParams, response: { 200: Webhook } } }, (req) =>

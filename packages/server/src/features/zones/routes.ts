@@ -15,8 +15,7 @@ export function registerZoneRoutes(app: App) {
     '/api/zones',
     { schema: { tags, querystring: ZoneListQuery, response: { 200: z.array(Zone) } } },
     async (req, reply) => {
-      const { items, total, totalCapped } = await service.listZones(db, callerOf(req), req.query);
-      return sendList(reply, total, items, totalCapped);
+      return sendList(reply, await service.listZones(db, callerOf(req), req.query));
     },
   );
   app.get('/api/zones/:id', { schema: { tags, params: IdParams, response: { 200: Zone } } }, (req) =>
