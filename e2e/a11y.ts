@@ -20,6 +20,19 @@ export async function expectAccessible(page: Page, include?: string) {
   // Evaluated through the DevTools protocol, not as a <script> tag: the console's Content Security
   // Policy (script-src 'self') refuses inline scripts, so addScriptTag would fail on every page.
   await page.evaluate(axeSource);
+  // Colours are measured as they are drawn: a button still fading from disabled to enabled (MUI's
+  // 250 ms transition) would read as low contrast. Finite transitions end first; at most 1 s.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 1000)),
+    ]),
+  );
   const violations = await page.evaluate(async (selector) => {
     const axe = (
       window as unknown as {
