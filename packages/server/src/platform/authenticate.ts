@@ -12,7 +12,7 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { accessRules, apiKeys, users } from '../db/schema.js';
+import { accessRules, apiKeys, type users } from '../db/schema.js';
 import type { Caller } from './caller.js';
 import { sha256 } from './crypto.js';
 import { forbidden, unauthorized } from './errors.js';
@@ -43,9 +43,12 @@ async function rulesForRoles(db: Db, roleIds: string[]): Promise<AccessRule[]> {
   return roleIds.flatMap((r) => rulesCache.get(r) ?? []);
 }
 
-async function callerForUser(db: Db, userId: string, sessionHash?: string): Promise<Caller | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user || user.locked) return undefined;
+async function callerForUser(
+  db: Db,
+  user: typeof users.$inferSelect,
+  sessionHash?: string,
+): Promise<Caller | undefined> {
+  if (user.locked) return undefined;
   const rules = await rulesForRoles(db, user.roles);
   return {
     kind: 'user',
@@ -94,7 +97,7 @@ export async function authenticate(db: Db, request: FastifyRequest): Promise<Cal
   if (!token) throw unauthorized();
   const session = await resolveSession(db, token);
   if (!session) throw unauthorized('Session expired');
-  const caller = await callerForUser(db, session.userId, session.tokenHash);
+  const caller = await callerForUser(db, session.user, session.tokenHash);
   if (!caller) throw unauthorized();
   if (UNSAFE.has(request.method) && request.headers[CSRF_HEADER] !== CSRF_VALUE) {
     throw forbidden(`Missing ${CSRF_HEADER} header`);
