@@ -5,7 +5,9 @@
  *     sniff, EXIF, one-decode thumb + mini, three stored files, the row) against bare sharp making
  *     the same thumb and mini from the same files, interleaved photo by photo in the same run, in
  *     wall time and in CPU time of this process (target >= 0.8x); with the upload's stages timed
- *     inside the server (the `sightline:images:upload` diagnostics channel) so the gap shows;
+ *     inside the server (the `sightline:images:upload` diagnostics channel) so the gap shows, and the
+ *     main (JavaScript) thread's CPU of each path; then the same photos as the console sends a batch
+ *     (IMAGE_UPLOAD_CONCURRENCY in flight) against bare sharp in a loop and at that concurrency;
  *  2. a zip of 1,000 photos downloaded over HTTP with the process's peak RSS over idle (target:
  *     flat, < 100 MB).
  *
@@ -15,7 +17,7 @@
  * (default postgres://postgres@127.0.0.1:5432/), created at the start and dropped at the end.
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -27,7 +29,7 @@ import { images, organizations, sites, users } from '@sightline/server/src/db/sc
 import { imageKeys } from '@sightline/server/src/features/images/storage-keys.js';
 import { hashPassword } from '@sightline/server/src/platform/crypto.js';
 import { newId } from '@sightline/server/src/platform/ids.js';
-import { ALL_SITES, CSRF_HEADER, CSRF_VALUE, ROLE_IDS } from '@sightline/shared';
+import { ALL_SITES, CSRF_HEADER, CSRF_VALUE, IMAGE_UPLOAD_CONCURRENCY, ROLE_IDS } from '@sightline/shared';
 import sharp from 'sharp';
 import { databaseUrl, dropDatabase, recreateDatabase } from './lib/setup.js';
 
@@ -91,13 +93,28 @@ async function bareSharp(file: Buffer) {
   ]);
 }
 
-/** Wall and CPU (all of this process's threads: sharp works in libuv's pool) time of `fn`. */
+/** CPU ms of this process's main (JavaScript) thread, from /proc (10 ms ticks); 0 where there is no /proc. */
+function mainThreadCpu() {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Wall and CPU (all of this process's threads: sharp works in libuv's pool) time of `fn`, and the
+ * main thread's share of that CPU (JavaScript: HTTP, multipart, database driver, the client side).
+ */
 async function measure(fn: () => Promise<unknown>) {
   const cpu0 = process.cpuUsage();
+  const main0 = mainThreadCpu();
   const t0 = performance.now();
   await fn();
   const cpu = process.cpuUsage(cpu0);
-  return { wall: performance.now() - t0, cpu: (cpu.user + cpu.system) / 1000 };
+  return { wall: performance.now() - t0, cpu: (cpu.user + cpu.system) / 1000, main: mainThreadCpu() - main0 };
 }
 
 /** One POST over loopback HTTP; resolves with the status code and body. */
@@ -189,8 +206,8 @@ async function main() {
       handler += m.total;
     };
     // Interleaved, photo by photo: on a shared machine both paths see the same load.
-    const bare = { wall: 0, cpu: 0 };
-    const path_ = { wall: 0, cpu: 0 };
+    const bare = { wall: 0, cpu: 0, main: 0 };
+    const path_ = { wall: 0, cpu: 0, main: 0 };
     const load0 = load();
     subscribe(UPLOAD_TIMINGS, onTimings);
     for (const [i, file] of files.entries()) {
@@ -198,8 +215,10 @@ async function main() {
       const u = await measure(() => upload(file, i));
       bare.wall += b.wall;
       bare.cpu += b.cpu;
+      bare.main += b.main;
       path_.wall += u.wall;
       path_.cpu += u.cpu;
+      path_.main += u.main;
     }
     unsubscribe(UPLOAD_TIMINGS, onTimings);
     const rate = (ms: number) => PHOTOS / (ms / 1000);
@@ -208,6 +227,9 @@ async function main() {
     );
     console.log(
       `CPU per photo: upload path ${(path_.cpu / PHOTOS).toFixed(1)} ms, bare sharp ${(bare.cpu / PHOTOS).toFixed(1)} ms, ratio ${(bare.cpu / path_.cpu).toFixed(2)}x; wall per photo ${(path_.wall / PHOTOS).toFixed(1)} / ${(bare.wall / PHOTOS).toFixed(1)} ms; load average ${load0} → ${load()}`,
+    );
+    console.log(
+      `main (JavaScript) thread CPU per photo: upload path ${(path_.main / PHOTOS).toFixed(1)} ms (HTTP both sides, multipart, hashing, database driver), bare sharp ${(bare.main / PHOTOS).toFixed(1)} ms`,
     );
     if (handler) {
       const per = (ms: number) => `${(ms / PHOTOS).toFixed(1).padStart(6)} ms`;
@@ -220,6 +242,27 @@ async function main() {
       );
       console.log(`  ${'bare sharp (for reference)'.padEnd(28)} ${per(bare.wall)} ${share(bare.wall)}`);
     } else console.log('(no stage timings: this checkout does not publish them)');
+
+    // As the console uploads a batch: IMAGE_UPLOAD_CONCURRENCY files in flight. Against bare sharp in
+    // a plain loop (how a script resizes a folder) and at the same concurrency (sharp's best here).
+    const inFlight = async (n: number, fn: (file: Buffer, i: number) => Promise<unknown>) => {
+      let next = 0;
+      const worker = async () => {
+        while (next < files.length) {
+          const i = next++;
+          await fn(files[i] as Buffer, i);
+        }
+      };
+      return measure(() => Promise.all(Array.from({ length: n }, worker)));
+    };
+    const c = IMAGE_UPLOAD_CONCURRENCY;
+    const load1 = load();
+    const loop = await inFlight(1, (file) => bareSharp(file));
+    const pathC = await inFlight(c, (file, i) => upload(file, PHOTOS + i));
+    const bareC = await inFlight(c, (file) => bareSharp(file));
+    console.log(
+      `\nbatch of ${PHOTOS} as the console sends it (${c} in flight): upload path ${rate(pathC.wall).toFixed(1)}/s; bare sharp in a loop ${rate(loop.wall).toFixed(1)}/s, ratio ${(loop.wall / pathC.wall).toFixed(2)}x; bare sharp ${c} at once ${rate(bareC.wall).toFixed(1)}/s, ratio ${(bareC.wall / pathC.wall).toFixed(2)}x; CPU per photo ${(pathC.cpu / PHOTOS).toFixed(1)} · ${(loop.cpu / PHOTOS).toFixed(1)} · ${(bareC.cpu / PHOTOS).toFixed(1)} ms; load average ${load1} → ${load()}`,
+    );
 
     // 1,000 photos for the zip: rows and originals written directly (the upload path is measured above).
     const original = files[0] ?? Buffer.alloc(0);

@@ -1,4 +1,8 @@
-/** Upload with real progress per file (XMLHttpRequest) and '{n} of {total} items uploaded' (SPEC §8). */
+/**
+ * Upload with real progress per file (XMLHttpRequest) and '{n} of {total} items uploaded' (SPEC §8).
+ * Up to IMAGE_UPLOAD_CONCURRENCY files travel at once, each in its own request; the uploaded list
+ * keeps the order the files were chosen in.
+ */
 import {
   Button,
   Dialog,
@@ -11,10 +15,11 @@ import {
   ListItemText,
   Typography,
 } from '@mui/material';
-import { IMAGE_TEXT, type Image, MSG } from '@sightline/shared';
+import { IMAGE_TEXT, IMAGE_UPLOAD_CONCURRENCY, type Image, MSG } from '@sightline/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { errorData } from '../../api/client';
 import { type UploadOptions, uploadImage } from './api';
+import { eachConcurrently } from './upload-queue';
 
 interface Row {
   key: string;
@@ -42,21 +47,17 @@ export function UploadDialog({ files, options, onDone }: UploadDialogProps) {
     setRows(files.map((f, i) => ({ key: `${i}:${f.name}:${f.size}`, name: f.name, progress: 0 })));
     setUploaded([]);
     setFinished(false);
-    (async () => {
-      const done: Image[] = [];
-      for (const [i, file] of files.entries()) {
-        const set = (patch: Partial<Row>) =>
-          setRows((r) => r.map((row, j) => (j === i ? { ...row, ...patch } : row)));
-        try {
-          const images = await uploadImage(file, { ...options, onProgress: (p) => set({ progress: p }) });
-          done.push(...images);
-          setUploaded([...done]);
-        } catch (err) {
-          set({ error: `${IMAGE_TEXT.uploadError}: ${errorData(err)}` });
-        }
+    const results: Image[][] = files.map(() => []);
+    eachConcurrently(files, IMAGE_UPLOAD_CONCURRENCY, async (file, i) => {
+      const set = (patch: Partial<Row>) =>
+        setRows((r) => r.map((row, j) => (j === i ? { ...row, ...patch } : row)));
+      try {
+        results[i] = await uploadImage(file, { ...options, onProgress: (p) => set({ progress: p }) });
+        setUploaded(results.flat());
+      } catch (err) {
+        set({ error: `${IMAGE_TEXT.uploadError}: ${errorData(err)}` });
       }
-      setFinished(true);
-    })();
+    }).then(() => setFinished(true));
   }, [files, options]);
 
   const open = files.length > 0;
