@@ -27,6 +27,7 @@ import {
   closedStays,
   type ReportFilter,
   zoneTimes,
+  zoneTimesFromStays,
 } from '@sightline/server/src/features/reports/repository.js';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -134,6 +135,19 @@ async function explain(pool: pg.Pool, title: string, query: { sql: string; param
   }
   log(`  ${title}:`);
   for (const r of rows) log(`    ${r['QUERY PLAN']}`);
+}
+
+/** Runs a captured report query as the server does (JIT off); returns its rows. */
+async function runQuery(pool: pg.Pool, query: { sql: string; params: unknown[] }) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SET LOCAL jit = off');
+    return (await client.query(query.sql, query.params)).rows;
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
 }
 
 /** Runs one download, sampling the server's RSS every 50 ms. */
@@ -283,7 +297,6 @@ async function main() {
       `  Activity, the whole month in one JSON answer (${fmt(whole.bytes / 1e6, 1)} MB, once): ${fmt(wholeMs / 1000, 1)} s`,
     );
 
-    log('\nEXPLAIN (ANALYZE, BUFFERS) of the report queries for the month, as the server sends them:');
     const f: ReportFilter = {
       orgId,
       siteId,
@@ -294,6 +307,25 @@ async function main() {
       timeZone: TIME_ZONE,
     };
     const now = new Date();
+    // The chart both ways in the same run: from every stay (before the rollup) and from the rollup,
+    // for the month and for the web's form of it (before = the last day's 23:59:59.999).
+    log('\nZones History chart in SQL, from every stay vs from the rollup (same run):');
+    for (const [title, filter] of [
+      ['the month', f],
+      ['the month ending 23:59:59.999', { ...f, before: new Date(f.before.getTime() - 1) }],
+    ] as const) {
+      const rawQuery = await capture((db) => zoneTimesFromStays(db, filter, now));
+      const rollupQuery = await capture((db) => zoneTimes(db, filter, now));
+      const same =
+        JSON.stringify(await runQuery(pool, rawQuery)) === JSON.stringify(await runQuery(pool, rollupQuery));
+      const raw = await sample(RUNS, () => runQuery(pool, rawQuery));
+      const rolled = await sample(RUNS, () => runQuery(pool, rollupQuery));
+      log(
+        `  ${title}: from every stay p50 ${ms(raw.p50)}, p95 ${ms(raw.p95)}; from the rollup p50 ${ms(rolled.p50)}, p95 ${ms(rolled.p95)}; same rows: ${same}`,
+      );
+    }
+
+    log('\nEXPLAIN (ANALYZE, BUFFERS) of the report queries for the month, as the server sends them:');
     await explain(
       pool,
       'Zone durations report: a page of stays (keyset by exit, as the workbook reads them)',
@@ -304,6 +336,11 @@ async function main() {
       params: [orgId, siteId, MONTH.after, MONTH.before],
     });
     await explain(pool, 'Zones History: time per zone (chart)', await capture((db) => zoneTimes(db, f, now)));
+    await explain(
+      pool,
+      'Zones History: time per zone (chart), as the web asks it (ends 23:59:59.999)',
+      await capture((db) => zoneTimes(db, { ...f, before: new Date(f.before.getTime() - 1) }, now)),
+    );
     await explain(pool, 'Activity: zone columns', await capture((db) => activityZones(db, f, now)));
     await explain(
       pool,
