@@ -22,15 +22,22 @@ export interface ReportFilter {
 }
 
 /**
- * A report query's rows, with PostgreSQL's JIT off for it (`SET LOCAL` in a short transaction, a
- * savepoint inside one). The report queries aggregate hundreds of thousands of rows and their
+ * A report query's rows, with PostgreSQL's JIT off and work_mem at 64 MB for it (`set_config(..,
+ * true)`, i.e. SET LOCAL, in a short transaction, a savepoint inside one). The report queries aggregate hundreds of thousands of rows and their
  * estimates (days × stays) pass `jit_above_cost`, so PostgreSQL compiled each with LLVM inlining
  * and optimisation: 5.4 s of a 14.6 s Activity batch went to compiling (docs/benchmarks.md
  * "Reports, round 3"), more than the aggregation saves by it.
  */
-export function reportRows<T>(db: Tx, query: SQL): Promise<T[]> {
+export function reportRows<T>(db: Tx, query: SQL, opts: { serial?: boolean } = {}): Promise<T[]> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL jit = off`);
+    // work_mem: an Activity batch's hash aggregate and sort (≈130,000 groups) spilled to disk at
+    // the default 4 MB (docs/benchmarks.md "Reports, round 4"); for this query only. `serial`: no
+    // parallel workers, for a query whose work is smaller than starting them.
+    await tx.execute(
+      sql`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true)${
+        opts.serial ? sql`, set_config('max_parallel_workers_per_gather', '0', true)` : sql``
+      }`,
+    );
     return rows<T>(tx, query);
   });
 }
@@ -332,6 +339,9 @@ export function zoneTimes(db: Tx, f: ReportFilter, now: Date) {
         LEFT JOIN live l ON l.zone_id = z.id
         WHERE z.org_id = ${f.orgId} AND z.site_id = ${f.siteId} AND ${zoneIn(f, sql`z.id`)}
         ORDER BY lower(z.name), z.id`,
+    // Its parts read a few thousand rows: starting parallel workers for the open stays cost more
+    // (72 ms on the loaded machine) than the whole query's work (docs/benchmarks.md "Reports, round 4").
+    { serial: true },
   );
 }
 

@@ -9,8 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeApp, makeOrg, makeSite } from '../../../test/factories.js';
 import { makeThing, makeZone } from '../../../test/factories/tracking.js';
+import { makeApp, makeOrg, makeSite } from '../../../test/factories.js';
 import { rows } from '../../db/client.js';
 import { localDay } from './period.js';
 import { type ReportFilter, zoneTimes, zoneTimesFromStays } from './repository.js';
@@ -44,7 +44,8 @@ async function scenario(timeZone: string, around: string, seed: number) {
   const site = await makeSite(app, org.id);
   await db.execute(sql`UPDATE sites SET timezone = ${timeZone} WHERE id = ${site.id}`);
   const zones = [];
-  for (const name of ['Dock', 'Store', 'Yard']) zones.push((await makeZone(db, org.id, site.id, { name })).id);
+  for (const name of ['Dock', 'Store', 'Yard'])
+    zones.push((await makeZone(db, org.id, site.id, { name })).id);
   const otherSite = await makeSite(app, org.id, 'Other');
   const foreignZone = (await makeZone(db, org.id, otherSite.id)).id;
   const next = random(seed);
@@ -69,7 +70,11 @@ async function scenario(timeZone: string, around: string, seed: number) {
               ? -Math.floor(next() * 2 * HOUR) - 1 // exit before entry (not rolled up, read live)
               : Math.floor(next() * 3 * HOUR);
     const eUs = kind > 0.8 ? Math.floor(next() * 1000) : 0;
-    stays.push({ zone: pick([...zones, zones[0] as string, foreignZone]), s: iso(s, sUs), e: iso(s + duration, eUs) });
+    stays.push({
+      zone: pick([...zones, zones[0] as string, foreignZone]),
+      s: iso(s, sUs),
+      e: iso(s + duration, eUs),
+    });
   }
   // In several statements, as the engine writes them (each fires the trigger once).
   for (let i = 0; i < stays.length; i += 37) {
@@ -128,7 +133,10 @@ async function expectSame(sc: Scenario, list: [Date, Date][], chosen: string[] =
   const now = new Date(sc.base + DAY);
   for (const [after, before] of list) {
     const f = sc.filter(after, before, chosen);
-    const [fromRollup, fromStays] = await Promise.all([zoneTimes(db, f, now), zoneTimesFromStays(db, f, now)]);
+    const [fromRollup, fromStays] = await Promise.all([
+      zoneTimes(db, f, now),
+      zoneTimesFromStays(db, f, now),
+    ]);
     expect({ period: [after, before], rows: fromRollup.map(normal) }).toEqual({
       period: [after, before],
       rows: fromStays.map(normal),
@@ -199,14 +207,16 @@ describe('Zones History chart from the rollup', () => {
     expect(maintained.length).toBeGreaterThan(100);
 
     // TRUNCATE empties the rollup with the stays (tests and restores may truncate).
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`TRUNCATE zone_durations`);
-      const [left] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM zone_time_quarters`);
-      expect(left?.n).toBe(0);
-      // Rolled back: other test files may share the database.
-      tx.rollback();
-    }).catch((err: unknown) => {
-      if (!(err instanceof Error && /rollback/i.test(err.message))) throw err;
-    });
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`TRUNCATE zone_durations`);
+        const [left] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM zone_time_quarters`);
+        expect(left?.n).toBe(0);
+        // Rolled back: other test files may share the database.
+        tx.rollback();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof Error && /rollback/i.test(err.message))) throw err;
+      });
   });
 });
