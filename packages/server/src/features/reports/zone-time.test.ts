@@ -200,9 +200,7 @@ describe('Zones History chart from the rollup', () => {
       );
     const maintained = await snapshot();
     await db.execute(sql`DELETE FROM zone_time_quarters WHERE site_id = ${sc.site.id}`);
-    await db.execute(
-      sql.raw(backfill.replace('GROUP BY', `WHERE x.site_id = '${sc.site.id}' GROUP BY`)),
-    );
+    await db.execute(sql.raw(backfill.replace('GROUP BY', `WHERE x.site_id = '${sc.site.id}' GROUP BY`)));
     expect(await snapshot()).toEqual(maintained);
     expect(maintained.length).toBeGreaterThan(100);
 
