@@ -27,6 +27,7 @@ import {
   closedStays,
   type ReportFilter,
   zoneTimes,
+  zoneTimesFromStays,
 } from '@sightline/server/src/features/reports/repository.js';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -101,40 +102,60 @@ async function sample(runs: number, work: () => Promise<unknown>) {
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-/** The SQL a repository function sends, captured by a stand-in database, to EXPLAIN it. */
-async function capture(run: (db: Tx) => Promise<unknown>) {
-  let query: SQL | undefined;
+/**
+ * The statements a repository function sends, captured by a stand-in database, to EXPLAIN the
+ * last one after running the others (reportRows' settings: JIT off, work_mem, parallel workers).
+ */
+interface Captured {
+  setup: { sql: string; params: unknown[] }[];
+  sql: string;
+  params: unknown[];
+}
+
+async function capture(run: (db: Tx) => Promise<unknown>): Promise<Captured> {
+  const queries: SQL[] = [];
   const db = {
     execute: async (q: SQL) => {
-      query = q;
+      queries.push(q);
       return { rows: [] };
     },
-    // reportRows runs `SET LOCAL jit = off` then the query in a transaction: the query is the last one.
     transaction: (work: (tx: unknown) => Promise<unknown>) => work(db),
   } as unknown as Tx;
   await run(db);
-  if (!query) throw new Error('no query captured');
-  return new PgDialect().sqlToQuery(query);
+  const dialect = new PgDialect();
+  const all = queries.map((q) => dialect.sqlToQuery(q));
+  const last = all.pop();
+  if (!last) throw new Error('no query captured');
+  return { setup: all, ...last };
 }
 
-async function explain(pool: pg.Pool, title: string, query: { sql: string; params: unknown[] }) {
-  // As the server runs them (reportRows): JIT off.
+async function inTransaction<T>(pool: pg.Pool, query: Captured, run: (client: pg.PoolClient) => Promise<T>) {
   const client = await pool.connect();
-  let rows: { 'QUERY PLAN': string }[];
   try {
     await client.query('BEGIN');
-    await client.query('SET LOCAL jit = off');
-    ({ rows } = await client.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY ON) ${query.sql}`,
-      query.params,
-    ));
+    for (const q of query.setup) await client.query(q.sql, q.params);
+    return await run(client);
   } finally {
     await client.query('ROLLBACK');
     client.release();
   }
+}
+
+async function explain(pool: pg.Pool, title: string, query: Captured) {
+  const rows = await inTransaction(pool, query, async (client) => {
+    const res = await client.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY ON) ${query.sql}`,
+      query.params,
+    );
+    return res.rows;
+  });
   log(`  ${title}:`);
   for (const r of rows) log(`    ${r['QUERY PLAN']}`);
 }
+
+/** Runs a captured report query as the server does; returns its rows. */
+const runQuery = (pool: pg.Pool, query: Captured) =>
+  inTransaction(pool, query, async (client) => (await client.query(query.sql, query.params)).rows);
 
 /** Runs one download, sampling the server's RSS every 50 ms. */
 async function measureExport(
@@ -219,6 +240,16 @@ async function main() {
     log(
       `  Zones History (page + total + chart): p50 ${ms(history.p50)}, p95 ${ms(history.p95)}  (${fmt(history.p95 / baseStays.p95, 1)}x the bare count)`,
     );
+    // Its two parts alone: where the time goes.
+    const get = (path: string) => async () => {
+      const res = await call(server.port, cookie, 'GET', path);
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    };
+    const listOnly = await sample(RUNS, get(`/api/zonedurations?${month}&limit=25`));
+    const chartOnly = await sample(RUNS, get(`/api/zonedurations/summary?${month}`));
+    log(
+      `    the list's page + total alone: p50 ${ms(listOnly.p50)}, p95 ${ms(listOnly.p95)}; the chart alone: p50 ${ms(chartOnly.p50)}, p95 ${ms(chartOnly.p95)}`,
+    );
     // The screen's call: a page of 25 things with all their days (pages 0, 50, 100, 150: spread over the names).
     let activityBytes = 0;
     let pageNo = 0;
@@ -283,7 +314,6 @@ async function main() {
       `  Activity, the whole month in one JSON answer (${fmt(whole.bytes / 1e6, 1)} MB, once): ${fmt(wholeMs / 1000, 1)} s`,
     );
 
-    log('\nEXPLAIN (ANALYZE, BUFFERS) of the report queries for the month, as the server sends them:');
     const f: ReportFilter = {
       orgId,
       siteId,
@@ -294,16 +324,42 @@ async function main() {
       timeZone: TIME_ZONE,
     };
     const now = new Date();
+    // The chart both ways in the same run: from every stay (before the rollup) and from the rollup,
+    // for the month and for the web's form of it (before = the last day's 23:59:59.999).
+    log('\nZones History chart in SQL, from every stay vs from the rollup (same run):');
+    for (const [title, filter] of [
+      ['the month', f],
+      ['the month ending 23:59:59.999', { ...f, before: new Date(f.before.getTime() - 1) }],
+    ] as const) {
+      const rawQuery = await capture((db) => zoneTimesFromStays(db, filter, now));
+      const rollupQuery = await capture((db) => zoneTimes(db, filter, now));
+      const same =
+        JSON.stringify(await runQuery(pool, rawQuery)) === JSON.stringify(await runQuery(pool, rollupQuery));
+      const raw = await sample(RUNS, () => runQuery(pool, rawQuery));
+      const rolled = await sample(RUNS, () => runQuery(pool, rollupQuery));
+      log(
+        `  ${title}: from every stay p50 ${ms(raw.p50)}, p95 ${ms(raw.p95)}; from the rollup p50 ${ms(rolled.p50)}, p95 ${ms(rolled.p95)}; same rows: ${same}`,
+      );
+    }
+
+    log('\nEXPLAIN (ANALYZE, BUFFERS) of the report queries for the month, as the server sends them:');
     await explain(
       pool,
       'Zone durations report: a page of stays (keyset by exit, as the workbook reads them)',
       await capture((db) => closedStays(db, f, { end: MONTH.after, id: 0 }, 2000)),
     );
-    await explain(pool, 'Zones History: the list total (x-total-count)', {
-      sql: 'SELECT count(*) FROM zone_durations WHERE org_id = $1 AND site_id = $2 AND time_end >= $3 AND time_start <= $4',
+    // The list's capped total as listPage counts it (platform/list-query.ts), not a report query.
+    await explain(pool, 'Zones History: the list total (x-total-count, capped at 10,000)', {
+      setup: [],
+      sql: 'SELECT count(*) FROM (SELECT 1 FROM zone_durations WHERE org_id = $1 AND site_id = $2 AND time_end >= $3 AND time_start <= $4 LIMIT 10001) m',
       params: [orgId, siteId, MONTH.after, MONTH.before],
     });
     await explain(pool, 'Zones History: time per zone (chart)', await capture((db) => zoneTimes(db, f, now)));
+    await explain(
+      pool,
+      'Zones History: time per zone (chart), as the web asks it (ends 23:59:59.999)',
+      await capture((db) => zoneTimes(db, { ...f, before: new Date(f.before.getTime() - 1) }, now)),
+    );
     await explain(pool, 'Activity: zone columns', await capture((db) => activityZones(db, f, now)));
     await explain(
       pool,

@@ -22,15 +22,22 @@ export interface ReportFilter {
 }
 
 /**
- * A report query's rows, with PostgreSQL's JIT off for it (`SET LOCAL` in a short transaction, a
- * savepoint inside one). The report queries aggregate hundreds of thousands of rows and their
+ * A report query's rows, with PostgreSQL's JIT off and work_mem at 64 MB for it (`set_config(..,
+ * true)`, i.e. SET LOCAL, in a short transaction, a savepoint inside one). The report queries aggregate hundreds of thousands of rows and their
  * estimates (days × stays) pass `jit_above_cost`, so PostgreSQL compiled each with LLVM inlining
  * and optimisation: 5.4 s of a 14.6 s Activity batch went to compiling (docs/benchmarks.md
  * "Reports, round 3"), more than the aggregation saves by it.
  */
-export function reportRows<T>(db: Tx, query: SQL): Promise<T[]> {
+export function reportRows<T>(db: Tx, query: SQL, opts: { serial?: boolean } = {}): Promise<T[]> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL jit = off`);
+    // work_mem: an Activity batch's hash aggregate and sort (≈130,000 groups) spilled to disk at
+    // the default 4 MB (docs/benchmarks.md "Reports, round 4"); for this query only. `serial`: no
+    // parallel workers, for a query whose work is smaller than starting them.
+    await tx.execute(
+      sql`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true)${
+        opts.serial ? sql`, set_config('max_parallel_workers_per_gather', '0', true)` : sql``
+      }`,
+    );
     return rows<T>(tx, query);
   });
 }
@@ -214,18 +221,127 @@ export interface ZoneTimeDbRow {
   stays: number;
 }
 
-/** Time spent per zone within the period (stays clipped to it): the Zones History chart. */
-export function zoneTimes(db: Tx, f: ReportFilter, now: Date) {
+/**
+ * Time spent per zone within the period (stays clipped to it) and the stays counted, read from
+ * every stay: the reference for zoneTimes (the tests compare the two) and what it computed
+ * before the rollup (docs/decisions.md "Reports, round 4").
+ */
+export function zoneTimesFromStays(db: Tx, f: ReportFilter, now: Date) {
   return reportRows<ZoneTimeDbRow>(
     db,
     sql`SELECT z.id AS zone_id, z.name AS zone_name,
-          coalesce(sum(extract(epoch FROM least(st.e, ${ts(f.before)}) - greatest(st.s, ${ts(f.after)}))), 0)::float8 AS secs,
+          -- FILTER: a zone without stays has one all-NULL joined row, and least / greatest skip
+          -- NULLs, so it summed the whole period (a zone never entered charted as full).
+          coalesce(sum(extract(epoch FROM least(st.e, ${ts(f.before)}) - greatest(st.s, ${ts(f.after)})))
+            FILTER (WHERE st.zone_id IS NOT NULL), 0)::float8 AS secs,
           count(st.thing_id)::int AS stays
         FROM zones z
         LEFT JOIN (${staysInPeriod(f, now)}) st ON st.zone_id = z.id
         WHERE z.org_id = ${f.orgId} AND z.site_id = ${f.siteId} AND ${zoneIn(f, sql`z.id`)}
         GROUP BY z.id, z.name
         ORDER BY lower(z.name), z.id`,
+  );
+}
+
+const QUARTER_MS = 900_000;
+
+/**
+ * The Zones History chart: time spent per zone within the period (stays clipped to it) and the
+ * stays overlapping it — the same figures as zoneTimesFromStays, from the rollup
+ * zone_time_quarters (migration 0014) instead of every stay of the period.
+ *
+ * With a0 / a1 the quarters around `after` (equal when it is a quarter's start) and b0 / b1 those
+ * around `before`, the closed stays split into
+ *   - E, the stays with an entry or exit inside an unaligned edge quarter [a0, a1) / [b0, b1):
+ *     read one by one (two small index ranges per edge) and clipped exactly;
+ *   - the others, whose part in the middle quarters [a1, b0) is the rollup's `us`, and whose part
+ *     in an edge window [after, a1) / [b0, before) is the window's whole length when they span
+ *     the edge quarter (crossing(a0) minus the stays of E that cross a0), nothing otherwise.
+ * Stays counted: those beginning in the middle quarters (minus E's, and minus zero-length stays
+ * exactly at an aligned `after`, which do not overlap the period) + those in progress at a0 (minus
+ * E's) + E's overlapping the period. Open stays and stays whose exit precedes their entry (not
+ * rolled up) are read as before. Seconds are summed as numeric and converted once, like the raw
+ * query, so the floating-point result is identical.
+ */
+export function zoneTimes(db: Tx, f: ReportFilter, now: Date) {
+  const A = f.after.getTime();
+  const B = f.before.getTime();
+  const a0 = new Date(Math.floor(A / QUARTER_MS) * QUARTER_MS);
+  const aAligned = a0.getTime() === A;
+  const a1 = aAligned ? a0 : new Date(a0.getTime() + QUARTER_MS);
+  const b0 = new Date(Math.floor(B / QUARTER_MS) * QUARTER_MS);
+  const bAligned = b0.getTime() === B;
+  const b1 = bAligned ? b0 : new Date(b0.getTime() + QUARTER_MS);
+  const middle = a1 < b0;
+  // The edge windows: [after, min(a1, before)) and, unless both ends are in one quarter, [b0, before).
+  const w1End = a1 < f.before ? a1 : f.before;
+  const w2Start = a1 <= b0 ? b0 : f.before;
+  const within = (lo: Date, hi: Date) =>
+    sql`((d.time_start >= ${ts(lo)} AND d.time_start < ${ts(hi)}) OR (d.time_end > ${ts(lo)} AND d.time_end < ${ts(hi)}))`;
+  const edges = [aAligned ? undefined : within(a0, a1), bAligned ? undefined : within(b0, b1)].filter(
+    (e) => e !== undefined,
+  );
+  const overlap = (lo: SQL, hi: SQL) =>
+    sql`greatest(extract(epoch FROM least(e.e, ${hi}) - greatest(e.s, ${lo})), 0)`;
+  return reportRows<ZoneTimeDbRow>(
+    db,
+    sql`WITH rollup AS (
+          SELECT q.zone_id,
+            sum(q.us) FILTER (WHERE q.quarter >= ${ts(a1)} AND q.quarter < ${ts(b0)}) AS us,
+            sum(q.starts) FILTER (WHERE q.quarter >= ${ts(a1)} AND q.quarter < ${ts(b0)}) AS starts,
+            ${aAligned && middle ? sql`sum(q.zero) FILTER (WHERE q.quarter = ${ts(a0)})` : sql`0`} AS zero,
+            sum(q.crossing) FILTER (WHERE q.quarter = ${ts(a0)}) AS cross_a,
+            sum(q.crossing) FILTER (WHERE q.quarter = ${ts(b0)}) AS cross_b
+          FROM zone_time_quarters q
+          WHERE q.site_id = ${f.siteId} AND q.org_id = ${f.orgId}
+            AND q.quarter >= ${ts(a0)} AND q.quarter <= ${ts(b0)} AND ${zoneIn(f, sql`q.zone_id`)}
+          GROUP BY q.zone_id
+        ),
+        edge AS (
+          SELECT e.zone_id,
+            sum(${overlap(ts(f.after), ts(w1End))} + ${overlap(ts(w2Start), ts(f.before))}) AS secs,
+            count(*) FILTER (WHERE e.s < ${ts(a0)} AND e.e > ${ts(a0)}) AS span_a,
+            count(*) FILTER (WHERE e.s < ${ts(b0)} AND e.e > ${ts(b0)}) AS span_b,
+            count(*) FILTER (WHERE e.s >= ${ts(a1)} AND e.s < ${ts(b0)}) AS mid_starts,
+            count(*) FILTER (WHERE e.e > ${ts(f.after)} AND e.s < ${ts(f.before)}) AS n
+          FROM (
+            SELECT d.zone_id, d.time_start AS s, d.time_end AS e FROM zone_durations d
+            WHERE d.org_id = ${f.orgId} AND d.site_id = ${f.siteId} AND d.time_end >= d.time_start
+              AND ${zoneIn(f, sql`d.zone_id`)} AND ${edges.length ? sql`(${sql.join(edges, sql` OR `)})` : sql`FALSE`}
+          ) e
+          GROUP BY e.zone_id
+        ),
+        live AS (
+          SELECT st.zone_id, sum(extract(epoch FROM least(st.e, ${ts(f.before)}) - greatest(st.s, ${ts(f.after)}))) AS secs,
+            count(*) AS n
+          FROM (
+            SELECT d.zone_id, d.time_start AS s, d.time_end AS e FROM zone_durations d
+            WHERE d.org_id = ${f.orgId} AND d.site_id = ${f.siteId} AND d.time_end < d.time_start
+              AND d.time_end > ${ts(f.after)} AND d.time_start < ${ts(f.before)} AND ${zoneIn(f, sql`d.zone_id`)}
+            UNION ALL
+            SELECT t.zone_id, t.last_zone_time, ${ts(now)} FROM things t
+            WHERE t.org_id = ${f.orgId} AND t.deleted_at IS NULL AND t.zone_id IN ${siteZones(f)}
+              AND t.last_zone_time IS NOT NULL AND t.last_zone_time < ${ts(f.before)}
+              AND t.last_zone_time < ${ts(now)} AND ${zoneIn(f, sql`t.zone_id`)}
+          ) st
+          GROUP BY st.zone_id
+        )
+        SELECT z.id AS zone_id, z.name AS zone_name,
+          (coalesce(r.us, 0) * 0.000001 + coalesce(ed.secs, 0)
+            + extract(epoch FROM ${ts(w1End)} - ${ts(f.after)}) * (coalesce(r.cross_a, 0) - coalesce(ed.span_a, 0))
+            + extract(epoch FROM ${ts(f.before)} - ${ts(w2Start)}) * (coalesce(r.cross_b, 0) - coalesce(ed.span_b, 0))
+            + coalesce(l.secs, 0))::float8 AS secs,
+          (coalesce(r.starts, 0) - coalesce(r.zero, 0) - coalesce(ed.mid_starts, 0)
+            + coalesce(r.cross_a, 0) - coalesce(ed.span_a, 0) + coalesce(ed.n, 0) + coalesce(l.n, 0))::int AS stays
+        FROM zones z
+        LEFT JOIN rollup r ON r.zone_id = z.id
+        LEFT JOIN edge ed ON ed.zone_id = z.id
+        LEFT JOIN live l ON l.zone_id = z.id
+        WHERE z.org_id = ${f.orgId} AND z.site_id = ${f.siteId} AND ${zoneIn(f, sql`z.id`)}
+        ORDER BY lower(z.name), z.id`,
+    // Its parts read a few thousand rows: starting parallel workers for the open stays cost more
+    // (72 ms on the loaded machine) than the whole query's work (docs/benchmarks.md "Reports, round 4").
+    { serial: true },
   );
 }
 
