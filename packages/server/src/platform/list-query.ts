@@ -11,12 +11,11 @@ import {
   desc,
   type InferSelectModel,
   ilike,
-  inArray,
   or,
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Tx } from '../db/client.js';
 import { badRequest } from './errors.js';
@@ -89,12 +88,6 @@ interface ListOptions<Row> {
   total?: boolean;
   /** Most rows the total counts (LIST_TOTAL_CAP unless a caller or test says otherwise). */
   totalCap?: number;
-  /**
-   * The table's key: a page after the first is found by its keys first — the same where, order,
-   * limit and offset over the key alone, an index-only scan when an index holds the order and the
-   * tested columns — and only its own rows are read, instead of every row the offset skips.
-   */
-  key?: PgColumn;
 }
 
 /**
@@ -135,30 +128,12 @@ export async function listPage<T extends PgTable, Api, Row = InferSelectModel<T>
   const where = and(scope, c.where);
   const select: PageSelect<Row> =
     options.select?.(db) ?? (db.select().from(table as PgTable) as unknown as PageSelect<Row>);
-  const keyed = options.key && c.offset > 0 ? options.key : undefined;
   const [rows, counted] = await Promise.all([
-    keyed
-      ? select
-          .where(
-            inArray(
-              keyed,
-              db
-                .select({ key: keyed })
-                .from(table as PgTable)
-                .where(where)
-                .orderBy(...c.orderBy)
-                .limit(c.limit)
-                .offset(c.offset),
-            ),
-          )
-          .orderBy(...c.orderBy)
-          .limit(c.limit)
-          .offset(0)
-      : select
-          .where(where)
-          .orderBy(...c.orderBy)
-          .limit(c.limit)
-          .offset(c.offset),
+    select
+      .where(where)
+      .orderBy(...c.orderBy)
+      .limit(c.limit)
+      .offset(c.offset),
     options.total === false
       ? { total: 0, totalCapped: false }
       : cappedCount(db, table as PgTable, where, options.totalCap),

@@ -74,7 +74,7 @@ export const things = pgTable(
     // INCLUDE (org_id, deleted_at) in migration 0011: the zone overview counts from the index alone.
     index('things_zone_idx').on(t.zoneId, t.class),
     index('things_categories_idx').using('gin', t.categories),
-    // INCLUDE (org_id, site_id, zone_id, name) in migration 0013.
+    // INCLUDE (org_id, site_id, zone_id) in migration 0013.
     index('things_map_name_idx')
       .on(t.mapId, sql`lower(${t.name})`, t.lastZoneTime.desc().nullsLast(), t.id.desc())
       .where(sql`${t.deletedAt} IS NULL AND ${t.mapId} IS NOT NULL`),

@@ -145,11 +145,8 @@ export async function listThings(db: Tx, filter: ThingPageQuery, extra?: SQL, wi
   const scope = and(thingWhere(filter), extra, fuzzyMatch(fuzzy));
   const query = { ...filter, search2: undefined };
   if (!fuzzy) {
-    // A later page (the map reads ten of 1,000) is found by its ids first: an index-only scan
-    // (things_map_name_idx, things_org_class_zone_time_idx) skips the earlier pages.
     const page = await listPage(db, things, scope, query, listSpec(undefined), (r) => r, {
       total: withTotal,
-      key: things.id,
     });
     return { rows: page.items, total: page.total, totalCapped: page.totalCapped };
   }
