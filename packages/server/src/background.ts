@@ -1,13 +1,14 @@
 /**
  * What runs without an incoming request (DESIGN §2 "jobs", §7, §9): the scheduled tracking jobs,
  * the daily report email, the job queue (webhook delivery and mail), the MQTT subscription (with MQTT_URL) and, with the demo on, the
- * built-in reader simulator. Each
+ * built-in reader simulator, and the folding of the zone counts (features/zones/counts.ts). Each
  * starts when the app is ready and stops before it closes (before the database does).
  */
 import { pruneLoginFailuresJob } from './features/auth/jobs.js';
 import { type MqttIngest, startMqttIngest } from './features/ingest/mqtt.js';
 import { dailyReportsJob } from './features/reports/daily.js';
 import { createWebhookQueue, type WebhookQueue } from './features/webhooks/queue.js';
+import { zoneCountFolder } from './features/zones/counts.js';
 import type { App } from './platform/context.js';
 import { createScheduler, type JobScheduler } from './platform/jobs.js';
 import { createJobQueue } from './platform/queue.js';
@@ -35,6 +36,9 @@ export function registerBackground(app: App): void {
     pruneLoginFailuresJob(ctx.db),
   ];
   const scheduler = createScheduler(ctx.db, jobs, { log: app.log });
+  // Not a scheduled job: it runs every few seconds on every instance (one at a time, by its lock)
+  // and nothing depends on when it ran — the zone overview adds the changes it has not folded yet.
+  const zoneCounts = zoneCountFolder(ctx.db, app.log);
   app.decorate('jobs', scheduler);
   app.decorate('mqtt', null);
   const jobQueue = createJobQueue(
@@ -47,7 +51,10 @@ export function registerBackground(app: App): void {
   let simulator: DemoSimulator | undefined;
 
   app.addHook('onReady', async () => {
-    if (config.jobs) scheduler.start();
+    if (config.jobs) {
+      scheduler.start();
+      zoneCounts.start();
+    }
     if (config.queue) {
       const boss = await jobQueue.start();
       await webhookQueue.start(boss);
@@ -67,6 +74,7 @@ export function registerBackground(app: App): void {
     await simulator?.stop();
     await app.mqtt?.close();
     await scheduler.stop();
+    await zoneCounts.stop();
     await webhookQueue.stopListening();
     ctx.mailer.stop();
     // A drain still running when the queue stops may queue its retry (startAfter): the queue keeps it.

@@ -4,8 +4,10 @@ import {
   boolean,
   doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -50,6 +52,33 @@ export const zones = pgTable(
     timeCreated: created(),
   },
   (t) => [index('zones_site_idx').on(t.siteId, t.name)],
+);
+
+/**
+ * Live things per zone and class, for Home's zone overview (migration 0012): kept by triggers on
+ * `things`, which append +1 / -1 rows to `zoneCountChanges`; features/zones/counts.ts folds those
+ * into `zoneCounts`. A zone's count is the sum over both tables.
+ */
+export const zoneCounts = pgTable(
+  'zone_counts',
+  {
+    zoneId: text('zone_id').notNull(),
+    orgId: orgId(),
+    class: text('class').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.zoneId, t.orgId, t.class] })],
+);
+
+export const zoneCountChanges = pgTable(
+  'zone_count_changes',
+  {
+    zoneId: text('zone_id').notNull(),
+    orgId: orgId(),
+    class: text('class').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('zone_count_changes_zone_idx').on(t.zoneId)],
 );
 
 export const endpoints = pgTable(

@@ -65,14 +65,19 @@ export const things = pgTable(
     data: jsonb('data').notNull().default({}),
   },
   (t) => [
-    index('things_org_class_zone_time_idx').on(t.orgId, t.class, t.lastZoneTime.desc()),
+    // INCLUDE (site_id, zone_id) in migration 0013.
+    index('things_org_class_zone_time_idx')
+      .on(t.orgId, t.class, t.lastZoneTime.desc().nullsLast(), t.id.desc())
+      .where(sql`${t.deletedAt} IS NULL`),
     index('things_org_name_idx').on(t.orgId, sql`lower(${t.name})`, t.id),
     index('things_site_idx').on(t.siteId),
     // INCLUDE (org_id, deleted_at) in migration 0011: the zone overview counts from the index alone.
     index('things_zone_idx').on(t.zoneId, t.class),
     index('things_categories_idx').using('gin', t.categories),
-    // INCLUDE (org_id, site_id, zone_id) in migration 0011.
-    index('things_map_name_idx').on(t.mapId, sql`lower(${t.name})`, t.id).where(sql`${t.deletedAt} IS NULL`),
+    // INCLUDE (org_id, site_id, zone_id) in migration 0013.
+    index('things_map_name_idx')
+      .on(t.mapId, sql`lower(${t.name})`, t.lastZoneTime.desc().nullsLast(), t.id.desc())
+      .where(sql`${t.deletedAt} IS NULL AND ${t.mapId} IS NOT NULL`),
     index('things_live_zone_time_idx').on(t.lastZoneTime).where(sql`${t.deletedAt} IS NULL`),
     // The text search2 matches (function thing_search_text, migration 0011).
     index('things_search_trgm_idx').using(

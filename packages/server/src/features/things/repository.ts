@@ -2,7 +2,7 @@
  * Things: rows ↔ API objects and every query of the feature (lists, lookups, writes, links).
  * `findThingIdsByTags` and `softDeleteThing` are also used by the tracking engine's DB layer.
  */
-import type { THING_SORT_FIELDS, Thing, ThingInput } from '@sightline/shared';
+import { LIST_TOTAL_CAP, type THING_SORT_FIELDS, type Thing, type ThingInput } from '@sightline/shared';
 import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { things, thingTags, zones } from '../../db/schema.js';
@@ -143,26 +143,59 @@ export function checkThingQuery(filter: ThingPageQuery) {
 export async function listThings(db: Tx, filter: ThingPageQuery, extra?: SQL, withTotal = true) {
   const fuzzy = filter.search?.trim() ? undefined : filter.search2?.trim() || undefined;
   const scope = and(thingWhere(filter), extra, fuzzyMatch(fuzzy));
-  const list = (tx: Tx) =>
-    listPage(tx, things, scope, { ...filter, search2: undefined }, listSpec(fuzzy), (r) => r, {
+  const query = { ...filter, search2: undefined };
+  if (!fuzzy) {
+    const page = await listPage(db, things, scope, query, listSpec(undefined), (r) => r, {
       total: withTotal,
     });
-  const page = fuzzy
-    ? await db.transaction(async (tx) => {
-        // `<%` compares with pg_trgm.word_similarity_threshold: set for this transaction only.
-        // And the matches (a few hundred at most) are found through the trigram index, then
-        // sorted: the planner's other choice, walking the sort order's index and testing every
-        // row until a page is full, took seconds at a million things (docs/benchmarks.md). A few
-        // hundred rows are not worth starting parallel workers for (most of the time on a busy machine).
-        await tx.execute(
-          sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true),
+    return { rows: page.items, total: page.total, totalCapped: page.totalCapped };
+  }
+  return db.transaction(async (tx) => {
+    // `<%` compares with pg_trgm.word_similarity_threshold: set for this transaction only.
+    // And the matches (a few hundred at most) are found through the trigram index, then
+    // sorted: the planner's other choice, walking the sort order's index and testing every
+    // row until a page is full, took seconds at a million things (docs/benchmarks.md). A few
+    // hundred rows are not worth starting parallel workers for (most of the time on a busy machine).
+    await tx.execute(
+      sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true),
             set_config('enable_indexscan', 'off', true),
             set_config('max_parallel_workers_per_gather', '0', true)`,
-        );
-        return list(tx);
-      })
-    : await list(db);
-  return { rows: page.items, total: page.total, totalCapped: page.totalCapped };
+    );
+    if (!withTotal) {
+      const page = await listPage(tx, things, scope, query, listSpec(fuzzy), (r) => r, { total: false });
+      return { rows: page.items, total: page.total, totalCapped: page.totalCapped };
+    }
+    return fuzzyPage(tx, scope, query, fuzzy);
+  });
+}
+
+/**
+ * A fuzzy search's page and its capped total in one statement: the matches' ids are found once
+ * (a CTE, materialized because it is read twice: the trigram index, then every candidate tested
+ * — most of the time), then counted and sorted. As two statements each found them (twice the work).
+ */
+async function fuzzyPage(tx: Tx, scope: SQL | undefined, query: ThingPageQuery, fuzzy: string) {
+  const c = listClauses(query, listSpec(fuzzy));
+  const matches = tx
+    .$with('matches')
+    .as(tx.select({ id: things.id }).from(things).where(and(scope, c.where)));
+  const counted = sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${matches} LIMIT ${LIST_TOTAL_CAP + 1}) m)::int`;
+  const found = await tx
+    .with(matches)
+    .select({ thing: things, matching: counted.as('matching') })
+    .from(things)
+    .where(inArray(things.id, tx.select({ id: matches.id }).from(matches)))
+    .orderBy(...c.orderBy)
+    .limit(c.limit)
+    .offset(c.offset);
+  let n = found[0]?.matching ?? 0;
+  if (!found.length && c.offset > 0) {
+    // Past the last page: no row carried the count.
+    const [r] = await tx.with(matches).select({ n: counted }).from(sql`(SELECT 1) one`);
+    n = r?.n ?? 0;
+  }
+  const totalCapped = n > LIST_TOTAL_CAP;
+  return { rows: found.map((r) => r.thing), total: totalCapped ? LIST_TOTAL_CAP : n, totalCapped };
 }
 
 /** A live (not deleted) thing of the organization, with the site of its current zone. */

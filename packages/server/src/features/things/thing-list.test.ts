@@ -98,6 +98,43 @@ describe('thing lists', () => {
     expect(names(await q(`after=${encodeURIComponent(soon)}`))).toEqual(['Cordless drill']);
   });
 
+  it('a later page is the same rows as the whole list cut there, in every order and with a fuzzy search', async () => {
+    const t = await makeTenant(app);
+    const zone = await makeZone(app.ctx.db, t.org.id, t.site.id, { name: 'Aisle' });
+    // Equal names and zone entry times, so the order's tie-breakers decide.
+    for (let i = 0; i < 7; i++) {
+      const made = await thing(t.admin, { name: `Crate ${i % 3}`, site: t.site.id });
+      if (i % 2)
+        await placeThing(app, made._id, { zoneId: zone.id, lastZoneTime: new Date('2024-02-01T00:00:00Z') });
+    }
+    await thing(t.admin, { name: 'Pallet', site: t.site.id });
+    const ids = (res: { json(): unknown }) => (res.json() as { _id: string }[]).map((r) => r._id);
+    for (const query of [
+      'sort=name',
+      'sort=-name',
+      '',
+      'sort=zone',
+      'sort=-lastZoneTime',
+      'search2=crate',
+      'search2=crat&sort=name',
+    ]) {
+      const base = `/api/things?site=${t.site.id}&${query}`;
+      const whole = ids(await t.viewer.request('GET', `${base}&limit=100`));
+      const pages: string[] = [];
+      for (let page = 0; page < 4; page++) {
+        const res = await t.viewer.request('GET', `${base}&limit=2&page=${page}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['x-total-count'], query).toBe(String(whole.length));
+        expect(res.headers['x-total-capped']).toBe('false');
+        pages.push(...ids(res));
+      }
+      expect(pages, query).toEqual(whole.slice(0, 8));
+      const past = await t.viewer.request('GET', `${base}&limit=2&page=9`);
+      expect(past.json()).toEqual([]);
+      expect(past.headers['x-total-count'], query).toBe(String(whole.length));
+    }
+  });
+
   it("limits a caller to its sites' things", async () => {
     const t = await makeTenant(app);
     const second = await makeSite(app, t.org.id);

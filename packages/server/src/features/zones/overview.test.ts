@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   anonymous,
@@ -10,7 +10,8 @@ import {
   makeUser,
   makeZone,
 } from '../../../test/factories.js';
-import { things } from '../../db/schema.js';
+import { things, zoneCountChanges, zoneCounts } from '../../db/schema.js';
+import { foldZoneCounts } from './counts.js';
 
 const app = await makeApp();
 const { db } = app.ctx;
@@ -59,5 +60,67 @@ describe('GET /api/zones/overview', () => {
     const limited = await login(app, user.username);
     expect((await limited.request('GET', `/api/zones/overview?site=${s.site.id}`)).statusCode).toBe(404);
     expect((await limited.request('GET', `/api/zones/overview?site=${elsewhere.id}`)).json()).toEqual([]);
+  });
+
+  it('follows every change of a thing at once, before and after the changes are folded', async () => {
+    const s = await siteWithOccupants();
+    const overview = async () =>
+      (await s.viewer.request('GET', `/api/zones/overview?site=${s.site.id}`)).json() as {
+        name: string;
+        total: number;
+        items: number;
+        workers: number;
+      }[];
+    const counts = async () => (await overview()).map((z) => [z.name, z.total, z.items, z.workers]);
+    const mover = await makeThing(db, s.org.id, s.site.id, { tag: 'M1', zoneId: s.dock });
+    const set = (values: Partial<typeof things.$inferInsert>) =>
+      db.update(things).set(values).where(eq(things.id, mover.id));
+    expect(await counts()).toEqual([
+      ['Dock', 4, 3, 1],
+      ['store', 1, 1, 0],
+      ['Yard', 0, 0, 0],
+    ]);
+    await set({ zoneId: s.yard });
+    expect(await counts()).toEqual([
+      ['Dock', 3, 2, 1],
+      ['store', 1, 1, 0],
+      ['Yard', 1, 1, 0],
+    ]);
+    expect(await foldZoneCounts(db)).toBeGreaterThan(0);
+    const zoneIds = [s.dock, s.store, s.yard];
+    expect(await db.select().from(zoneCountChanges).where(inArray(zoneCountChanges.zoneId, zoneIds))).toEqual(
+      [],
+    );
+    expect(await counts()).toEqual([
+      ['Dock', 3, 2, 1],
+      ['store', 1, 1, 0],
+      ['Yard', 1, 1, 0],
+    ]);
+    await set({ class: 'worker' }); // a class change moves it between the columns
+    await set({ lastEvent: new Date() }); // a state change that is no move changes nothing
+    expect(await counts()).toEqual([
+      ['Dock', 3, 2, 1],
+      ['store', 1, 1, 0],
+      ['Yard', 1, 0, 1],
+    ]);
+    await set({ zoneId: null }); // out of every zone
+    await set({ zoneId: s.store });
+    await set({ deletedAt: new Date() }); // deleted: no longer counted
+    expect(await counts()).toEqual([
+      ['Dock', 3, 2, 1],
+      ['store', 1, 1, 0],
+      ['Yard', 0, 0, 0],
+    ]);
+    await set({ deletedAt: null }); // restored where it was
+    expect((await counts())[1]).toEqual(['store', 2, 1, 1]);
+    await db.delete(things).where(eq(things.id, mover.id)); // a row removed for good
+    await foldZoneCounts(db);
+    expect(await counts()).toEqual([
+      ['Dock', 3, 2, 1],
+      ['store', 1, 1, 0],
+      ['Yard', 0, 0, 0],
+    ]);
+    const kept = await db.select().from(zoneCounts).where(inArray(zoneCounts.zoneId, zoneIds));
+    expect(kept.filter((r) => r.n !== 0).length).toBe(3); // Dock items, Dock workers, store items
   });
 });

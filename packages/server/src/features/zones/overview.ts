@@ -3,30 +3,34 @@
  * many things are in it now, split into items and workers. Empty zones are listed with zeros.
  */
 import { ZoneOverviewQuery, ZoneOverviewRow } from '@sightline/shared';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { things, zones } from '../../db/schema.js';
+import { zoneCountChanges, zoneCounts, zones } from '../../db/schema.js';
 import { callerOf } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import type { App } from '../../platform/context.js';
 import { requireSite } from '../sites/service.js';
 
 /**
- * Exact counts, zone by zone (a LATERAL count per zone): each is an index-only scan of
- * `things_zone_idx` (zone_id, class) INCLUDE (org_id, deleted_at) — no visit of the things
- * themselves, where a join of every thing to its zone read the whole table (docs/benchmarks.md).
+ * Exact counts, zone by zone, from the counts the triggers on `things` keep (migration 0012,
+ * counts.ts): per zone of the site, its folded counts plus its changes not folded yet, both read
+ * through their primary key / zone index in one statement (one snapshot). Counting the things
+ * themselves read every thing's index entry per visit (a million at scale: docs/benchmarks.md).
  */
 async function zoneOverview(db: Db, caller: Caller, siteId: string): Promise<ZoneOverviewRow[]> {
   await requireSite(db, caller, siteId);
+  const kept = sql`(SELECT ${zoneCounts.class} AS class, ${zoneCounts.n} AS n FROM ${zoneCounts}
+      WHERE ${zoneCounts.zoneId} = ${zones.id} AND ${zoneCounts.orgId} = ${caller.orgId}
+    UNION ALL SELECT ${zoneCountChanges.class}, ${zoneCountChanges.n} FROM ${zoneCountChanges}
+      WHERE ${zoneCountChanges.zoneId} = ${zones.id} AND ${zoneCountChanges.orgId} = ${caller.orgId})`;
   const inZone = db
     .select({
-      total: sql<number>`count(*)::int`.as('total'),
-      items: sql<number>`(count(*) FILTER (WHERE ${things.class} = 'item'))::int`.as('items'),
-      workers: sql<number>`(count(*) FILTER (WHERE ${things.class} = 'worker'))::int`.as('workers'),
+      total: sql<number>`coalesce(sum(c.n), 0)::int`.as('total'),
+      items: sql<number>`coalesce(sum(c.n) FILTER (WHERE c.class = 'item'), 0)::int`.as('items'),
+      workers: sql<number>`coalesce(sum(c.n) FILTER (WHERE c.class = 'worker'), 0)::int`.as('workers'),
     })
-    .from(things)
-    .where(and(eq(things.zoneId, zones.id), eq(things.orgId, caller.orgId), isNull(things.deletedAt)))
+    .from(sql`${kept} AS c`)
     .as('in_zone');
   return db
     .select({
