@@ -23,6 +23,7 @@ import type { LiveBus } from '../../platform/live.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { EpochMs } from '../engine/index.js';
 import type { NormalizedSighting } from '../formats/index.js';
+import { INGEST_PARTITIONS, type PartitionLock, PartitionMismatch, routeBatch } from './partitions.js';
 import {
   applyBatches,
   type BatchEndpoint,
@@ -30,7 +31,6 @@ import {
   inOrgTransaction,
   type StoreOptions,
 } from './process.js';
-import { INGEST_PARTITIONS, type PartitionLock, PartitionMismatch, routeBatch } from './partitions.js';
 import type { Outlets } from './publish.js';
 import { insertSightingBatches, type StoredSighting } from './sightings.js';
 
@@ -212,7 +212,10 @@ async function applyGroup(db: Db, group: readonly Pending[], onLocked?: () => vo
   } catch (err) {
     if (!(err instanceof PartitionMismatch)) throw err;
     // Rolled back: the group runs again under the exclusive organization lock (rare: an edit or a kill).
-    group[0]?.options.log?.info({ reason: err.message }, 'ingest partition group needs the organization lock');
+    group[0]?.options.log?.info(
+      { reason: err.message },
+      'ingest partition group needs the organization lock',
+    );
     return applyGroupLocked(db, group, onLocked);
   }
 }

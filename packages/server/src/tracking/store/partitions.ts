@@ -80,6 +80,29 @@ export class PartitionMismatch extends Error {
 /** A batch's sightings by partition, or `span` when it needs the exclusive organization lock. */
 export type Route = { span: true } | { span: false; parts: Map<number, NormalizedSighting[]> };
 
+const INT4 = 2 ** 31;
+const FLOAT4_MAX = 3.4e38;
+const hasNul = (v: string) => v.includes('\u0000');
+
+/**
+ * Whether PostgreSQL will take every value of the sighting into the log. The route's schema
+ * guarantees it for what readers send; a batch that bypassed it is not split, so it fails (or
+ * succeeds) as a whole, as with one organization lock, instead of storing some of its parts.
+ */
+export function fitsTheLog(s: NormalizedSighting): boolean {
+  return (
+    Number.isInteger(s.antenna) &&
+    s.antenna >= -INT4 &&
+    s.antenna < INT4 &&
+    Number.isFinite(s.time) &&
+    Math.abs(s.time) <= 8.64e15 &&
+    (typeof s.rssi !== 'number' || !Number.isFinite(s.rssi) || Math.abs(s.rssi) < FLOAT4_MAX) &&
+    !hasNul(s.tag) &&
+    !hasNul(String(s.direction)) &&
+    (s.data === undefined || !JSON.stringify(s.data).includes('\\u0000'))
+  );
+}
+
 /**
  * Routes a batch (before any lock). Only tags whose thing has other tags, location tags and a
  * survey-mode endpoint come back from the database; every other tag is its own partition key.
@@ -91,6 +114,7 @@ export async function routeBatch(
   batch: readonly NormalizedSighting[],
   partitions: number,
 ): Promise<Route> {
+  if (!batch.every(fitsTheLog)) return { span: true };
   const tags = [...new Set(batch.map((s) => s.tag))];
   const found = await rows<{ tag: string | null; key: string | null }>(
     db,

@@ -46,7 +46,7 @@ export interface BatchResult {
 }
 
 /** Namespace of the organization lock (two-key form: cannot collide with single-key locks). */
-const ORG_LOCK_SPACE = 7_245_010;
+export const ORG_LOCK_SPACE = 7_245_010;
 const ATTEMPTS = 3;
 
 /** Serialises the organization's tracking writers (ingest, manual moves, scheduled kills) until COMMIT. */
@@ -200,9 +200,15 @@ export async function applyBatches(
 }
 
 /** Under a partition lock: every tag of the batch must still be this partition's (routing was before the lock). */
-function inPartition(loaded: Loaded, sources: readonly string[], tags: readonly string[], lock: PartitionLock) {
+function inPartition(
+  loaded: Loaded,
+  sources: readonly string[],
+  tags: readonly string[],
+  lock: PartitionLock,
+) {
   for (const id of sources) {
-    if (loaded.model.endpoints.get(id)?.autoEnrollLocations) throw new PartitionMismatch('a survey-mode endpoint');
+    if (loaded.model.endpoints.get(id)?.autoEnrollLocations)
+      throw new PartitionMismatch('a survey-mode endpoint');
   }
   for (const tag of tags) {
     if (loaded.model.locationTags.has(tag)) throw new PartitionMismatch('a location tag');

@@ -45,7 +45,9 @@ export async function writeThings(
   if (!output.things.length) return;
   const created = new Map(output.newThings.map((n) => [n.id, n]));
   const input = output.things.map((t) => ({ t, born: created.get(t.id) }));
-  const was = before ? input.flatMap((r) => (r.born ? [] : [before.get(r.t.id)])).filter((t) => t !== undefined) : [];
+  const was = before
+    ? input.flatMap((r) => (r.born ? [] : [before.get(r.t.id)])).filter((t) => t !== undefined)
+    : [];
   const guard = before
     ? sql` AND EXISTS (SELECT 1 FROM unnest(${textArray(was, (w) => w.id)}::text[], ${textArray(was, (w) => w.zoneId)}::text[],
           ${numberArray(was, (w) => w.lastZoneTime)}::bigint[], ${numberArray(was, (w) => w.lastEvent)}::bigint[],
