@@ -30,13 +30,13 @@ import { textArray } from './arrays.js';
 const PARTITION_LOCK_SPACE = 7_245_011;
 
 /** `INGEST_PARTITIONS` (whole number ≥ 1; default 1 = one organization lock, as before). */
-export function partitionsFromEnv(value = process.env.INGEST_PARTITIONS): number {
+export function partitionsFromEnv(value: string | undefined): number {
   const n = Math.floor(Number(value ?? 1));
   return Number.isFinite(n) && n >= 1 ? Math.min(n, 64) : 1;
 }
 
 /** The process default; the server passes its config's value, tests may force it by env. */
-export const INGEST_PARTITIONS = partitionsFromEnv();
+export const INGEST_PARTITIONS = partitionsFromEnv(process.env.INGEST_PARTITIONS);
 
 /** Partition of a partition key (FNV-1a, the same on every instance). */
 export function partitionOf(key: string, partitions: number): number {
