@@ -23,7 +23,13 @@ import type { LiveBus } from '../../platform/live.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { EpochMs } from '../engine/index.js';
 import type { NormalizedSighting } from '../formats/index.js';
-import { INGEST_PARTITIONS, type PartitionLock, PartitionMismatch, routeBatch } from './partitions.js';
+import {
+  forgetRoutes,
+  INGEST_PARTITIONS,
+  type PartitionLock,
+  PartitionMismatch,
+  routeBatch,
+} from './partitions.js';
 import {
   applyBatches,
   type BatchEndpoint,
@@ -212,6 +218,7 @@ async function applyGroup(db: Db, group: readonly Pending[], onLocked?: () => vo
   } catch (err) {
     if (!(err instanceof PartitionMismatch)) throw err;
     // Rolled back: the group runs again under the exclusive organization lock (rare: an edit or a kill).
+    forgetRoutes(group[0]?.endpoint.orgId ?? '');
     group[0]?.options.log?.info(
       { reason: err.message },
       'ingest partition group needs the organization lock',

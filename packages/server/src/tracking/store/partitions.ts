@@ -104,8 +104,36 @@ export function fitsTheLog(s: NormalizedSighting): boolean {
 }
 
 /**
+ * What routing learned, per organization, at this instance: each tag's partition key and whether
+ * an endpoint is in survey mode. Only a hint — every routing decision is checked again under the
+ * lock (process.ts), and a wrong one rolls back and regroups (`forgetRoutes`) — so it needs no
+ * invalidation and saves the routing statement once the organization's tags are known.
+ */
+interface Routes {
+  keys: Map<string, string>;
+  survey: Map<string, boolean>;
+}
+const routes = new Map<string, Routes>();
+const ROUTES_MAX = 1_000_000;
+
+function routesOf(orgId: string): Routes {
+  let known = routes.get(orgId);
+  if (!known || known.keys.size > ROUTES_MAX) {
+    known = { keys: new Map(), survey: new Map() };
+    routes.set(orgId, known);
+  }
+  return known;
+}
+
+/** After a routing decision proved wrong: look the organization's tags up again. */
+export function forgetRoutes(orgId: string): void {
+  routes.delete(orgId);
+}
+
+/**
  * Routes a batch (before any lock). Only tags whose thing has other tags, location tags and a
  * survey-mode endpoint come back from the database; every other tag is its own partition key.
+ * Tags and endpoints routed before are not looked up again (`Routes`).
  */
 export async function routeBatch(
   db: Tx,
@@ -115,27 +143,37 @@ export async function routeBatch(
   partitions: number,
 ): Promise<Route> {
   if (!batch.every(fitsTheLog)) return { span: true };
-  const tags = [...new Set(batch.map((s) => s.tag))];
-  const found = await rows<{ tag: string | null; key: string | null }>(
-    db,
-    sql`WITH x AS (SELECT DISTINCT unnest(${textArray(tags, (t) => t)}::text[]) AS tag)
-      SELECT x.tag, (SELECT min(k.tag) FROM thing_tags k WHERE k.org_id = ${orgId} AND k.thing_id = tt.thing_id) AS key
-        FROM x JOIN thing_tags tt ON tt.org_id = ${orgId} AND tt.tag = x.tag
-        JOIN things t ON t.id = tt.thing_id AND t.deleted_at IS NULL
-        WHERE EXISTS (SELECT 1 FROM thing_tags o WHERE o.org_id = ${orgId} AND o.thing_id = tt.thing_id AND o.tag <> x.tag)
-      UNION ALL
-      SELECT l.tag, NULL FROM location_tags l WHERE l.org_id = ${orgId} AND l.tag IN (SELECT tag FROM x)
-      UNION ALL
-      SELECT NULL, NULL FROM endpoints e WHERE e.id = ${endpointId} AND e.org_id = ${orgId} AND e.auto_enroll_locations`,
-  );
-  const keys = new Map<string, string>();
-  for (const row of found) {
-    if (row.tag === null || row.key === null) return { span: true }; // a location tag or survey mode
-    keys.set(row.tag, row.key);
+  const known = routesOf(orgId);
+  const missing = [...new Set(batch.map((s) => s.tag))].filter((t) => !known.keys.has(t));
+  if (missing.length || !known.survey.has(endpointId)) {
+    const found = await rows<{ tag: string; key: string | null; survey: boolean | null }>(
+      db,
+      sql`WITH x AS (SELECT DISTINCT unnest(${textArray(missing, (t) => t)}::text[]) AS tag)
+        SELECT x.tag, (SELECT min(k.tag) FROM thing_tags k WHERE k.org_id = ${orgId} AND k.thing_id = tt.thing_id) AS key,
+            NULL::boolean AS survey
+          FROM x JOIN thing_tags tt ON tt.org_id = ${orgId} AND tt.tag = x.tag
+          JOIN things t ON t.id = tt.thing_id AND t.deleted_at IS NULL
+          WHERE EXISTS (SELECT 1 FROM thing_tags o WHERE o.org_id = ${orgId} AND o.thing_id = tt.thing_id AND o.tag <> x.tag)
+        UNION ALL
+        SELECT l.tag, NULL, NULL FROM location_tags l WHERE l.org_id = ${orgId} AND l.tag IN (SELECT tag FROM x)
+        UNION ALL
+        SELECT '', NULL, e.auto_enroll_locations FROM endpoints e WHERE e.id = ${endpointId} AND e.org_id = ${orgId}`,
+    );
+    const learned = new Map<string, string>();
+    let span = false;
+    for (const row of found) {
+      if (row.survey !== null) known.survey.set(endpointId, row.survey);
+      else if (row.key === null)
+        span = true; // a location tag: not remembered, looked up each time
+      else learned.set(row.tag, row.key);
+    }
+    if (span) return { span: true };
+    for (const tag of missing) known.keys.set(tag, learned.get(tag) ?? tag);
   }
+  if (known.survey.get(endpointId) !== false) return { span: true };
   const parts = new Map<number, NormalizedSighting[]>();
   for (const s of batch) {
-    const p = partitionOf(keys.get(s.tag) ?? s.tag, partitions);
+    const p = partitionOf(known.keys.get(s.tag) ?? s.tag, partitions);
     const part = parts.get(p);
     if (part) part.push(s);
     else parts.set(p, [s]);
