@@ -8,7 +8,8 @@
  *   npx tsx bench/partitions.ts [--modes 1,2,4] [--slices 6] [--seconds 8] [--clients 8] [--instances 1]
  *
  * `--instances 2` gives each mode two database handles (two pools, as two instances have), the
- * clients split between them.
+ * clients split between them. A mode `4off` is K = 4 on connections with `synchronous_commit=off`
+ * (what the WAL flush at COMMIT costs; not a setting to use: acknowledged sightings must be durable).
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -32,7 +33,9 @@ const { values: args } = parseArgs({
     instances: { type: 'string', default: '1' },
   },
 });
-const MODES = (args.modes ?? '1,2,4').split(',').map(Number);
+const MODES = (args.modes ?? '1,2,4').split(',');
+const partitionsOf = (mode: string) => Number.parseInt(mode, 10);
+const asyncCommit = (mode: string) => mode.endsWith('off');
 const SLICES = Number(args.slices);
 const SECONDS = Number(args.seconds);
 const CLIENTS = Number(args.clients);
@@ -54,11 +57,13 @@ async function main() {
   await recreateDatabase(PG_URL, DATABASE);
   const url = databaseUrl(PG_URL, DATABASE);
   const handles: Database[] = [];
-  for (let i = 0; i < INSTANCES; i++) {
-    const handle = await openDatabase({ url });
+  const offHandles: Database[] = [];
+  const off = `${url}?options=${encodeURIComponent('-c synchronous_commit=off')}`;
+  for (let i = 0; i < INSTANCES * (MODES.some(asyncCommit) ? 2 : 1); i++) {
+    const handle = await openDatabase({ url: i < INSTANCES ? url : off });
     // Keep every backend for the whole run: the meter reads their CPU from /proc by pid.
     (handle.pool as unknown as { options: { idleTimeoutMillis: number } }).options.idleTimeoutMillis = 0;
-    handles.push(handle);
+    (i < INSTANCES ? handles : offHandles).push(handle);
   }
   const [first] = handles;
   if (!first) throw new Error('no database');
@@ -81,12 +86,14 @@ async function main() {
       error: () => undefined,
     } as never;
 
-    const run = async (partitions: number, seconds: number) => {
+    const run = async (mode: string, seconds: number) => {
+      const partitions = partitionsOf(mode);
+      const pools = asyncCommit(mode) ? offHandles : handles;
       const until = Date.now() + seconds * 1000;
       let sightings = 0;
       await Promise.all(
         Array.from({ length: CLIENTS }, async (_, c) => {
-          const db = (handles[c % handles.length] as Database).db;
+          const db = (pools[c % pools.length] as Database).db;
           for (let b = c; Date.now() < until; b += CLIENTS) {
             const e = b % site.endpoints.length;
             const endpoint = site.endpoints[e];
@@ -116,7 +123,7 @@ async function main() {
           .join(' ')}`,
     );
     for (const k of MODES) await run(k, 2); // warm-up: JIT, plans, every tag's first event
-    const totals = new Map<number, Totals>(
+    const totals = new Map<string, Totals>(
       MODES.map((k) => [
         k,
         { sightings: 0, seconds: 0, self: 0, postgres: 0, other: 0, idle: 0, retries: 0 },
@@ -161,7 +168,7 @@ async function main() {
     );
     await live.close();
   } finally {
-    for (const h of handles) await h.close();
+    for (const h of [...handles, ...offHandles]) await h.close();
     await dropDatabase(PG_URL, DATABASE);
   }
 }
