@@ -5,7 +5,11 @@
  * rows into PostgreSQL measured in the same run.
  *
  *   npm run bench:ingest [-- --quick] [--clients 8] [--rate 10000] [--move 0.1] [--profile DIR]
- *     [--instances N] [--pg-set name=value …]
+ *     [--instances N] [--pg-set name=value …] [--latency-seconds S]
+ *
+ * `--latency-seconds S` runs the open-loop phase for S seconds (a long run at a rate the machine
+ * sustains shows whether memory stays flat: the servers' RSS is printed after the warm-up and at
+ * the end). `INGEST_PARTITIONS` (inherited by the servers) sets the ingest partitions.
  *
  * `--instances N` runs N server processes on the one database (each endpoint posts to one of them;
  * the live stream is read from the first, so the others' messages cross by LISTEN/NOTIFY).
@@ -16,6 +20,8 @@
  * Uses its own database (BENCH_DATABASE, default sightline_bench) on BENCH_PG_URL (default
  * postgres://postgres@127.0.0.1:5432/), created at the start and dropped at the end.
  */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { baselineInsert } from './lib/baseline.js';
@@ -36,6 +42,7 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     instances: { type: 'string', default: '1' },
     'pg-set': { type: 'string', multiple: true, default: [] },
+    'latency-seconds': { type: 'string' },
   },
 });
 
@@ -54,15 +61,31 @@ const PG_SETTINGS = (args['pg-set'] ?? []).map((s) => {
 const SECONDS = quick
   ? { warmup: 3, sustained: 8, latency: 8, baseline: 5 }
   : { warmup: 5, sustained: 30, latency: 20, baseline: 15 };
+if (args['latency-seconds']) SECONDS.latency = Number(args['latency-seconds']);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/';
 const DATABASE = process.env.BENCH_DATABASE ?? 'sightline_bench';
 
 const log = (line = '') => console.log(line);
+
+/** Resident memory of a process (MB), from /proc. */
+function rssMb(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
 const rateOf = (acks: Ack[], seconds: number) => acks.reduce((n, a) => n + a.accepted, 0) / seconds;
 
 async function main() {
   const started = Date.now();
   log(`Sightline ingest benchmark${quick ? ' (quick)' : ''} — ${new Date().toISOString()}`);
+  log(
+    `INGEST_PARTITIONS=${process.env.INGEST_PARTITIONS ?? '1 (default)'} · load average at start ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   log(
     `setup: 1 organization, 1 site, ${SETUP.zones} zones, ${SETUP.endpoints} endpoints (gates), ${fmt(SETUP.things)} things;` +
       ` batches of ${BATCH} native sightings, ${MOVE_SHARE * 100}% of them tags arriving from another endpoint`,
@@ -112,6 +135,7 @@ async function main() {
     // 1. Warm-up (JIT, plans, first events of every tag), not counted.
     await closedLoop(client, { ...loop, until: Date.now() + SECONDS.warmup * 1000 });
 
+    const rssStart = servers.map((s) => rssMb(s.pid));
     // 2. Sustained rate: closed loops, as fast as the server acknowledges.
     live.start(false);
     await cpu.begin();
@@ -139,6 +163,7 @@ async function main() {
     });
     const offeredSeconds = (performance.now() - t1) / 1000;
     const offeredCpu = await cpu.end();
+    const rssEnd = servers.map((s) => rssMb(s.pid));
     await new Promise((r) => setTimeout(r, 1500));
     const offeredLive = await live.report();
     if (offered.failures) throw new Error(`latency run: ${offered.failures} failed (${offered.firstError})`);
@@ -229,6 +254,14 @@ async function main() {
     log(`sighting → SSE p99          ${ms(e2e.p99)} at ${fmt(RATE)}/s offered (target < 250 ms)`);
     log(`baseline INSERT             ${fmt(baseRate)} rows/s`);
     log(`ingest / baseline           ${fmt(sustainedRate / baseRate, 3)}`);
+    log(
+      `server RSS                  ${rssStart.map((r, i) => `${fmt(r, 0)} → ${fmt(rssEnd[i] ?? Number.NaN, 0)} MB`).join(', ')} (after warm-up → end of the latency phase)`,
+    );
+    log(
+      `load average at the end     ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     log(`run time                    ${fmt((Date.now() - started) / 1000, 0)} s`);
     printCpu('sustained', sustainedCpu);
   } finally {

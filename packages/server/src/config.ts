@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { LIVE_COALESCE_MS } from './platform/live-coalesce.js';
 import { type LogFormat, logFormatFromEnv } from './platform/log.js';
+import { partitionsFromEnv } from './tracking/store/partitions.js';
 
 export interface Config {
   port: number;
@@ -67,6 +68,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Live coalescing window (ms): a thing's / an event's live messages within it go out as the latest one; 0 = off. */
   liveCoalesceMs: number;
+  /** Ingest partitions per organization (INGEST_PARTITIONS; 1 = one organization lock). Same on every instance. */
+  ingestPartitions: number;
 }
 
 /** TRUST_PROXY: unset, empty, `false` or `0` → off; a whole number → hops; else a comma list of addresses/CIDRs. */
@@ -129,6 +132,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: logFormatFromEnv(env.LOG_FORMAT),
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000),
     liveCoalesceMs: Math.max(0, Number(env.LIVE_COALESCE_MS ?? LIVE_COALESCE_MS) || 0),
+    ingestPartitions: partitionsFromEnv(env.INGEST_PARTITIONS),
   };
 }
 

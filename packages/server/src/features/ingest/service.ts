@@ -26,6 +26,7 @@ export async function ingestBatch(
   const result = await ingestSightings(ctx.db, ctx.live, ctx.mailer, endpoint, parsed.sightings, now, {
     log,
     publicUrl: ctx.config.publicUrl,
+    partitions: ctx.config.ingestPartitions,
   });
   if (parsed.heartbeat) await recordHeartbeat(ctx, log, endpoint, parsed.heartbeat, requestIp, now);
   return { accepted: result.accepted, duplicates: result.duplicates };

@@ -11,12 +11,25 @@
  * are validated before they queue, and if a group's transaction fails, its batches run again one
  * by one, so one batch that cannot be stored fails only its own request. Other instances are
  * serialised by the organization lock as before.
+ *
+ * With K > 1 ingest partitions (partitions.ts) a batch is first routed and split by partition;
+ * each part joins its partition's group (a queue per organization and partition, each pipelined
+ * as above), and the request is answered when every part is committed, with the parts' counts
+ * added up. A batch that spans things (location tags, survey mode) joins the organization's
+ * spanning group, which takes the organization lock exclusively.
  */
 import type { Db } from '../../db/client.js';
 import type { LiveBus } from '../../platform/live.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { EpochMs } from '../engine/index.js';
 import type { NormalizedSighting } from '../formats/index.js';
+import {
+  forgetRoutes,
+  INGEST_PARTITIONS,
+  type PartitionLock,
+  PartitionMismatch,
+  routeBatch,
+} from './partitions.js';
 import {
   applyBatches,
   type BatchEndpoint,
@@ -37,11 +50,15 @@ interface Pending {
   batch: readonly NormalizedSighting[];
   now: EpochMs;
   options: StoreOptions;
+  /** The partition this part of a batch belongs to; none = the organization lock (K = 1, or spanning). */
+  lock?: PartitionLock;
+  /** False for the parts of a split batch other than its first (one heartbeat per batch). */
+  heartbeat: boolean;
   resolve: (result: IngestResult) => void;
   reject: (err: unknown) => void;
 }
 
-/** Batches waiting per organization, per database (one database handle = one instance). */
+/** Batches waiting per organization (and partition), per database (one database handle = one instance). */
 const queues = new WeakMap<Db, Map<string, Pending[]>>();
 
 /**
@@ -59,21 +76,58 @@ export function ingestSightings(
   now: EpochMs,
   options: StoreOptions = {},
 ): Promise<IngestResult> {
+  const partitions = options.partitions ?? INGEST_PARTITIONS;
+  const base = { live, mailer, endpoint, batch, now, options, heartbeat: true };
+  if (partitions <= 1) return enqueue(db, endpoint.orgId, base);
+  return ingestPartitioned(db, base, partitions);
+}
+
+type Part = Omit<Pending, 'resolve' | 'reject'>;
+
+/** Joins the group of `key` (organization, or organization and partition) at this instance. */
+function enqueue(db: Db, key: string, part: Part): Promise<IngestResult> {
   let orgs = queues.get(db);
   if (!orgs) {
     orgs = new Map();
     queues.set(db, orgs);
   }
-  const waiting = orgs.get(endpoint.orgId);
+  const waiting = orgs.get(key);
   return new Promise<IngestResult>((resolve, reject) => {
-    const pending: Pending = { live, mailer, endpoint, batch, now, options, resolve, reject };
+    const pending: Pending = { ...part, resolve, reject };
     if (waiting) {
       waiting.push(pending); // a transaction of this organization is running: join the next group
       return;
     }
-    orgs.set(endpoint.orgId, []);
-    void drain(db, orgs, endpoint.orgId, [pending]);
+    orgs.set(key, []);
+    void drain(db, orgs, key, [pending]);
   });
+}
+
+/** Routes the batch (partitions.ts), applies its parts in their partitions' groups, adds up the answers. */
+async function ingestPartitioned(db: Db, base: Part, partitions: number): Promise<IngestResult> {
+  const { endpoint, batch } = base;
+  const route = batch.length
+    ? await routeBatch(db, endpoint.orgId, endpoint.id, batch, partitions)
+    : { span: false as const, parts: new Map([[0, [...batch]]]) };
+  if (route.span) return enqueue(db, `${endpoint.orgId}\u0000*`, base);
+  const parts = [...route.parts].sort(([a], [b]) => a - b);
+  const results = await Promise.all(
+    parts.map(([partition, sightings], i) =>
+      enqueue(db, `${endpoint.orgId}\u0000${partition}`, {
+        ...base,
+        batch: sightings,
+        heartbeat: i === 0,
+        lock: { partition, partitions },
+      }),
+    ),
+  );
+  const [first] = results;
+  return {
+    accepted: results.reduce((n, r) => n + r.accepted, 0),
+    duplicates: results.reduce((n, r) => n + r.duplicates, 0),
+    committed: first?.committed,
+    output: first?.output,
+  };
 }
 
 /**
@@ -83,7 +137,7 @@ export function ingestSightings(
  * for the lock in PostgreSQL; batches arriving meanwhile form the group after it. So at most two
  * transactions of the organization run at this instance, and only one of them holds the lock.
  */
-async function drain(db: Db, orgs: Map<string, Pending[]>, orgId: string, first: Pending[]): Promise<void> {
+async function drain(db: Db, orgs: Map<string, Pending[]>, key: string, first: Pending[]): Promise<void> {
   let group = first;
   while (group.length) {
     let locked = () => {};
@@ -92,13 +146,13 @@ async function drain(db: Db, orgs: Map<string, Pending[]>, orgId: string, first:
     });
     const done = runGroup(db, group, locked);
     await Promise.race([holding, done]);
-    group = takeGroup(orgs.get(orgId) ?? []);
+    group = takeGroup(orgs.get(key) ?? []);
     if (!group.length) {
       await done;
-      group = takeGroup(orgs.get(orgId) ?? []);
+      group = takeGroup(orgs.get(key) ?? []);
     }
   }
-  orgs.delete(orgId);
+  orgs.delete(key);
 }
 
 /** Removes and returns the next group: the oldest batch and the later ones that can share its transaction. */
@@ -157,6 +211,28 @@ async function runGroup(db: Db, group: Pending[], onLocked: () => void): Promise
 }
 
 async function applyGroup(db: Db, group: readonly Pending[], onLocked?: () => void): Promise<IngestResult[]> {
+  const lock = group[0]?.lock;
+  if (!lock) return applyGroupLocked(db, group, onLocked);
+  try {
+    return await applyGroupLocked(db, group, onLocked, lock);
+  } catch (err) {
+    if (!(err instanceof PartitionMismatch)) throw err;
+    // Rolled back: the group runs again under the exclusive organization lock (rare: an edit or a kill).
+    forgetRoutes(group[0]?.endpoint.orgId ?? '');
+    group[0]?.options.log?.info(
+      { reason: err.message },
+      'ingest partition group needs the organization lock',
+    );
+    return applyGroupLocked(db, group, onLocked);
+  }
+}
+
+async function applyGroupLocked(
+  db: Db,
+  group: readonly Pending[],
+  onLocked?: () => void,
+  lock?: PartitionLock,
+): Promise<IngestResult[]> {
   const head = group[0];
   if (!head) return [];
   const { endpoint, live, mailer, options } = head;
@@ -170,8 +246,12 @@ async function applyGroup(db: Db, group: readonly Pending[], onLocked?: () => vo
     now,
     options,
     async (tx, stored: StoredSighting[][]) => {
-      const batches = group.map((p, i) => ({ endpoint: p.endpoint, stored: stored[i] ?? [] }));
-      const applied = await applyBatches(tx, endpoint.orgId, batches, now, options);
+      const batches = group.map((p, i) => ({
+        endpoint: p.endpoint,
+        stored: stored[i] ?? [],
+        heartbeat: p.heartbeat,
+      }));
+      const applied = await applyBatches(tx, endpoint.orgId, batches, now, options, lock);
       const results = group.map(
         (p, i): IngestResult => ({
           accepted: stored[i]?.length ?? 0,
@@ -188,5 +268,6 @@ async function applyGroup(db: Db, group: readonly Pending[], onLocked?: () => vo
         group.map((p) => ({ endpointId: p.endpoint.id, batch: p.batch })),
       ),
     onLocked,
+    lock,
   );
 }

@@ -44,6 +44,8 @@ export interface Loaded {
   model: SiteModel;
   state: EngineState;
   directory: Directory;
+  /** Thing id → partition key (its smallest tag), when loaded for a partition (partitions.ts). */
+  partitionKeys?: ReadonlyMap<string, string>;
 }
 
 /** Epoch milliseconds of a timestamptz column, as a JSON number. */
@@ -68,6 +70,7 @@ export async function loadBatch(
   orgId: string,
   endpointIds: string | readonly string[] | null,
   tags: readonly string[],
+  partitionKeys = false,
 ): Promise<Loaded> {
   const batchEndpoints =
     endpointIds === null ? [] : typeof endpointIds === 'string' ? [endpointIds] : endpointIds;
@@ -97,7 +100,11 @@ export async function loadBatch(
           t.zone_id AS "zoneId", ${ms('t.last_zone_time')} AS "lastZoneTime", ${ms('t.last_event')} AS "lastEvent",
           ${ms('t.last_endpoint_time')} AS "lastEndpointTime", t.endpoint_id AS "endpointId", t.direction,
           t.location_tag_id AS "locationTagId", t.map_id AS "mapId", t.x, t.y, t.alarm_tamper AS "alarmTamper",
-          t.alarm_tamper_tag AS "alarmTamperTag", ${ms('t.alarm_tamper_time')} AS "alarmTamperTime", t.data, t.parents
+          t.alarm_tamper_tag AS "alarmTamperTag", ${ms('t.alarm_tamper_time')} AS "alarmTamperTime", t.data, t.parents${
+            partitionKeys
+              ? sql`, (SELECT min(k.tag) FROM thing_tags k WHERE k.org_id = ${orgId} AND k.thing_id = t.id) AS "partitionKey"`
+              : sql``
+          }
         FROM thing_tags tt JOIN things t ON t.id = tt.thing_id AND t.deleted_at IS NULL
         WHERE tt.org_id = ${orgId} AND tt.tag IN (SELECT tag FROM batch_tags)) r) AS things,
       (SELECT coalesce(json_agg(r), '[]') FROM (SELECT ev.id AS "eventId", s.tag, ev.thing_id AS "thingId",
@@ -108,7 +115,9 @@ export async function loadBatch(
         WHERE s.org_id = ${orgId} AND s.tag IN (SELECT tag FROM batch_tags)) r) AS open_events`,
   );
   if (!row) throw new Error('load returned no row');
-  return assemble(row);
+  const loaded = assemble(row);
+  if (partitionKeys) loaded.partitionKeys = new Map(row.things.map((t) => [t.id, t.partitionKey ?? t.tag]));
+  return loaded;
 }
 
 function assemble(row: LoadRow): Loaded {

@@ -9,8 +9,15 @@ import type { Db, Tx } from '../../db/client.js';
 import { enqueueTrackingWebhooks } from '../../features/webhooks/outbox.js';
 import type { LiveBus } from '../../platform/live.js';
 import type { Mailer } from '../../platform/mail.js';
-import { type EngineOutput, type EngineSighting, type EpochMs, processBatch } from '../engine/index.js';
-import { type Directory, loadBatch } from './load.js';
+import {
+  type EngineOutput,
+  type EngineSighting,
+  type EpochMs,
+  processBatch,
+  type ThingState,
+} from '../engine/index.js';
+import { type Directory, type Loaded, loadBatch } from './load.js';
+import { lockPartition, type PartitionLock, PartitionMismatch, partitionOf } from './partitions.js';
 import { type Committed, type Outlets, publishCommitted } from './publish.js';
 import type { StoredSighting } from './sightings.js';
 import { type EndpointWrite, writeEvents, writeRest } from './write-events.js';
@@ -29,6 +36,8 @@ export interface StoreOptions {
   mergeWindowMs?: number;
   /** Wait for live messages and mails before resolving (tests, scripts). Default: fire and forget. */
   awaitPublish?: boolean;
+  /** Ingest partitions per organization (partitions.ts); default `INGEST_PARTITIONS` (1). */
+  partitions?: number;
 }
 
 export interface BatchResult {
@@ -37,7 +46,7 @@ export interface BatchResult {
 }
 
 /** Namespace of the organization lock (two-key form: cannot collide with single-key locks). */
-const ORG_LOCK_SPACE = 7_245_010;
+export const ORG_LOCK_SPACE = 7_245_010;
 const ATTEMPTS = 3;
 
 /** Serialises the organization's tracking writers (ingest, manual moves, scheduled kills) until COMMIT. */
@@ -57,6 +66,8 @@ function isDeadlock(err: unknown): boolean {
  * publishes. `beforeLock` runs first in the same transaction, outside the lock: work that needs
  * no serialisation (the raw sightings log) overlaps another batch's locked section. `onLocked` is
  * called once this transaction holds the lock (group.ts starts the next group's pre-lock work then).
+ * With `partition`, the transaction holds the organization lock shared and that partition's lock
+ * (partitions.ts) instead of the organization lock alone.
  */
 export async function inOrgTransaction<T extends { committed?: Committed }, P = undefined>(
   db: Db,
@@ -67,12 +78,14 @@ export async function inOrgTransaction<T extends { committed?: Committed }, P = 
   work: (tx: Tx, prelude: P) => Promise<T>,
   beforeLock?: (tx: Tx) => Promise<P>,
   onLocked?: () => void,
+  partition?: PartitionLock,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await db.transaction(async (tx) => {
         const prelude = (beforeLock ? await beforeLock(tx) : undefined) as P;
-        await lockOrganization(tx, orgId);
+        if (partition) await lockPartition(tx, ORG_LOCK_SPACE, orgId, partition);
+        else await lockOrganization(tx, orgId);
         onLocked?.();
         const done = await work(tx, prelude);
         // Webhooks (DESIGN §7.11): the batch's changes join the outbox in this same transaction.
@@ -98,13 +111,14 @@ export async function writeOutput(
   output: EngineOutput,
   endpoints: EndpointWrite[],
   now: EpochMs,
+  before?: ReadonlyMap<string, ThingState>,
 ): Promise<Pick<Committed, 'eventIds' | 'exceptions'>> {
   await lockTags(tx, orgId, [
     ...output.newThings.map((t) => t.tag),
     ...output.newLocationTags.map((l) => l.tag),
   ]);
   await writeLocationTags(tx, orgId, output.newLocationTags);
-  await writeThings(tx, orgId, output, new Date(now).toISOString());
+  await writeThings(tx, orgId, output, new Date(now).toISOString(), before);
   const eventIds = await writeEvents(tx, orgId, output.events);
   const exceptions = await writeRest(tx, orgId, output.zoneStays, endpoints, output.exceptions, now);
   return { eventIds, exceptions };
@@ -122,6 +136,8 @@ function learnNames(directory: Directory, output: EngineOutput): Directory {
 export interface StoredBatch {
   endpoint: BatchEndpoint;
   stored: readonly StoredSighting[];
+  /** Counts as the endpoint's sign of life (default true; one part of a split batch carries it). */
+  heartbeat?: boolean;
 }
 
 /** Applies stored sightings of one endpoint inside the caller's transaction (organization locked). */
@@ -147,10 +163,12 @@ export async function applyBatches(
   batches: readonly StoredBatch[],
   now: EpochMs,
   options: StoreOptions = {},
+  partition?: PartitionLock,
 ): Promise<BatchResult | undefined> {
   const sources = [...new Set(batches.map((b) => b.endpoint.id))];
+  const beating = new Set(batches.filter((b) => b.heartbeat !== false).map((b) => b.endpoint.id));
   const beats = (): EndpointWrite[] =>
-    sources.map((endpointId) => ({ endpointId, locationTagId: null, heartbeat: true }));
+    [...beating].sort().map((endpointId) => ({ endpointId, locationTagId: null, heartbeat: true }));
   const sightings: EngineSighting[] = [];
   for (const { endpoint, stored } of batches) {
     for (const s of stored) sightings.push({ ...s, endpointId: endpoint.id });
@@ -160,22 +178,54 @@ export async function applyBatches(
     return undefined;
   }
   const tags = [...new Set(sightings.map((s) => s.tag))];
-  const loaded = await loadBatch(tx, orgId, sources, tags);
+  const loaded = await loadBatch(tx, orgId, sources, tags, partition !== undefined);
+  if (partition) inPartition(loaded, sources, tags, partition);
   const { output } = processBatch(loaded.model, loaded.state, sightings, now, {
     mergeWindowMs: options.mergeWindowMs,
   });
+  if (partition) staysInPartition(loaded, output);
   const located = new Set(output.endpointLocations.map((l) => l.endpointId));
   const endpoints: EndpointWrite[] = [
     ...output.endpointLocations.map((l) => ({
       endpointId: l.endpointId,
       locationTagId: l.locationTagId,
-      heartbeat: sources.includes(l.endpointId),
+      heartbeat: beating.has(l.endpointId),
     })),
     ...beats().filter((b) => !located.has(b.endpointId)),
   ];
-  const written = await writeOutput(tx, orgId, output, endpoints, now);
+  // In a partition, a thing is updated only if no other writer changed it since the load.
+  const written = await writeOutput(tx, orgId, output, endpoints, now, partition && loaded.state.things);
   const directory = learnNames(loaded.directory, output);
   return { output, committed: { orgId, messages: output.messages, directory, ...written } };
+}
+
+/** Under a partition lock: every tag of the batch must still be this partition's (routing was before the lock). */
+function inPartition(
+  loaded: Loaded,
+  sources: readonly string[],
+  tags: readonly string[],
+  lock: PartitionLock,
+) {
+  for (const id of sources) {
+    if (loaded.model.endpoints.get(id)?.autoEnrollLocations)
+      throw new PartitionMismatch('a survey-mode endpoint');
+  }
+  for (const tag of tags) {
+    if (loaded.model.locationTags.has(tag)) throw new PartitionMismatch('a location tag');
+    const thingId = loaded.state.tags.get(tag);
+    const key = thingId === undefined ? tag : (loaded.partitionKeys?.get(thingId) ?? tag);
+    if (partitionOf(key, lock.partitions) !== lock.partition) throw new PartitionMismatch('a tag moved');
+  }
+}
+
+/** What the engine decided must stay inside the partition: no endpoint location, no kill releasing children. */
+function staysInPartition(loaded: Loaded, output: EngineOutput) {
+  if (output.endpointLocations.length || output.newLocationTags.length) {
+    throw new PartitionMismatch('an endpoint location');
+  }
+  if (output.things.some((t) => t.deleted && loaded.state.things.get(t.id)?.deleted === false)) {
+    throw new PartitionMismatch('a kill');
+  }
 }
 
 export interface IngestResult {

@@ -32,6 +32,8 @@ export interface ThingRow extends Omit<ThingState, 'class' | 'direction' | 'data
   tag: string;
   name: string;
   class: string;
+  /** Only when loaded for a partition: the thing's smallest tag. */
+  partitionKey?: string | null;
   direction: string | null;
   data: unknown;
 }

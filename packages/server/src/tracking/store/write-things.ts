@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
-import type { EngineOutput, NewLocationTag } from '../engine/index.js';
+import type { EngineOutput, NewLocationTag, ThingState } from '../engine/index.js';
 import { boolArray, jsonArray, numberArray, textArray, timeArray } from './arrays.js';
 
 export class StaleStateError extends Error {
@@ -27,12 +27,37 @@ export async function lockTags(tx: Tx, orgId: string, tags: readonly string[]): 
   );
 }
 
-export async function writeThings(tx: Tx, orgId: string, output: EngineOutput, now: string): Promise<void> {
+/** Epoch ms of a timestamptz column, as the load reads it. */
+const msOf = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::bigint`);
+
+/**
+ * `before` (ingest partitions): the things as loaded; an update then applies only to a row that
+ * still holds the loaded zone and times, and a row another writer changed meanwhile raises
+ * `StaleStateError` (the batch runs again on fresh state).
+ */
+export async function writeThings(
+  tx: Tx,
+  orgId: string,
+  output: EngineOutput,
+  now: string,
+  before?: ReadonlyMap<string, ThingState>,
+): Promise<void> {
   if (!output.things.length) return;
   const created = new Map(output.newThings.map((n) => [n.id, n]));
   const input = output.things.map((t) => ({ t, born: created.get(t.id) }));
+  const was = before
+    ? input.flatMap((r) => (r.born ? [] : [before.get(r.t.id)])).filter((t) => t !== undefined)
+    : [];
+  const guard = before
+    ? sql` AND EXISTS (SELECT 1 FROM unnest(${textArray(was, (w) => w.id)}::text[], ${textArray(was, (w) => w.zoneId)}::text[],
+          ${numberArray(was, (w) => w.lastZoneTime)}::bigint[], ${numberArray(was, (w) => w.lastEvent)}::bigint[],
+          ${numberArray(was, (w) => w.lastEndpointTime)}::bigint[]) AS w(id, zone_id, zone_time, event, endpoint_time)
+        WHERE w.id = t.id AND t.zone_id IS NOT DISTINCT FROM w.zone_id
+          AND ${msOf('t.last_zone_time')} IS NOT DISTINCT FROM w.zone_time AND ${msOf('t.last_event')} IS NOT DISTINCT FROM w.event
+          AND ${msOf('t.last_endpoint_time')} IS NOT DISTINCT FROM w.endpoint_time)`
+    : sql``;
   // Typed column arrays (arrays.ts).
-  const [result] = await rows<{ expected: number; tagged: number }>(
+  const [result] = await rows<{ expected: number; tagged: number; updated: number; inserted: number }>(
     tx,
     sql`WITH input AS MATERIALIZED (
         SELECT * FROM unnest(${textArray(input, (r) => r.t.id)}::text[],
@@ -70,13 +95,16 @@ export async function writeThings(tx: Tx, orgId: string, output: EngineOutput, n
           location_tag_id = x.location_tag_id, map_id = x.map_id, x = x.x, y = x.y, alarm_tamper = x.alarm_tamper,
           alarm_tamper_tag = x.alarm_tamper_tag, alarm_tamper_time = x.alarm_tamper_time, data = t.data || x.data,
           deleted_at = CASE WHEN x.deleted THEN coalesce(t.deleted_at, ${now}::timestamptz) ELSE t.deleted_at END
-        FROM input x WHERE NOT x.is_new AND t.id = x.id AND t.org_id = ${orgId}
+        FROM input x WHERE NOT x.is_new AND t.id = x.id AND t.org_id = ${orgId}${guard}
         RETURNING t.id)
     SELECT (SELECT count(*) FROM input WHERE is_new AND NOT deleted)::int AS expected,
            (SELECT count(*) FROM tagged)::int AS tagged, (SELECT count(*) FROM updated)::int AS updated,
            (SELECT count(*) FROM inserted)::int AS inserted`,
   );
   if (result && result.tagged !== result.expected) throw new StaleStateError('an enrolled tag was claimed');
+  if (before && result && result.updated !== input.length - created.size) {
+    throw new StaleStateError('a thing was changed by another writer');
+  }
   const deleted = output.things.filter((t) => t.deleted && !created.has(t.id)).map((t) => t.id);
   if (deleted.length) await releaseDeleted(tx, orgId, deleted);
 }
