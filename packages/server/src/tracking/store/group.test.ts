@@ -18,23 +18,10 @@ import {
 import { endpoints, events, sightings, tagState, zoneDurations } from '../../db/schema.js';
 import type { NormalizedSighting } from '../formats/index.js';
 import { ingestSightings } from './index.js';
-import { at, thingRow } from './store.testkit.js';
+import { at, sighting, thingRow } from './store.testkit.js';
 
 const app = await makeApp();
 const { db, live } = app.ctx;
-
-const sighting = (
-  tag: string,
-  time: number,
-  extra: Partial<NormalizedSighting> = {},
-): NormalizedSighting => ({
-  tag,
-  antenna: 1,
-  time,
-  direction: 'NEAR',
-  alarmTamper: false,
-  ...extra,
-});
 
 async function world(tagCount: number) {
   const org = await makeOrg(app);

@@ -23,25 +23,12 @@ import type { NormalizedSighting } from '../formats/index.js';
 import { ingestSightings, moveByHand } from './index.js';
 import { fitsTheLog, lockPartition, partitionOf, partitionsFromEnv, routeBatch } from './partitions.js';
 import { ORG_LOCK_SPACE } from './process.js';
-import { at, thingRow } from './store.testkit.js';
+import { at, sighting, thingRow } from './store.testkit.js';
 
 const K = 2;
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const app = await makeApp();
 const { db, live } = app.ctx;
-
-const sighting = (
-  tag: string,
-  time: number,
-  extra: Partial<NormalizedSighting> = {},
-): NormalizedSighting => ({
-  tag,
-  antenna: 1,
-  time,
-  direction: 'NEAR',
-  alarmTamper: false,
-  ...extra,
-});
 
 let serial = 0;
 /** `count` fresh tags of `partition` (of K). */

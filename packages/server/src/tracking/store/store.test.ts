@@ -25,20 +25,14 @@ import {
   StaleStateError,
   writeThings,
 } from './index.js';
-import { at, thingRow } from './store.testkit.js';
+import { at, sighting as sightingAt, thingRow } from './store.testkit.js';
 
 const app = await makeApp();
 const { db, live } = app.ctx;
 const MINUTE_NS = 60_000_000_000;
 
-const sighting = (tag: string, iso: string, extra: Partial<NormalizedSighting> = {}): NormalizedSighting => ({
-  tag,
-  antenna: 1,
-  time: at(iso),
-  direction: 'NEAR',
-  alarmTamper: false,
-  ...extra,
-});
+const sighting = (tag: string, iso: string, extra: Partial<NormalizedSighting> = {}) =>
+  sightingAt(tag, at(iso), extra);
 
 async function world() {
   const org = await makeOrg(app);

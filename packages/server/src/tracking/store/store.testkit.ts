@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { things } from '../../db/schema.js';
+import type { NormalizedSighting } from '../formats/index.js';
 
 export async function thingRow(db: Tx, id: string) {
   const [row] = await db.select().from(things).where(eq(things.id, id));
@@ -10,3 +11,17 @@ export async function thingRow(db: Tx, id: string) {
 }
 
 export const at = (iso: string) => Date.parse(iso);
+
+/** A native sighting of `tag` at `time` (ms), antenna 1, NEAR; `extra` overrides any field. */
+export const sighting = (
+  tag: string,
+  time: number,
+  extra: Partial<NormalizedSighting> = {},
+): NormalizedSighting => ({
+  tag,
+  antenna: 1,
+  time,
+  direction: 'NEAR',
+  alarmTamper: false,
+  ...extra,
+});
