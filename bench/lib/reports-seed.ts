@@ -6,6 +6,7 @@
  * tables are dropped during the load and rebuilt after it (a bulk load's usual order; loading is
  * not what is measured), then VACUUM ANALYZE sets the visibility map the index-only scans need.
  */
+import { ORG_LOCK_SPACE } from '@sightline/server/src/tracking/store/process.js';
 import type pg from 'pg';
 
 export const THINGS = 5000;
@@ -48,6 +49,24 @@ export const categoryId = (n: number) => hexId('ca', n);
 async function timedQuery(pool: pg.Pool, text: string, params: unknown[] = []) {
   const t0 = performance.now();
   await pool.query(text, params);
+  return (performance.now() - t0) / 1000;
+}
+
+/** `text` in a transaction holding the organization lock (the tracking store's lockOrganization). */
+async function lockedQuery(pool: pg.Pool, orgId: string, text: string, params: unknown[] = []) {
+  const client = await pool.connect();
+  const t0 = performance.now();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ORG_LOCK_SPACE, orgId]);
+    await client.query(text, params);
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK');
+    throw err;
+  } finally {
+    client.release();
+  }
   return (performance.now() - t0) / 1000;
 }
 
@@ -158,13 +177,16 @@ export async function seed(pool: pg.Pool, opts: SeedOptions): Promise<Seeded> {
   );
   timings.push(`${stays.toLocaleString('en-US')} zone durations: ${staysS.toFixed(1)} s`);
   log(`  ${timings.at(-1)}`);
-  // In chunks so progress shows and one statement's WAL stays bounded.
+  // In chunks so progress shows and one statement's WAL stays bounded. Each under the
+  // organization lock, as every writer of events (the Activity rollup's job relies on it:
+  // packages/server/src/features/reports/event-days.ts).
   const CHUNK = 2_000_000;
   let eventsS = 0;
   for (let from = 1; from <= events; from += CHUNK) {
     const to = Math.min(events, from + CHUNK - 1);
-    eventsS += await timedQuery(
+    eventsS += await lockedQuery(
       pool,
+      orgId,
       `INSERT INTO events (org_id, site_id, tag, thing_id, time, first_time, repeat_count, direction, antenna, zone_id, endpoint_id)
        SELECT $1, $2, 'E2' || lpad(to_hex(i % ${THINGS} + 1), 22, '0'), ${thing('i')}, t, t - interval '30 seconds',
          3, 'NEAR', 1, ${zone('(i / 7)')}, ${endpoint('(i / 7)')}

@@ -7,6 +7,7 @@
 import { pruneLoginFailuresJob } from './features/auth/jobs.js';
 import { type MqttIngest, startMqttIngest } from './features/ingest/mqtt.js';
 import { dailyReportsJob } from './features/reports/daily.js';
+import { eventDaysJob } from './features/reports/event-days.js';
 import { createWebhookQueue, type WebhookQueue } from './features/webhooks/queue.js';
 import { zoneCountFolder } from './features/zones/counts.js';
 import type { App } from './platform/context.js';
@@ -34,6 +35,7 @@ export function registerBackground(app: App): void {
     ...trackingJobs({ db: ctx.db, ...outlets }),
     dailyReportsJob({ db: ctx.db, mailer: ctx.mailer, log: app.log }),
     pruneLoginFailuresJob(ctx.db),
+    eventDaysJob(ctx.db),
   ];
   const scheduler = createScheduler(ctx.db, jobs, { log: app.log });
   // Not a scheduled job: it runs every few seconds on every instance (one at a time, by its lock)

@@ -11,6 +11,7 @@ import { categories, organizations, sites, users } from '../../db/schema.js';
 import type { App } from '../../platform/context.js';
 import { hashPassword } from '../../platform/crypto.js';
 import { newId, randomToken } from '../../platform/ids.js';
+import { lockOrganization } from '../../tracking/store/process.js';
 import { mapKey } from '../maps/files.js';
 import { CATEGORY_NAMES, type CategoryName, DEMO_SITES, DEMO_USERS } from './catalog.js';
 import { floorPlanSvg } from './floorplan.js';
@@ -106,6 +107,9 @@ export async function seedDemo(app: App, options: DemoOptions = {}): Promise<Dem
       roles: [ROLE_IDS[u.role]],
       sites: [ALL_SITES],
     }));
+    // Its events are written like the tracking store's, under the organization lock: the Activity
+    // rollup (features/reports/event-days.ts) relies on every writer of events holding it.
+    await lockOrganization(tx, org.id);
     await insertDemoRows(tx, siteRows, thingRows);
     const created = await tx.insert(users).values(demoUsers).onConflictDoNothing().returning();
 

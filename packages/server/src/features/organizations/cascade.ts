@@ -3,7 +3,7 @@
  * pointing at a tenant that no longer exists. Rows keyed by a user, endpoint, role or webhook
  * (sessions, heartbeats, raw sightings, rules, deliveries) go first, then every org-owned table.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   accessRules,
@@ -73,6 +73,9 @@ export async function deleteOrganizationCascade(tx: Tx, orgId: string): Promise<
     sites,
   ] as const;
   for (const table of owned) await tx.delete(table).where(eq(table.orgId, orgId));
+  // The Activity events rollup (migration 0016; raw tables, not in the drizzle schema).
+  for (const table of ['event_days', 'event_days_pending', 'event_days_state'])
+    await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE org_id = ${orgId}`);
   await tx.delete(ssoSettings).where(eq(ssoSettings.orgId, orgId));
   await tx.delete(organizations).where(eq(organizations.id, orgId));
   return mapFiles.map((m) => m.image).filter(Boolean);

@@ -1,15 +1,17 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ORGANIZATION_MSG } from '@sightline/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { login, makeApp, makeSite, makeSuperAdmin, makeTenant, makeUser } from '../../../test/factories.js';
 import { dataRoot } from '../../config.js';
+import { rows } from '../../db/client.js';
 import {
   apiKeys,
   categories,
   endpointStatus,
   endpoints,
+  events,
   maps,
   organizations,
   sessions,
@@ -21,6 +23,7 @@ import {
   zones,
 } from '../../db/schema.js';
 import { newId, randomToken } from '../../platform/ids.js';
+import { foldEventDays } from '../reports/event-days.js';
 
 const app = await makeApp();
 const { db } = app.ctx;
@@ -58,14 +61,27 @@ async function populatedOrg() {
   await db.insert(things).values({ id: thingId, orgId, siteId: site.id, name: 'Drill', tag1: 'ABC123' });
   await db.insert(thingTags).values({ orgId, tag: 'ABC123', thingId });
   await db
+    .insert(events)
+    .values({ orgId, siteId: site.id, tag: 'ABC123', thingId, time: new Date(), firstTime: new Date() });
+  await foldEventDays(db, orgId);
+  await db
     .insert(apiKeys)
     .values({ id: newId(), orgId, name: 'k', tokenHash: randomToken(), tokenPrefix: 'sl_' });
   return { home, root, orgId, user, member, endpointId, file };
 }
 
+/** The Activity events rollup's rows of the organization (its tables are not in the drizzle schema). */
+const rollupRows = (orgId: string) =>
+  rows(
+    db,
+    sql`SELECT 'days' FROM event_days WHERE org_id = ${orgId} UNION ALL SELECT 'pending' FROM event_days_pending
+      WHERE org_id = ${orgId} UNION ALL SELECT 'state' FROM event_days_state WHERE org_id = ${orgId}`,
+  );
+
 describe('deleting an organization', () => {
   it('removes everything the organization owns and nothing else', async () => {
     const o = await populatedOrg();
+    expect(await rollupRows(o.orgId)).toHaveLength(2);
     const res = await o.root.request('DELETE', `/api/organizations/${o.orgId}`);
     expect(res.statusCode).toBe(204);
 
@@ -75,6 +91,7 @@ describe('deleting an organization', () => {
       ),
     );
     expect(left.flat()).toEqual([]);
+    expect(await rollupRows(o.orgId)).toEqual([]);
     expect(await db.select().from(organizations).where(eq(organizations.id, o.orgId))).toEqual([]);
     expect(await db.select().from(ssoSettings).where(eq(ssoSettings.orgId, o.orgId))).toEqual([]);
     expect(await db.select().from(endpointStatus).where(eq(endpointStatus.endpointId, o.endpointId))).toEqual(

@@ -6,8 +6,18 @@
  */
 import { NO_THING_ID } from '@sightline/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { ids, type ReportFilter, reportRows, siteZones, thingFilter, ts, zoneIn } from './repository.js';
+import { type Db, rows, type Tx } from '../../db/client.js';
+import { type EventDaysCover, eventDaysCover } from './event-days.js';
+import {
+  ids,
+  type ReportFilter,
+  reportRows,
+  reportSettings,
+  siteZones,
+  thingFilter,
+  ts,
+  zoneIn,
+} from './repository.js';
 
 /** Events of the site in the period (alias e), of `thing` (an id or an array expression). */
 const eventsOf = (f: ReportFilter, thing: SQL) =>
@@ -96,22 +106,67 @@ export interface ActivityDayRow {
  * straight by (thing, day) and stays by (thing, day, zone) then (thing, day), joined. The same
  * rows as activityDaysByZone (compared in activity.test.ts) without its per-zone level of events:
  * 85,000 (thing, day, zone) rows aggregated, joined and sorted for 500 things and 20 days, against
- * 10,500 + 20,000 here (docs/benchmarks.md "Reports, round 4").
+ * 10,500 + 20,000 here (docs/benchmarks.md "Reports, round 4"). Without chosen zones, the period's
+ * whole site-local days come from the events rollup where it holds them (event-days.ts): the
+ * rollup's rows, its pending events and the events above its watermark, read in one snapshot
+ * (REPEATABLE READ) with the watermark; the partial days at the period's ends are read live.
  */
 export function activityDays(db: Tx, f: ReportFilter, now: Date, thingIds: string[]) {
+  // A transaction of the caller (a savepoint) keeps the caller's isolation; the report's callers pass the pool.
+  return (db as Db).transaction(
+    async (tx) => {
+      await reportSettings(tx);
+      const cover = f.zones.length ? undefined : await eventDaysCover(tx, f);
+      return rows<ActivityDayRow>(tx, activityDaysQuery(f, now, thingIds, cover));
+    },
+    { isolationLevel: 'repeatable read' },
+  );
+}
+
+/**
+ * Events per (thing, site-local day) of the batch: from the events (`cover` undefined), or from
+ * the rollup for the whole days `cover` names plus the events it does not hold.
+ */
+function eventsPerDay(f: ReportFilter, thingIds: string[], cover?: EventDaysCover) {
+  const tz = f.timeZone;
+  const batch = sql`ANY(${ids(thingIds)})`;
+  const day = sql`(e.time AT TIME ZONE ${tz})::date`;
+  if (!cover)
+    return sql`SELECT e.thing_id, ${day} AS day, min(e.first_time) AS first_time,
+        max(e.time) AS last_seen, count(*) AS n
+      FROM events e WHERE ${eventsOf(f, batch)}
+      GROUP BY 1, 2`;
+  const inRange = (after: Date, before: Date) => eventsOf({ ...f, after, before }, batch);
+  const live = (where: SQL) =>
+    sql`SELECT e.thing_id, ${day} AS day, min(e.first_time) AS first_time, max(e.time) AS last_seen, count(*) AS n
+      FROM events e WHERE ${where} GROUP BY 1, 2`;
+  return sql`SELECT thing_id, day, min(first_time) AS first_time, max(last_seen) AS last_seen, sum(n) AS n FROM (
+      SELECT r.thing_id, r.day, r.first_time, r.last_time AS last_seen, r.n::bigint AS n FROM event_days r
+        WHERE r.site_id = ${f.siteId} AND r.thing_id = ${batch}
+          AND r.day >= ${cover.firstDay}::date AND r.day <= ${cover.lastDay}::date
+      UNION ALL
+      -- Events the rollup does not hold: newer than its watermark, or open when folded.
+      ${live(sql`e.id > ${cover.eventId}::bigint AND ${inRange(cover.start, cover.end)}`)}
+      UNION ALL
+      ${live(sql`e.id IN (SELECT p.event_id FROM event_days_pending p
+          WHERE p.org_id = ${f.orgId} AND p.site_id = ${f.siteId} AND p.thing_id = ${batch})
+        AND ${inRange(cover.start, cover.end)}`)}
+      UNION ALL
+      -- The partial days at the period's ends.
+      ${live(inRange(f.after, cover.start))}
+      UNION ALL
+      ${live(inRange(cover.end, f.before))}
+    ) u GROUP BY 1, 2`;
+}
+
+/** activityDays' statement (exported for the benchmark's EXPLAIN). */
+export function activityDaysQuery(f: ReportFilter, now: Date, thingIds: string[], cover?: EventDaysCover) {
   const tz = f.timeZone;
   const lo = sql`greatest(st.s, days.day_start, ${ts(f.after)})`;
   const hi = sql`least(st.e, days.day_end, ${ts(f.before)})`;
   const batch = sql`ANY(${ids(thingIds)})`;
-  return reportRows<ActivityDayRow>(
-    db,
-    sql`WITH ${daysAndStays(f, now, batch)},
-        ev AS (
-          SELECT e.thing_id, (e.time AT TIME ZONE ${tz})::date AS day, min(e.first_time) AS first_time,
-            max(e.time) AS last_seen, count(*) AS n
-          FROM events e WHERE ${eventsOf(f, batch)}
-          GROUP BY 1, 2
-        ),
+  return sql`WITH ${daysAndStays(f, now, batch)},
+        ev AS (${eventsPerDay(f, thingIds, cover)}),
         zone_secs AS (
           SELECT st.thing_id, days.day, st.zone_id, sum(extract(epoch FROM ${hi} - ${lo}))::float8 AS secs
           FROM stays st JOIN days ON st.s < days.day_end AND st.e > days.day_start
@@ -132,8 +187,7 @@ export function activityDays(db: Tx, f: ReportFilter, now: Date, thingIds: strin
           coalesce(ds.zone_secs, '{}') AS zone_secs
         FROM ev FULL JOIN day_secs ds ON ds.thing_id = ev.thing_id AND ds.day = ev.day
         JOIN batch ON batch.id = coalesce(ev.thing_id, ds.thing_id)
-        ORDER BY batch.ord, coalesce(ev.day, ds.day)`,
-  );
+        ORDER BY batch.ord, coalesce(ev.day, ds.day)`;
 }
 
 /**

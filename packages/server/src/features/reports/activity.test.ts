@@ -1,15 +1,20 @@
 /**
  * Activity rows per (thing, day) from activityDays against activityDaysByZone (the per-zone
- * formulation it replaced, which the flattened rows still use): the same rows, values and order —
- * on the engine-built report scenario and on generated events and stays around DST changes and odd
- * offsets (events without a zone, events whose first time precedes the day, stays across days,
- * open stays, things with events but no stays and the other way round, chosen zones).
+ * formulation it replaced, which the flattened rows still use, and which reads every event live):
+ * the same rows, values and order — on the engine-built report scenario and on generated events and
+ * stays around DST changes and odd offsets (events without a zone, events whose first time precedes
+ * the day, stays across days, open stays, things with events but no stays and the other way round,
+ * chosen zones). Each time before and after the events rollup is folded (event-days.ts), and as the
+ * tracking store changes events after a fold: an open event merged into across midnight, late
+ * events inserted into folded days, an open event closed, a site's timezone changed.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { makeThing, makeZone } from '../../../test/factories/tracking.js';
 import { makeApp, makeOrg, makeSite } from '../../../test/factories.js';
+import { rows } from '../../db/client.js';
 import { activityDays, activityDaysByZone } from './activity.repository.js';
+import { eventDaysCover, foldEventDays } from './event-days.js';
 import { localDay } from './period.js';
 import { reportScenario, TWO_DAYS } from './reports.testkit.js';
 import type { ReportFilter } from './repository.js';
@@ -69,6 +74,11 @@ describe('Activity per thing and day', () => {
     const now = new Date('2024-01-11T20:00:00Z');
     expect(await expectSame(f, now, [s.saw, s.drill, s.ann])).toBeGreaterThan(1);
     await expectSame({ ...f, zones: [s.store] }, now, [s.ann, s.drill]);
+    // Through the rollup: the engine's tags keep their open events (tag_state), so they are pending.
+    expect(await foldEventDays(db, s.org.id)).toBe(true);
+    expect(await eventDaysCover(db, f)).toBeDefined();
+    expect(await expectSame(f, now, [s.saw, s.drill, s.ann])).toBeGreaterThan(1);
+    await expectSame({ ...f, zones: [s.store] }, now, [s.ann, s.drill]);
   });
 
   it.each([
@@ -104,12 +114,14 @@ describe('Activity per thing and day', () => {
       const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)] as T;
       const events = [];
       const stays = [];
+      const TAGS = ['T0', 'T1', 'T2', 'T3', 'T4'];
       for (let i = 0; i < 600; i++) {
         // Thing 7 has stays only, thing 6 events only.
         const thing = pick(things.slice(0, 7));
         const t = base + Math.floor((next() - 0.5) * 6 * DAY);
         const back = next() < 0.2 ? Math.floor(next() * 30 * HOUR) : Math.floor(next() * HOUR);
         events.push({
+          tag: pick(TAGS),
           thing,
           zone: next() < 0.15 ? null : pick(zones),
           time: new Date(t).toISOString(),
@@ -128,8 +140,8 @@ describe('Activity per thing and day', () => {
       }
       await db.execute(sql`
       INSERT INTO events (org_id, site_id, tag, thing_id, zone_id, time, first_time)
-      SELECT ${org.id}, ${site.id}, 'TAG', x.thing, x.zone, x.time, x.first
-      FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS x(thing text, zone text, time timestamptz, first timestamptz)`);
+      SELECT ${org.id}, ${site.id}, x.tag, x.thing, x.zone, x.time, x.first
+      FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS x(tag text, thing text, zone text, time timestamptz, first timestamptz)`);
       await db.execute(sql`
       INSERT INTO zone_durations (org_id, site_id, thing_id, zone_id, time_start, time_end, time_duration_ns)
       SELECT ${org.id}, ${site.id}, x.thing, x.zone, x.s, x.e, (extract(epoch FROM x.e - x.s) * 1e9)::bigint
@@ -147,10 +159,78 @@ describe('Activity per thing and day', () => {
       const first = localDay(new Date(base - 3 * DAY).toISOString().slice(0, 10), timeZone);
       const last = localDay(new Date(base + 3 * DAY).toISOString().slice(0, 10), timeZone);
       const order = [...things].reverse();
-      expect(await expectSame(f(first.after, last.before), now, order)).toBeGreaterThan(30);
-      await expectSame(f(first.after, new Date(last.before.getTime() - 1)), now, order);
-      await expectSame(f(new Date(base - 7 * HOUR - 123), new Date(base + 29 * HOUR + 77)), now, things);
-      await expectSame(f(first.after, last.before, [zones[1] as string]), now, things);
+      const check = async () => {
+        expect(await expectSame(f(first.after, last.before), now, order)).toBeGreaterThan(30);
+        await expectSame(f(first.after, new Date(last.before.getTime() - 1)), now, order);
+        await expectSame(f(new Date(base - 7 * HOUR - 123), new Date(base + 29 * HOUR + 77)), now, things);
+        await expectSame(f(first.after, last.before, [zones[1] as string]), now, things);
+      };
+      await check();
+
+      // Each tag's open event (tag_state) is a random one of its events; the fold leaves them pending.
+      const eventIds = () =>
+        rows<{ id: string; tag: string }>(
+          db,
+          sql`SELECT id::text AS id, tag FROM events WHERE org_id = ${org.id} ORDER BY id`,
+        );
+      const openOf = new Map<string, string>();
+      for (const e of await eventIds()) if (!openOf.has(e.tag) || next() < 0.1) openOf.set(e.tag, e.id);
+      await db.execute(sql`
+        INSERT INTO tag_state (org_id, tag, event_id, endpoint_id, antenna, direction, last_time)
+        SELECT ${org.id}, x.key, x.value::bigint, 'reader', 1, 'NEAR', now()
+        FROM jsonb_each_text(${JSON.stringify(Object.fromEntries(openOf))}::jsonb) x`);
+      expect(await foldEventDays(db, org.id, 97)).toBe(true);
+      const cover = await eventDaysCover(db, f(first.after, last.before));
+      expect(cover?.firstDay).toBe(new Date(base - 3 * DAY).toISOString().slice(0, 10));
+      const counted = async (table: 'event_days' | 'event_days_pending') => {
+        const [r] = await rows<{ n: string | number }>(
+          db,
+          sql`SELECT count(*) AS n FROM ${sql.identifier(table)} WHERE org_id = ${org.id}`,
+        );
+        return Number(r?.n);
+      };
+      expect(await counted('event_days')).toBeGreaterThan(30);
+      expect(await counted('event_days_pending')).toBe(openOf.size);
+      await check();
+
+      // The store after the fold: open events merged into (time past the next midnight, first time
+      // earlier), late events inserted into folded days (ids above the watermark), then one tag's
+      // open event closed by a newer event.
+      await db.execute(sql`UPDATE events SET time = time + interval '26 hours', first_time = first_time - interval '1 hour'
+        WHERE id IN (SELECT event_id FROM tag_state WHERE org_id = ${org.id})`);
+      await db.execute(sql`
+        INSERT INTO events (org_id, site_id, tag, thing_id, zone_id, time, first_time)
+        SELECT ${org.id}, ${site.id}, 'LATE', x.thing_id, NULL, x.time - interval '20 hours', x.time - interval '45 hours'
+        FROM (SELECT thing_id, time FROM events WHERE org_id = ${org.id} ORDER BY id LIMIT 40) x`);
+      await check();
+      const [closing] = await rows<{ id: string }>(
+        db,
+        sql`INSERT INTO events (org_id, site_id, tag, thing_id, zone_id, time, first_time)
+          VALUES (${org.id}, ${site.id}, 'T0', ${things[0]}, ${zones[0]}, ${new Date(base).toISOString()}::timestamptz,
+            ${new Date(base - HOUR).toISOString()}::timestamptz)
+          RETURNING id::text AS id`,
+      );
+      await db.execute(
+        sql`UPDATE tag_state SET event_id = ${closing?.id}::bigint WHERE org_id = ${org.id} AND tag = 'T0'`,
+      );
+      await check();
+      expect(await foldEventDays(db, org.id)).toBe(true);
+      expect(await counted('event_days_pending')).toBe(openOf.size);
+      await check();
+
+      // A new timezone: the rollup's days are other days. Read live until the fold starts again.
+      const other = timeZone === 'America/New_York' ? 'Asia/Kathmandu' : 'America/New_York';
+      await db.execute(sql`UPDATE sites SET timezone = ${other} WHERE id = ${site.id}`);
+      const moved = (after: Date, before: Date, chosen: string[] = []) => ({
+        ...f(after, before, chosen),
+        timeZone: other,
+      });
+      expect(await eventDaysCover(db, moved(first.after, last.before))).toBeUndefined();
+      await expectSame(moved(first.after, last.before), now, order);
+      expect(await foldEventDays(db, org.id, 1000)).toBe(true);
+      expect(await eventDaysCover(db, moved(first.after, last.before))).toBeDefined();
+      await expectSame(moved(first.after, last.before), now, order);
+      await expectSame(moved(new Date(base - 7 * HOUR - 123), new Date(base + 29 * HOUR + 77)), now, things);
     },
   );
 });

@@ -30,16 +30,21 @@ export interface ReportFilter {
  */
 export function reportRows<T>(db: Tx, query: SQL, opts: { serial?: boolean } = {}): Promise<T[]> {
   return db.transaction(async (tx) => {
-    // work_mem: an Activity batch's hash aggregate and sort (≈130,000 groups) spilled to disk at
-    // the default 4 MB (docs/benchmarks.md "Reports, round 4"); for this query only. `serial`: no
-    // parallel workers, for a query whose work is smaller than starting them.
-    await tx.execute(
-      sql`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true)${
-        opts.serial ? sql`, set_config('max_parallel_workers_per_gather', '0', true)` : sql``
-      }`,
-    );
+    await reportSettings(tx, opts);
     return rows<T>(tx, query);
   });
+}
+
+/** reportRows' settings, for the rest of the transaction `tx`. */
+export async function reportSettings(tx: Tx, opts: { serial?: boolean } = {}): Promise<void> {
+  // work_mem: an Activity batch's hash aggregate and sort (≈130,000 groups) spilled to disk at
+  // the default 4 MB (docs/benchmarks.md "Reports, round 4"); for this query only. `serial`: no
+  // parallel workers, for a query whose work is smaller than starting them.
+  await tx.execute(
+    sql`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true)${
+      opts.serial ? sql`, set_config('max_parallel_workers_per_gather', '0', true)` : sql``
+    }`,
+  );
 }
 
 export const ids = (list: string[]) => sql`${textArray(list, (v) => v)}::text[]`;

@@ -13,6 +13,7 @@ import { PRUNE_LOGIN_FAILURES_JOB } from '../../features/auth/jobs.js';
 import { mailsTo, makeMailApp, waitForMails } from '../../features/auth/outbox.testkit.js';
 import { MINUTE_NS, postNative, trackedSite } from '../../features/ingest/ingest.testkit.js';
 import { DAILY_REPORTS_JOB } from '../../features/reports/daily.js';
+import { EVENT_DAYS_JOB } from '../../features/reports/event-days.js';
 import type { App } from '../../platform/context.js';
 import type { LiveMessage } from '../../platform/live.js';
 import { INVENTORY_SETTLE_MS } from '../engine/index.js';
@@ -326,6 +327,7 @@ describe('the scheduler', () => {
       TRACKING_JOBS.inventory,
       DAILY_REPORTS_JOB,
       PRUNE_LOGIN_FAILURES_JOB,
+      EVENT_DAYS_JOB,
     ]);
     expect(await app.jobs.tick(now + 1000, scope)).toEqual([]);
     expect(await app.jobs.tick(now + 5000, scope)).toEqual([TRACKING_JOBS.zoneTime]);
@@ -338,6 +340,7 @@ describe('the scheduler', () => {
       TRACKING_JOBS.kill,
       TRACKING_JOBS.inventory,
       DAILY_REPORTS_JOB,
+      EVENT_DAYS_JOB,
     ]);
   });
 });
