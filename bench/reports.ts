@@ -11,7 +11,8 @@
  *   npm run bench:reports [-- --events 10000000] [--stays 1000000] [--runs 10]
  *
  * Uses its own database (BENCH_DATABASE, default sightline_bench_reports) on BENCH_PG_URL,
- * created at the start and dropped at the end (--keep keeps it; --reuse runs on the kept data).
+ * created at the start and dropped at the end (--keep keeps it; --reuse runs on the kept data;
+ * --refold empties the Activity events rollup first, so that its first fold is timed).
  */
 
 import { readFileSync } from 'node:fs';
@@ -48,6 +49,8 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     /** Reuse the data of an earlier run kept with --keep (same --events / --stays): no generation. */
     reuse: { type: 'boolean', default: false },
+    /** Empty the Activity events rollup first, so the run times its first fold (with --reuse). */
+    refold: { type: 'boolean', default: false },
   },
 });
 const EVENTS = Number(args.events);
@@ -232,6 +235,10 @@ async function main() {
     );
     const hasRollup = rollupTable[0]?.ok === true;
     if (hasRollup) {
+      if (args.refold)
+        await pool.query(
+          'TRUNCATE event_days, event_days_pending; DELETE FROM event_days_state; ANALYZE event_days, event_days_pending',
+        );
       const [foldMs] = await timed(async () => {
         while (!(await foldEventDays(db, orgId))) await new Promise((r) => setTimeout(r, 500));
       });
