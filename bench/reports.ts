@@ -176,12 +176,35 @@ const runQuery = (pool: pg.Pool, query: Captured) =>
   inTransaction(pool, query, async (client) => (await client.query(query.sql, query.params)).rows);
 
 /** Runs one download, sampling the server's RSS every 50 ms. */
+/** CPU seconds (user + system) a process has used so far; 0 when it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100/s)
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL backends connected to this benchmark's database (the server's pool and ours). */
+async function backends(pool: pg.Pool): Promise<number[]> {
+  const { rows } = await pool.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  return rows.map((r) => r.pid);
+}
+
 async function measureExport(
   server: { pid: number; port: number },
+  pool: pg.Pool,
   cookie: string,
   title: string,
   path: string,
 ) {
+  // CPU of the server process and of the database's backends (a backend that connects during
+  // the download started from nothing), so the work is comparable whatever the machine's load.
+  const before = new Map((await backends(pool)).map((pid) => [pid, cpuSeconds(pid)]));
+  const serverCpu = cpuSeconds(server.pid);
   const idle = rssKb(server.pid);
   let peak = idle;
   const meter = setInterval(() => {
@@ -194,6 +217,11 @@ async function measureExport(
   log(`  ${title}: ${fmt(exportMs / 1000, 2)} s, ${fmt(file.bytes / 1e6, 1)} MB`);
   log(
     `    server RSS: idle ${fmt(idle / 1024)} MB, peak ${fmt(peak / 1024)} MB (+${fmt((peak - idle) / 1024)} MB)`,
+  );
+  let pgCpu = 0;
+  for (const pid of await backends(pool)) pgCpu += cpuSeconds(pid) - (before.get(pid) ?? 0);
+  log(
+    `    CPU: server ${fmt(cpuSeconds(server.pid) - serverCpu, 2)} s, PostgreSQL backends ${fmt(pgCpu, 2)} s`,
   );
 }
 
@@ -315,6 +343,7 @@ async function main() {
     const activityAfter = new Date(END.getTime() - days * 86_400_000).toISOString();
     await measureExport(
       server,
+      pool,
       cookie,
       `Activity export, ${days} days (${fmt(days * THINGS)} rows)`,
       `/api/eventsbything/export?site=${siteId}&after=${activityAfter}&before=${END.toISOString()}`,
@@ -337,6 +366,7 @@ async function main() {
     );
     await measureExport(
       server,
+      pool,
       cookie,
       `Zone durations report (${fmt(Number(countRows[0]?.n ?? 0))} rows)`,
       `/api/reports/${configId}?after=${exportRange.after}&before=${exportRange.before}`,
