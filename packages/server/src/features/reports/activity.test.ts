@@ -179,7 +179,10 @@ describe('Activity per thing and day', () => {
         INSERT INTO tag_state (org_id, tag, event_id, endpoint_id, antenna, direction, last_time)
         SELECT ${org.id}, x.key, x.value::bigint, 'reader', 1, 'NEAR', now()
         FROM jsonb_each_text(${JSON.stringify(Object.fromEntries(openOf))}::jsonb) x`);
-      expect(await foldEventDays(db, org.id, 97)).toBe(true);
+      // A fold that stops part way (the job's one chunk per run) leaves the rollup exact too.
+      expect(await foldEventDays(db, org.id, { chunk: 97, maxChunks: 2 })).toBe(false);
+      await check();
+      expect(await foldEventDays(db, org.id, { chunk: 97 })).toBe(true);
       const cover = await eventDaysCover(db, f(first.after, last.before));
       expect(cover?.firstDay).toBe(new Date(base - 3 * DAY).toISOString().slice(0, 10));
       const counted = async (table: 'event_days' | 'event_days_pending') => {
@@ -227,7 +230,7 @@ describe('Activity per thing and day', () => {
       });
       expect(await eventDaysCover(db, moved(first.after, last.before))).toBeUndefined();
       await expectSame(moved(first.after, last.before), now, order);
-      expect(await foldEventDays(db, org.id, 1000)).toBe(true);
+      expect(await foldEventDays(db, org.id, { chunk: 1000 })).toBe(true);
       expect(await eventDaysCover(db, moved(first.after, last.before))).toBeDefined();
       await expectSame(moved(first.after, last.before), now, order);
       await expectSame(moved(new Date(base - 7 * HOUR - 123), new Date(base + 29 * HOUR + 77)), now, things);

@@ -122,18 +122,24 @@ async function foldChunk(
 }
 
 /**
- * Folds the organization's settled events into the rollup, chunk by chunk, until it has caught up
- * (or another fold of the organization holds it). Resolves with false when another fold was running.
+ * Folds the organization's settled events into the rollup, chunk by chunk, until it has caught up,
+ * another fold of the organization holds it, or `maxChunks` transactions have run. Resolves with
+ * whether it caught up.
  */
-export async function foldEventDays(db: Db, orgId: string, chunk = CHUNK): Promise<boolean> {
+export async function foldEventDays(
+  db: Db,
+  orgId: string,
+  opts: { chunk?: number; maxChunks?: number } = {},
+): Promise<boolean> {
   const settled = await settledEventId(db, orgId);
   let folded = 0;
   try {
-    for (;;) {
-      const step = await foldChunk(db, orgId, settled, chunk);
+    for (let n = 1; ; n++) {
+      const step = await foldChunk(db, orgId, settled, opts.chunk ?? CHUNK);
       if (step === null) return false;
       folded += step.folded;
       if (!step.more) return true;
+      if (opts.maxChunks !== undefined && n >= opts.maxChunks) return false;
     }
   } finally {
     // After a big fold (the first one, or a start again) the planner needs the new rows' statistics:
@@ -153,7 +159,10 @@ export function eventDaysJob(db: Db): Job {
         sql`SELECT DISTINCT org_id AS id FROM sites
           ${scope.orgIds ? sql`WHERE org_id = ANY(${ids([...scope.orgIds])})` : sql``}`,
       );
-      for (const org of orgs) await foldEventDays(db, org.id);
+      // One chunk per organization and run: the scheduler runs its jobs one after the other, so a
+      // first fold of millions of events goes on over several runs instead of holding up the
+      // tracking jobs (reads are exact at every step).
+      for (const org of orgs) await foldEventDays(db, org.id, { maxChunks: 1 });
     },
   };
 }
