@@ -3,8 +3,12 @@
  * `ingestSightings` run one batch at a time, in process, on PostgreSQL, each step timed. The
  * steps are the store's own exported functions, called in the order process.ts calls them.
  *
- *   npx tsx bench/stages.ts [--batches 200]
+ *   npx tsx bench/stages.ts [--batches 200] [--reload-config]
+ *
+ * The load keeps the organization's configuration between batches as the store does (a fresh
+ * `ConfigCache`); `--reload-config` reads it in every batch, as before round 7.
  */
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { openDatabase } from '../packages/server/src/db/client.js';
@@ -13,6 +17,7 @@ import { createPgBus } from '../packages/server/src/platform/live.js';
 import { processBatch } from '../packages/server/src/tracking/engine/index.js';
 import { parseNativeSightings } from '../packages/server/src/tracking/formats/index.js';
 import {
+  ConfigCache,
   insertSightings,
   liveMessages,
   loadBatch,
@@ -27,7 +32,13 @@ import { databaseUrl, dropDatabase, recreateDatabase, seedSite } from './lib/set
 import { fmt } from './lib/stats.js';
 import { Workload } from './lib/workload.js';
 
-const { values: args } = parseArgs({ options: { batches: { type: 'string', default: '200' } } });
+const { values: args } = parseArgs({
+  options: {
+    batches: { type: 'string', default: '200' },
+    'reload-config': { type: 'boolean', default: false },
+  },
+});
+const cache = args['reload-config'] ? undefined : new ConfigCache();
 const BATCHES = Number(args.batches);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/';
 const DATABASE = `${process.env.BENCH_DATABASE ?? 'sightline_bench'}_stages`;
@@ -71,7 +82,7 @@ async function main() {
             insertSightings(tx, ep.id, parsed.sightings),
           );
           const tags = [...new Set(stored.map((s) => s.tag))];
-          const loaded = await timed('  load state', () => loadBatch(tx, orgId, ep.id, tags));
+          const loaded = await timed('  load state', () => loadBatch(tx, orgId, ep.id, tags, { cache }));
           const { output } = await timed('  engine', () =>
             processBatch(
               loaded.model,
@@ -114,7 +125,13 @@ async function main() {
       await timed('publish (NOTIFY)', () => live.publish(messages));
     }
     let sum = 0;
-    console.log(`time per batch of 500 sightings, mean of ${BATCHES} batches (one at a time):`);
+    console.log(
+      `time per batch of 500 sightings, mean of ${BATCHES} batches (one at a time), configuration ${
+        cache ? 'kept between batches' : 'read in every batch'
+      }; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}:`,
+    );
     for (const [stage, total] of totals) {
       if (!stage.startsWith('  ')) sum += total;
       console.log(`${stage.padEnd(28)} ${fmt(total / BATCHES, 2).padStart(8)} ms`);
