@@ -15,7 +15,7 @@
  * PostgreSQL log (pg_read_file, as the superuser the bench connects as).
  *
  *   npm run bench:queries [-- --things 1000000] [--events 10000000] [--stays 1000000] [--runs 20]
- *     [--keep] [--reuse] [--only Items] [--no-explain]
+ *     [--keep] [--reuse] [--only Items] [--no-explain] [--profile DIR]
  *
  * Uses its own database (BENCH_DATABASE, default sightline_bench_queries) on BENCH_PG_URL,
  * created at the start and dropped at the end (--keep keeps it; --reuse measures a kept one).
@@ -44,6 +44,8 @@ const { values: args } = parseArgs({
     'no-explain': { type: 'boolean', default: false },
     /** Only the calls whose title contains this text. */
     only: { type: 'string', default: '' },
+    /** A CPU profile of the measured server (node --cpu-prof) written to this folder. */
+    profile: { type: 'string' },
   },
 });
 const n = (v: string | undefined) => Number(v);
@@ -163,7 +165,7 @@ async function main() {
   );
   if (!args.reuse) await recreateDatabase(PG_URL, DATABASE);
   const url = databaseUrl(PG_URL, DATABASE);
-  let server = await startServer({ databaseUrl: url });
+  let server = await startServer({ databaseUrl: url, profileDir: args.profile });
   const pool = new pg.Pool({
     connectionString: url,
     max: 2,

@@ -8,6 +8,7 @@ import type { Tx } from '../../db/client.js';
 import { things, thingTags, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { escapeLike, type ListSpec, listClauses, listPage } from '../../platform/list-query.js';
+import { categoryTotal, countsAnswer } from './category-counts.js';
 import { type ThingFilter, thingWhere } from './filters.js';
 import { releaseThingTags } from './tags.js';
 
@@ -145,10 +146,15 @@ export async function listThings(db: Tx, filter: ThingPageQuery, extra?: SQL, wi
   const scope = and(thingWhere(filter), extra, fuzzyMatch(fuzzy));
   const query = { ...filter, search2: undefined };
   if (!fuzzy) {
-    const page = await listPage(db, things, scope, query, listSpec(undefined), (r) => r, {
-      total: withTotal,
-    });
-    return { rows: page.items, total: page.total, totalCapped: page.totalCapped };
+    // A category's total from the kept counts: counting the matching rows visits one table
+    // page per match (organization, site and class are not in the category index).
+    const kept = withTotal && !extra && countsAnswer(filter) ? categoryTotal(db, filter) : undefined;
+    const [page, counted] = await Promise.all([
+      listPage(db, things, scope, query, listSpec(undefined), (r) => r, { total: withTotal && !kept }),
+      kept,
+    ]);
+    const { total, totalCapped } = counted ?? page;
+    return { rows: page.items, total, totalCapped };
   }
   return db.transaction(async (tx) => {
     // `<%` compares with pg_trgm.word_similarity_threshold: set for this transaction only.
