@@ -10,6 +10,8 @@
  * `--instances 2` gives each mode two database handles (two pools, as two instances have), the
  * clients split between them. A mode `4off` is K = 4 on connections with `synchronous_commit=off`
  * (what the WAL flush at COMMIT costs; not a setting to use: acknowledged sightings must be durable).
+ * A mode `1r` is K = 1 reading the organization's configuration in every batch (`keepConfig:
+ * false`, the store before round 7) instead of keeping it between batches.
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -36,6 +38,7 @@ const { values: args } = parseArgs({
 const MODES = (args.modes ?? '1,2,4').split(',');
 const partitionsOf = (mode: string) => Number.parseInt(mode, 10);
 const asyncCommit = (mode: string) => mode.endsWith('off');
+const reloadsConfig = (mode: string) => /^\d+r/.test(mode);
 const SLICES = Number(args.slices);
 const SECONDS = Number(args.seconds);
 const CLIENTS = Number(args.clients);
@@ -107,7 +110,7 @@ async function main() {
               { id: endpoint.id, orgId: site.orgId },
               parsed.sightings,
               now,
-              { partitions, log },
+              { partitions, log, keepConfig: !reloadsConfig(mode) },
             );
             sightings += result.accepted;
           }

@@ -3,16 +3,21 @@
  * `ingestSightings` run one batch at a time, in process, on PostgreSQL, each step timed. The
  * steps are the store's own exported functions, called in the order process.ts calls them.
  *
- *   npx tsx bench/stages.ts [--batches 200]
+ *   npx tsx bench/stages.ts [--batches 200] [--reload-config] [--zones 5] [--endpoints 20]
+ *
+ * The load keeps the organization's configuration between batches as the store does (a fresh
+ * `ConfigCache`); `--reload-config` reads it in every batch, as before round 7.
  */
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
-import { openDatabase } from '../packages/server/src/db/client.js';
+import { type Database, openDatabase } from '../packages/server/src/db/client.js';
 import { organizations } from '../packages/server/src/db/schema.js';
 import { createPgBus } from '../packages/server/src/platform/live.js';
 import { processBatch } from '../packages/server/src/tracking/engine/index.js';
 import { parseNativeSightings } from '../packages/server/src/tracking/formats/index.js';
 import {
+  ConfigCache,
   insertSightings,
   liveMessages,
   loadBatch,
@@ -27,7 +32,15 @@ import { databaseUrl, dropDatabase, recreateDatabase, seedSite } from './lib/set
 import { fmt } from './lib/stats.js';
 import { Workload } from './lib/workload.js';
 
-const { values: args } = parseArgs({ options: { batches: { type: 'string', default: '200' } } });
+const { values: args } = parseArgs({
+  options: {
+    batches: { type: 'string', default: '200' },
+    'reload-config': { type: 'boolean', default: false },
+    zones: { type: 'string', default: '5' },
+    endpoints: { type: 'string', default: '20' },
+  },
+});
+const cache = args['reload-config'] ? undefined : new ConfigCache();
 const BATCHES = Number(args.batches);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/';
 const DATABASE = `${process.env.BENCH_DATABASE ?? 'sightline_bench'}_stages`;
@@ -51,7 +64,11 @@ async function main() {
     await db
       .insert(organizations)
       .values({ id: '6565f0a1b2c3d4e5f6a7b8c0', name: 'Bench', subdomain: 'bench' });
-    const site = await seedSite(database.pool as pg.Pool, { zones: 5, endpoints: 20, things: 5000 });
+    const site = await seedSite(database.pool as pg.Pool, {
+      zones: Number(args.zones),
+      endpoints: Number(args.endpoints),
+      things: 5000,
+    });
     const workload = new Workload(site.tags, site.endpoints, 0.1);
     const orgId = site.orgId;
     for (let b = 0; b < BATCHES + 20; b++) {
@@ -71,7 +88,7 @@ async function main() {
             insertSightings(tx, ep.id, parsed.sightings),
           );
           const tags = [...new Set(stored.map((s) => s.tag))];
-          const loaded = await timed('  load state', () => loadBatch(tx, orgId, ep.id, tags));
+          const loaded = await timed('  load state', () => loadBatch(tx, orgId, ep.id, tags, { cache }));
           const { output } = await timed('  engine', () =>
             processBatch(
               loaded.model,
@@ -113,8 +130,15 @@ async function main() {
       );
       await timed('publish (NOTIFY)', () => live.publish(messages));
     }
+    const loadAb = await compareLoads(db, orgId, site.endpoints, workload);
     let sum = 0;
-    console.log(`time per batch of 500 sightings, mean of ${BATCHES} batches (one at a time):`);
+    console.log(
+      `time per batch of 500 sightings, mean of ${BATCHES} batches (one at a time), configuration ${
+        cache ? 'kept between batches' : 'read in every batch'
+      } (${args.zones} zones, ${args.endpoints} endpoints); load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}:`,
+    );
     for (const [stage, total] of totals) {
       if (!stage.startsWith('  ')) sum += total;
       console.log(`${stage.padEnd(28)} ${fmt(total / BATCHES, 2).padStart(8)} ms`);
@@ -122,11 +146,45 @@ async function main() {
     console.log(
       `${'sum'.padEnd(28)} ${fmt(sum / BATCHES, 2).padStart(8)} ms → ${fmt((500 * BATCHES * 1000) / sum)} sightings/s one batch at a time`,
     );
+    console.log(loadAb);
     await live.close();
   } finally {
     await database.close();
     await dropDatabase(PG_URL, DATABASE);
   }
+}
+
+/**
+ * The load statement alone, with the configuration kept and read, alternating batch by batch (the
+ * machine's other load falls on both alike): mean and median wall time of one statement.
+ */
+async function compareLoads(
+  db: Database['db'],
+  orgId: string,
+  endpoints: readonly { id: string }[],
+  workload: Workload,
+): Promise<string> {
+  const kept = new ConfigCache();
+  const times = { kept: [] as number[], read: [] as number[] };
+  for (let b = 0; b < 2 * BATCHES; b++) {
+    const ep = endpoints[b % endpoints.length];
+    if (!ep) break;
+    const body = JSON.parse(workload.batch(b % endpoints.length, 500, Date.now())) as {
+      sightings: { tag: string }[];
+    };
+    const tags = [...new Set(body.sightings.map((s) => s.tag))];
+    for (const mode of b % 2 ? (['read', 'kept'] as const) : (['kept', 'read'] as const)) {
+      const start = performance.now();
+      await loadBatch(db, orgId, ep.id, tags, { cache: mode === 'kept' ? kept : undefined });
+      times[mode].push(performance.now() - start);
+    }
+  }
+  const stat = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mean = xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+    return `mean ${fmt(mean, 2)} · median ${fmt(sorted[Math.floor(sorted.length / 2)] ?? 0, 2)} ms`;
+  };
+  return `load statement alone, ${2 * BATCHES} batches alternating: configuration kept ${stat(times.kept)}; read ${stat(times.read)}`;
 }
 
 main().then(

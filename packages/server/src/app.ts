@@ -8,12 +8,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyHttpOptions, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerBackground } from './background.js';
 import { type Config, outboxDir } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -27,6 +22,7 @@ import { createLocalBus, createPgBus } from './platform/live.js';
 import { createLogger, registerRequestLog } from './platform/log.js';
 import { createMailer } from './platform/mail.js';
 import { createMailQueue } from './platform/mail-queue.js';
+import { serializerCompiler } from './platform/serializer.js';
 import { createStorage } from './platform/storage/index.js';
 import { serveWeb, webRoot } from './platform/web.js';
 

@@ -1,13 +1,15 @@
 /**
  * What runs without an incoming request (DESIGN §2 "jobs", §7, §9): the scheduled tracking jobs,
  * the daily report email, the job queue (webhook delivery and mail), the MQTT subscription (with MQTT_URL) and, with the demo on, the
- * built-in reader simulator, and the folding of the zone counts (features/zones/counts.ts). Each
- * starts when the app is ready and stops before it closes (before the database does).
+ * built-in reader simulator, and the folding of the zone and category counts (features/zones/counts.ts,
+ * features/things/category-counts.ts). Each starts when the app is ready and stops before it
+ * closes (before the database does).
  */
 import { pruneLoginFailuresJob } from './features/auth/jobs.js';
 import { type MqttIngest, startMqttIngest } from './features/ingest/mqtt.js';
 import { dailyReportsJob } from './features/reports/daily.js';
 import { eventDaysJob } from './features/reports/event-days.js';
+import { categoryCountFolder } from './features/things/category-counts.js';
 import { createWebhookQueue, type WebhookQueue } from './features/webhooks/queue.js';
 import { zoneCountFolder } from './features/zones/counts.js';
 import type { App } from './platform/context.js';
@@ -39,8 +41,9 @@ export function registerBackground(app: App): void {
   ];
   const scheduler = createScheduler(ctx.db, jobs, { log: app.log });
   // Not a scheduled job: it runs every few seconds on every instance (one at a time, by its lock)
-  // and nothing depends on when it ran — the zone overview adds the changes it has not folded yet.
+  // and nothing depends on when it ran — the readers add the changes it has not folded yet.
   const zoneCounts = zoneCountFolder(ctx.db, app.log);
+  const categoryCounts = categoryCountFolder(ctx.db, app.log);
   app.decorate('jobs', scheduler);
   app.decorate('mqtt', null);
   const jobQueue = createJobQueue(
@@ -56,6 +59,7 @@ export function registerBackground(app: App): void {
     if (config.jobs) {
       scheduler.start();
       zoneCounts.start();
+      categoryCounts.start();
     }
     if (config.queue) {
       const boss = await jobQueue.start();
@@ -77,6 +81,7 @@ export function registerBackground(app: App): void {
     await app.mqtt?.close();
     await scheduler.stop();
     await zoneCounts.stop();
+    await categoryCounts.stop();
     await webhookQueue.stopListening();
     ctx.mailer.stop();
     // A drain still running when the queue stops may queue its retry (startAfter): the queue keeps it.

@@ -1,6 +1,16 @@
 /** Organizations, their sites, roles and users: who may sign in and what they may do (SPEC §3, §6). */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 import { created, id, orgId, textArray, ts } from './columns.js';
 
@@ -10,6 +20,11 @@ export const organizations = pgTable('organizations', {
   subdomain: text('subdomain').notNull().unique(),
   oktaEnabled: boolean('okta_enabled').notNull().default(false),
   entraEnabled: boolean('entra_enabled').notNull().default(false),
+  /**
+   * Bumped by triggers at every change of the organization's zones, endpoints, maps and location
+   * tags (migration 0017): the tracking store reloads its kept configuration when it moved.
+   */
+  trackingConfigVersion: bigint('tracking_config_version', { mode: 'number' }).notNull().default(0),
   timeCreated: created(),
 });
 

@@ -1,9 +1,11 @@
 /** Things (items and workers), their categories and the tag index (SPEC §3, §4). */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -98,4 +100,36 @@ export const thingTags = pgTable(
     thingId: text('thing_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.tag] }), index('thing_tags_thing_idx').on(t.thingId)],
+);
+
+/**
+ * Live things per (organization, category, class, home site, zone), for the things lists' totals
+ * by category (migration 0015): kept by triggers on `things`, which append +1 / -1 rows to
+ * `categoryCountChanges`; features/things/category-counts.ts folds those into `categoryCounts`.
+ * A count is the sum over both tables. `zoneId` is '' for things in no zone.
+ */
+export const categoryCounts = pgTable(
+  'category_counts',
+  {
+    orgId: orgId(),
+    category: text('category').notNull(),
+    class: text('class').notNull(),
+    siteId: text('site_id').notNull(),
+    zoneId: text('zone_id').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.category, t.class, t.siteId, t.zoneId] })],
+);
+
+export const categoryCountChanges = pgTable(
+  'category_count_changes',
+  {
+    orgId: orgId(),
+    category: text('category').notNull(),
+    class: text('class').notNull(),
+    siteId: text('site_id').notNull(),
+    zoneId: text('zone_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('category_count_changes_idx').on(t.orgId, t.category)],
 );

@@ -9,6 +9,8 @@ import {
   accessRules,
   apiKeys,
   categories,
+  categoryCountChanges,
+  categoryCounts,
   endpointStatus,
   endpoints,
   events,
@@ -63,6 +65,9 @@ export async function deleteOrganizationCascade(tx: Tx, orgId: string): Promise<
     tagState,
     thingTags,
     things,
+    // After `things`: deleting them appends their -1 rows (migration 0015's triggers).
+    categoryCounts,
+    categoryCountChanges,
     images,
     reportConfigs,
     locationTags,

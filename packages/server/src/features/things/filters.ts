@@ -1,6 +1,6 @@
 /** The WHERE of every thing list and export: organization, the caller's sites, and the query's filters. */
 import type { ThingClass } from '@sightline/shared';
-import { and, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import { things, zones } from '../../db/schema.js';
 
 export interface ThingFilter {
@@ -20,11 +20,16 @@ export interface ThingFilter {
  * Things of these sites: their home site is one of them, or their current zone is in one (DESIGN §5).
  * The zones are read first into an array (an InitPlan), so each side of the OR is an index
  * condition (`things_site_idx`, `things_zone_idx`) the planner can combine (BitmapOr); with
- * `zone_id IN (SELECT ..)` the OR could only be tested row by row.
+ * `zone_id IN (SELECT ..)` the OR could only be tested row by row. `columns`: the same test on
+ * another table's home site and zone (the kept category counts, category-counts.ts).
  */
-export function inSites(orgId: string, siteIds: readonly string[]): SQL {
+export function inSites(
+  orgId: string,
+  siteIds: readonly string[],
+  columns: { siteId: SQL | AnyColumn; zoneId: SQL | AnyColumn } = things,
+): SQL {
   const ids = [...siteIds];
-  return sql`(${things.siteId} = ANY(${sql.param(ids)}::text[]) OR ${things.zoneId} = ANY(ARRAY(
+  return sql`(${columns.siteId} = ANY(${sql.param(ids)}::text[]) OR ${columns.zoneId} = ANY(ARRAY(
     SELECT ${zones.id} FROM ${zones} WHERE ${zones.orgId} = ${orgId} AND ${zones.siteId} = ANY(${sql.param(ids)}::text[]))))`;
 }
 

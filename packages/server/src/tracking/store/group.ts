@@ -33,6 +33,7 @@ import {
 import {
   applyBatches,
   type BatchEndpoint,
+  configCacheFor,
   type IngestResult,
   inOrgTransaction,
   type StoreOptions,
@@ -251,7 +252,8 @@ async function applyGroupLocked(
         stored: stored[i] ?? [],
         heartbeat: p.heartbeat,
       }));
-      const applied = await applyBatches(tx, endpoint.orgId, batches, now, options, lock);
+      const cache = configCacheFor(db, options);
+      const applied = await applyBatches(tx, endpoint.orgId, batches, now, options, lock, cache);
       const results = group.map(
         (p, i): IngestResult => ({
           accepted: stored[i]?.length ?? 0,

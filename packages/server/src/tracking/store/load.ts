@@ -1,25 +1,32 @@
 /**
- * Loads what one batch needs in ONE statement (one round trip): the organization's zones (a stay
- * may close in another site), the site's endpoints with their current location tags, the maps,
- * the location tags among the batch's tags, and the state of the batch's tags — their things
- * (thing_tags ⨝ things) and open events (tag_state ⨝ events). The per-tag rows are aggregated as
- * `json_agg` of a subquery's rows (row_to_json): several times cheaper than `json_build_object`
- * per row, which looks up each argument's type output on every call.
+ * Loads what one batch needs in ONE statement (one round trip): the state of the batch's tags —
+ * their things (thing_tags ⨝ things) and open events (tag_state ⨝ events) — and the current
+ * location of the batch's endpoints, always; the organization's configuration (zones — a stay may
+ * close in another site —, endpoints, maps, location tags) only when its version is not the one
+ * the instance keeps (config.ts). The per-tag rows are aggregated as `json_agg` of a subquery's
+ * rows (row_to_json): several times cheaper than `json_build_object` per row, which looks up each
+ * argument's type output on every call.
+ *
+ * A column read here from zones, endpoints, maps or location_tags must be one whose change bumps
+ * the configuration version (migration 0017's triggers), except an endpoint's location_tag_id.
  */
 
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
 import {
   buildSiteModel,
+  type EndpointModel,
   type EngineState,
   type LocationTagModel,
   type SiteModel,
   type ThingState,
 } from '../engine/index.js';
 import { textArray } from './arrays.js';
+import type { ConfigCache, OrgConfig } from './config.js';
 import {
   type EndpointRow,
   type LocationTagRow,
+  locationOf,
   type MapRow,
   type OpenEventRow,
   type ThingRow,
@@ -46,62 +53,83 @@ export interface Loaded {
   directory: Directory;
   /** Thing id → partition key (its smallest tag), when loaded for a partition (partitions.ts). */
   partitionKeys?: ReadonlyMap<string, string>;
+  /** Whether the configuration came from the statement (false: the instance's kept one). */
+  configLoaded: boolean;
+}
+
+export interface LoadOptions {
+  /** The instance's kept configurations; without one the configuration is read every time. */
+  cache?: ConfigCache;
+  /** Load each thing's partition key (a partition transaction, partitions.ts). */
+  partitionKeys?: boolean;
 }
 
 /** Epoch milliseconds of a timestamptz column, as a JSON number. */
 const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::bigint`);
 
 interface LoadRow {
+  /** The organization's configuration version (null: no such organization row). */
+  config_version: number | null;
+  /** Whether the configuration columns below were read (the version is not the kept one). */
+  config_loaded: boolean;
   zones: ZoneRow[];
   endpoints: EndpointRow[];
   maps: MapRow[];
   location_tags: LocationTagRow[];
+  endpoint_locations: { id: string; locationTagId: string | null }[];
   things: ThingRow[];
   open_events: OpenEventRow[];
 }
 
 /**
- * `endpointIds` name the batch's endpoints (one, or several for a group of batches): the endpoints
- * of their sites (as stored now, not as an auth cache remembers them) are loaded; null loads none
- * (a manual move).
+ * `endpointIds` name the batch's endpoints (one, or several for a group of batches; null for a
+ * manual move): their current locations are read fresh. The configuration is the whole
+ * organization's (as stored now, not as an auth cache remembers it), read only when `cache`
+ * does not hold its current version.
  */
 export async function loadBatch(
   tx: Tx,
   orgId: string,
   endpointIds: string | readonly string[] | null,
   tags: readonly string[],
-  partitionKeys = false,
+  options: LoadOptions = {},
 ): Promise<Loaded> {
   const batchEndpoints =
     endpointIds === null ? [] : typeof endpointIds === 'string' ? [endpointIds] : endpointIds;
+  const kept = options.cache?.get(orgId);
+  // `config.stale` is an InitPlan: when false, each configuration subquery is skipped whole
+  // (a One-Time Filter), so a batch on a kept configuration reads one organization row for it.
+  const stale = sql`(SELECT stale FROM config)`;
   const [row] = await rows<LoadRow>(
     tx,
     sql`WITH batch_tags AS (SELECT DISTINCT unnest(${textArray(tags, (t) => t)}::text[]) AS tag),
-      site_endpoints AS (SELECT * FROM endpoints WHERE org_id = ${orgId}
-        AND site_id IN (SELECT site_id FROM endpoints WHERE org_id = ${orgId}
-          AND id = ANY(${textArray(batchEndpoints, (e) => e)}::text[])))
-    SELECT
+      config AS (SELECT o.tracking_config_version::float8 AS version,
+          o.tracking_config_version IS DISTINCT FROM ${kept?.version ?? null}::bigint AS stale
+        FROM (VALUES (1)) one LEFT JOIN organizations o ON o.id = ${orgId})
+    SELECT (SELECT version FROM config) AS config_version, ${stale} AS config_loaded,
       (SELECT coalesce(json_agg(json_build_object('id', z.id, 'siteId', z.site_id, 'name', z.name,
           'durationNs', z.duration_ns, 'killDuration', z.kill_duration, 'immediateKill', z.immediate_kill,
           'killMode', z.kill_mode, 'gates', z.gates, 'emails', z.emails)), '[]')
-        FROM zones z WHERE z.org_id = ${orgId}) AS zones,
+        FROM zones z WHERE z.org_id = ${orgId} AND ${stale}) AS zones,
       (SELECT coalesce(json_agg(json_build_object('id', e.id, 'siteId', e.site_id, 'name', e.name,
           'externalGate', e.external_gate, 'autoEnroll', e.auto_enroll, 'autoEnrollLocations', e.auto_enroll_locations,
           'mapId', e.map_id, 'x', e.x, 'y', e.y, 'antennas', e.antennas, 'locationTagId', e.location_tag_id)), '[]')
-        FROM site_endpoints e) AS endpoints,
+        FROM endpoints e WHERE e.org_id = ${orgId} AND ${stale}) AS endpoints,
       (SELECT coalesce(json_agg(json_build_object('id', m.id, 'topLeftX', m.top_left_x, 'topLeftY', m.top_left_y,
           'botRightX', m.bot_right_x, 'botRightY', m.bot_right_y)), '[]')
-        FROM maps m WHERE m.org_id = ${orgId}) AS maps,
+        FROM maps m WHERE m.org_id = ${orgId} AND ${stale}) AS maps,
       (SELECT coalesce(json_agg(json_build_object('id', l.id, 'tag', l.tag, 'name', l.name, 'siteId', l.site_id,
           'zoneId', l.zone_id, 'mapId', l.map_id, 'x', l.x, 'y', l.y)), '[]')
-        FROM location_tags l WHERE l.org_id = ${orgId}
-          AND (l.tag IN (SELECT tag FROM batch_tags) OR l.id IN (SELECT location_tag_id FROM site_endpoints))) AS location_tags,
+        FROM location_tags l WHERE l.org_id = ${orgId} AND ${stale}) AS location_tags,
+      (SELECT coalesce(json_agg(json_build_object('id', e.id, 'locationTagId', e.location_tag_id)), '[]')
+        FROM endpoints e WHERE e.org_id = ${orgId}
+          AND e.id = ANY(${textArray(batchEndpoints, (e) => e)}::text[])) AS endpoint_locations,
       (SELECT coalesce(json_agg(r), '[]') FROM (SELECT tt.tag, t.id, t.name, t.class, t.site_id AS "siteId",
           t.zone_id AS "zoneId", ${ms('t.last_zone_time')} AS "lastZoneTime", ${ms('t.last_event')} AS "lastEvent",
           ${ms('t.last_endpoint_time')} AS "lastEndpointTime", t.endpoint_id AS "endpointId", t.direction,
           t.location_tag_id AS "locationTagId", t.map_id AS "mapId", t.x, t.y, t.alarm_tamper AS "alarmTamper",
           t.alarm_tamper_tag AS "alarmTamperTag", ${ms('t.alarm_tamper_time')} AS "alarmTamperTime", t.data, t.parents${
-            partitionKeys
+            options.partitionKeys
               ? sql`, (SELECT min(k.tag) FROM thing_tags k WHERE k.org_id = ${orgId} AND k.thing_id = t.id) AS "partitionKey"`
               : sql``
           }
@@ -115,13 +143,58 @@ export async function loadBatch(
         WHERE s.org_id = ${orgId} AND s.tag IN (SELECT tag FROM batch_tags)) r) AS open_events`,
   );
   if (!row) throw new Error('load returned no row');
-  const loaded = assemble(row);
-  if (partitionKeys) loaded.partitionKeys = new Map(row.things.map((t) => [t.id, t.partitionKey ?? t.tag]));
+  let config = row.config_loaded ? undefined : kept;
+  if (!config) {
+    config = configOf(row);
+    if (row.config_version !== null) options.cache?.keep(orgId, config);
+  }
+  const loaded = assemble(row, config);
+  if (options.partitionKeys) {
+    loaded.partitionKeys = new Map(row.things.map((t) => [t.id, t.partitionKey ?? t.tag]));
+  }
   return loaded;
 }
 
-function assemble(row: LoadRow): Loaded {
+/** The configuration the statement read, built into the engine's model once per version. */
+function configOf(row: LoadRow): OrgConfig {
   const locationTags = new Map<string, LocationTagModel>(row.location_tags.map((l) => [l.id, l]));
+  const model = buildSiteModel({
+    zones: row.zones.map(toZone),
+    endpoints: row.endpoints.map((e) => toEndpoint(e, locationTags)),
+    locationTags: [...locationTags.values()],
+    maps: row.maps.map(toMap),
+  });
+  return {
+    version: row.config_version ?? -1,
+    model,
+    locationTagsById: locationTags,
+    names: {
+      zoneNames: new Map(row.zones.map((z) => [z.id, z.name])),
+      zoneEmails: new Map(row.zones.map((z) => [z.id, z.emails ?? []])),
+      endpointNames: new Map(row.endpoints.map((e) => [e.id, e.name])),
+      locationTagNames: new Map(row.location_tags.map((l) => [l.id, l.name])),
+    },
+  };
+}
+
+/**
+ * The batch's endpoints where they are now (a handheld's location changes with the location tags
+ * it reads, by the batches themselves, without a configuration version): the kept model as it is
+ * when every location matches, else a copy with those endpoints replaced.
+ */
+function withLocations(config: OrgConfig, current: LoadRow['endpoint_locations']): SiteModel {
+  const { model } = config;
+  let endpoints: Map<string, EndpointModel> | undefined;
+  for (const { id, locationTagId } of current) {
+    const endpoint = model.endpoints.get(id);
+    if (!endpoint || (endpoint.location?.locationTagId ?? null) === locationTagId) continue;
+    endpoints ??= new Map(model.endpoints);
+    endpoints.set(id, { ...endpoint, location: locationOf(locationTagId, config.locationTagsById) });
+  }
+  return endpoints ? { ...model, endpoints } : model;
+}
+
+function assemble(row: LoadRow, config: OrgConfig): Loaded {
   const things = new Map<string, ThingState>();
   const tags = new Map<string, string>();
   const thingNames = new Map<string, string>();
@@ -130,21 +203,10 @@ function assemble(row: LoadRow): Loaded {
     thingNames.set(t.id, t.name);
     if (!things.has(t.id)) things.set(t.id, toThing(t));
   }
-  const model = buildSiteModel({
-    zones: row.zones.map(toZone),
-    endpoints: row.endpoints.map((e) => toEndpoint(e, locationTags)),
-    locationTags: [...locationTags.values()],
-    maps: row.maps.map(toMap),
-  });
   return {
-    model,
+    model: withLocations(config, row.endpoint_locations),
     state: { things, tags, openEvents: new Map(row.open_events.map((e) => [e.tag, toOpenEvent(e)])) },
-    directory: {
-      zoneNames: new Map(row.zones.map((z) => [z.id, z.name])),
-      zoneEmails: new Map(row.zones.map((z) => [z.id, z.emails ?? []])),
-      endpointNames: new Map(row.endpoints.map((e) => [e.id, e.name])),
-      thingNames,
-      locationTagNames: new Map(row.location_tags.map((l) => [l.id, l.name])),
-    },
+    directory: { ...config.names, thingNames },
+    configLoaded: row.config_loaded,
   };
 }

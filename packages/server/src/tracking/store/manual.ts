@@ -6,7 +6,7 @@ import type { LiveBus } from '../../platform/live.js';
 import type { Mailer } from '../../platform/mail.js';
 import { type EpochMs, manualMove } from '../engine/index.js';
 import { loadBatch } from './load.js';
-import { inOrgTransaction, type StoreOptions, writeOutput } from './process.js';
+import { configCacheFor, inOrgTransaction, type StoreOptions, writeOutput } from './process.js';
 import { eventRecord } from './publish.js';
 
 export interface ManualMoveRequest {
@@ -28,7 +28,7 @@ export async function moveByHand(
 ): Promise<EventRecord | undefined> {
   const outlets = { live, mailer, log: options.log, publicUrl: options.publicUrl };
   const result = await inOrgTransaction(db, outlets, move.orgId, now, options, async (tx) => {
-    const loaded = await loadBatch(tx, move.orgId, null, [move.tag]);
+    const loaded = await loadBatch(tx, move.orgId, null, [move.tag], { cache: configCacheFor(db, options) });
     if (!loaded.state.tags.has(move.tag)) return { event: undefined };
     const { output } = manualMove(loaded.model, loaded.state, move, now);
     const written = await writeOutput(tx, move.orgId, output, [], now);

@@ -16,6 +16,7 @@ import {
   processBatch,
   type ThingState,
 } from '../engine/index.js';
+import { type ConfigCache, configCacheOf } from './config.js';
 import { type Directory, type Loaded, loadBatch } from './load.js';
 import { lockPartition, type PartitionLock, PartitionMismatch, partitionOf } from './partitions.js';
 import { type Committed, type Outlets, publishCommitted } from './publish.js';
@@ -38,6 +39,16 @@ export interface StoreOptions {
   awaitPublish?: boolean;
   /** Ingest partitions per organization (partitions.ts); default `INGEST_PARTITIONS` (1). */
   partitions?: number;
+  /**
+   * Keep the organization's configuration in memory between batches (config.ts). Default true;
+   * false reads it in every batch, as before round 7 (the benchmarks' A/B).
+   */
+  keepConfig?: boolean;
+}
+
+/** The instance's configuration cache for a store call, unless the options turn it off. */
+export function configCacheFor(db: Db, options: StoreOptions): ConfigCache | undefined {
+  return options.keepConfig === false ? undefined : configCacheOf(db);
 }
 
 export interface BatchResult {
@@ -124,9 +135,10 @@ export async function writeOutput(
   return { eventIds, exceptions };
 }
 
-/** Names of what the batch created, for its live messages. */
+/** Names of what the batch created, for its live messages (the kept configuration's stay as they are). */
 function learnNames(directory: Directory, output: EngineOutput): Directory {
   for (const t of output.newThings) directory.thingNames.set(t.id, t.name);
+  if (!output.newLocationTags.length) return directory;
   const locationTagNames = new Map(directory.locationTagNames);
   for (const l of output.newLocationTags) locationTagNames.set(l.id, l.name);
   return { ...directory, locationTagNames };
@@ -140,22 +152,26 @@ export interface StoredBatch {
   heartbeat?: boolean;
 }
 
-/** Applies stored sightings of one endpoint inside the caller's transaction (organization locked). */
+/**
+ * Applies stored sightings of one endpoint inside the caller's transaction (organization locked),
+ * with the configuration of `cache` when it is current (none: read in this transaction).
+ */
 export function applySightings(
   tx: Tx,
   endpoint: BatchEndpoint,
   stored: readonly StoredSighting[],
   now: EpochMs,
   options: StoreOptions = {},
+  cache?: ConfigCache,
 ): Promise<BatchResult | undefined> {
-  return applyBatches(tx, endpoint.orgId, [{ endpoint, stored }], now, options);
+  return applyBatches(tx, endpoint.orgId, [{ endpoint, stored }], now, options, undefined, cache);
 }
 
 /**
  * Applies the stored sightings of one or more batches of one organization as ONE engine batch
  * (one load, one round of writes) inside the caller's transaction (organization locked). The
  * engine orders them by time, as it orders one reader's batch; every batch's endpoint counts the
- * ingest as a sign of life.
+ * ingest as a sign of life. `cache`: the instance's kept configurations (config.ts).
  */
 export async function applyBatches(
   tx: Tx,
@@ -164,6 +180,7 @@ export async function applyBatches(
   now: EpochMs,
   options: StoreOptions = {},
   partition?: PartitionLock,
+  cache?: ConfigCache,
 ): Promise<BatchResult | undefined> {
   const sources = [...new Set(batches.map((b) => b.endpoint.id))];
   const beating = new Set(batches.filter((b) => b.heartbeat !== false).map((b) => b.endpoint.id));
@@ -178,7 +195,7 @@ export async function applyBatches(
     return undefined;
   }
   const tags = [...new Set(sightings.map((s) => s.tag))];
-  const loaded = await loadBatch(tx, orgId, sources, tags, partition !== undefined);
+  const loaded = await loadBatch(tx, orgId, sources, tags, { cache, partitionKeys: partition !== undefined });
   if (partition) inPartition(loaded, sources, tags, partition);
   const { output } = processBatch(loaded.model, loaded.state, sightings, now, {
     mergeWindowMs: options.mergeWindowMs,
@@ -248,7 +265,7 @@ export async function processSightings(
 ): Promise<BatchResult | undefined> {
   const outlets: Outlets = { live, mailer, log: options.log, publicUrl: options.publicUrl };
   const result = await inOrgTransaction(db, outlets, endpoint.orgId, now, options, async (tx) => {
-    const applied = await applySightings(tx, endpoint, stored, now, options);
+    const applied = await applySightings(tx, endpoint, stored, now, options, configCacheFor(db, options));
     return { applied, committed: applied?.committed };
   });
   return result.applied;

@@ -7,6 +7,7 @@ import type { Direction, KillMode, SightingData, ThingClass } from '@sightline/s
 import { GATE_DIRECTIONS } from '@sightline/shared';
 import type {
   AntennaModel,
+  EndpointLocation,
   EndpointModel,
   Gate,
   LocationTagModel,
@@ -84,11 +85,19 @@ export function toZone(row: ZoneRow): ZoneModel {
   };
 }
 
+/** Where an endpoint is when it last read location tag `locationTagId` (null: unknown or none). */
+export function locationOf(
+  locationTagId: string | null,
+  locationTags: ReadonlyMap<string, LocationTagModel>,
+): EndpointLocation | null {
+  const tag = locationTagId ? locationTags.get(locationTagId) : undefined;
+  return tag ? { locationTagId: tag.id, zoneId: tag.zoneId, mapId: tag.mapId, x: tag.x, y: tag.y } : null;
+}
+
 export function toEndpoint(
   row: EndpointRow,
   locationTags: ReadonlyMap<string, LocationTagModel>,
 ): EndpointModel {
-  const tag = row.locationTagId ? locationTags.get(row.locationTagId) : undefined;
   return {
     id: row.id,
     siteId: row.siteId,
@@ -99,9 +108,7 @@ export function toEndpoint(
     x: row.x,
     y: row.y,
     antennas: antennasOf(row.antennas),
-    location: tag
-      ? { locationTagId: tag.id, zoneId: tag.zoneId, mapId: tag.mapId, x: tag.x, y: tag.y }
-      : null,
+    location: locationOf(row.locationTagId, locationTags),
   };
 }
 
