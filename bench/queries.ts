@@ -96,13 +96,20 @@ interface Call {
   pages?: boolean;
 }
 
+/** Each page's time (ms) of the paged calls' runs, in order: the map's target is per page. */
+const pageTimes: number[][] = [];
+
 /** One run of a call: its requests in parallel (Home's cards) or page after page (the map). */
 async function runCall(server: RunningServer, cookie: string, call: Call) {
   if (call.pages) {
     const base = call.paths[0] ?? '';
     let rows = 0;
+    const times: number[] = [];
+    pageTimes.push(times);
     for (let page = 0; page < 10; page++) {
+      const t0 = performance.now();
       const res = await get(server.port, cookie, `${base}&page=${page}`);
+      times.push(performance.now() - t0);
       if (res.status !== 200) throw new Error(`${call.title} answered ${res.status}`);
       rows = res.total;
       if ((page + 1) * 1000 >= res.total) break;
@@ -291,6 +298,17 @@ async function main() {
       });
       const cpu = await meter.end();
       const perRun = (cores: number) => fmt((cores * cpu.seconds * 1000) / (RUNS + 1), 1);
+      if (call.pages) {
+        // The target holds for each page (each is one request of the list); the first run warmed up.
+        const pages = pageTimes.splice(0).slice(1).flat().sort((a, b) => a - b);
+        const p95 = percentile(pages, 95);
+        const verdict = p95 < call.target ? 'met' : 'MISSED';
+        log(
+          `| ${call.title}: each page | ${fmt(total)} | ${fmt(percentile(pages, 50), 1)} | ${fmt(p95, 1)} | < ${call.target} a page (${verdict}) | ${perRun(cpu.server)} · ${perRun(cpu.postgres)} for the run's pages |`,
+        );
+        log(`| ${call.title}: all pages | ${fmt(total)} | ${fmt(s.p50, 1)} | ${fmt(s.p95, 1)} | (the sum) | |`);
+        continue;
+      }
       const verdict = s.p95 < call.target ? 'met' : 'MISSED';
       log(
         `| ${call.title} | ${fmt(total)} | ${fmt(s.p50, 1)} | ${fmt(s.p95, 1)} | < ${call.target} (${verdict}) | ${perRun(cpu.server)} · ${perRun(cpu.postgres)} |`,
