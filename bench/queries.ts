@@ -300,13 +300,19 @@ async function main() {
       const perRun = (cores: number) => fmt((cores * cpu.seconds * 1000) / (RUNS + 1), 1);
       if (call.pages) {
         // The target holds for each page (each is one request of the list); the first run warmed up.
-        const pages = pageTimes.splice(0).slice(1).flat().sort((a, b) => a - b);
+        const pages = pageTimes
+          .splice(0)
+          .slice(1)
+          .flat()
+          .sort((a, b) => a - b);
         const p95 = percentile(pages, 95);
         const verdict = p95 < call.target ? 'met' : 'MISSED';
         log(
           `| ${call.title}: each page | ${fmt(total)} | ${fmt(percentile(pages, 50), 1)} | ${fmt(p95, 1)} | < ${call.target} a page (${verdict}) | ${perRun(cpu.server)} · ${perRun(cpu.postgres)} for the run's pages |`,
         );
-        log(`| ${call.title}: all pages | ${fmt(total)} | ${fmt(s.p50, 1)} | ${fmt(s.p95, 1)} | (the sum) | |`);
+        log(
+          `| ${call.title}: all pages | ${fmt(total)} | ${fmt(s.p50, 1)} | ${fmt(s.p95, 1)} | (the sum) | |`,
+        );
         continue;
       }
       const verdict = s.p95 < call.target ? 'met' : 'MISSED';
