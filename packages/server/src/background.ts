@@ -5,13 +5,14 @@
  * features/things/category-counts.ts). Each starts when the app is ready and stops before it
  * closes (before the database does).
  */
+import { keptCountsFolder } from './db/kept-counts.js';
 import { pruneLoginFailuresJob } from './features/auth/jobs.js';
 import { type MqttIngest, startMqttIngest } from './features/ingest/mqtt.js';
 import { dailyReportsJob } from './features/reports/daily.js';
 import { eventDaysJob } from './features/reports/event-days.js';
-import { categoryCountFolder } from './features/things/category-counts.js';
+import { categoryCounts as categoryCountsKept } from './features/things/category-counts.js';
 import { createWebhookQueue, type WebhookQueue } from './features/webhooks/queue.js';
-import { zoneCountFolder } from './features/zones/counts.js';
+import { zoneCounts as zoneCountsKept } from './features/zones/counts.js';
 import type { App } from './platform/context.js';
 import { createScheduler, type JobScheduler } from './platform/jobs.js';
 import { createJobQueue } from './platform/queue.js';
@@ -42,8 +43,8 @@ export function registerBackground(app: App): void {
   const scheduler = createScheduler(ctx.db, jobs, { log: app.log });
   // Not a scheduled job: it runs every few seconds on every instance (one at a time, by its lock)
   // and nothing depends on when it ran — the readers add the changes it has not folded yet.
-  const zoneCounts = zoneCountFolder(ctx.db, app.log);
-  const categoryCounts = categoryCountFolder(ctx.db, app.log);
+  const zoneCounts = keptCountsFolder(ctx.db, zoneCountsKept, app.log);
+  const categoryCounts = keptCountsFolder(ctx.db, categoryCountsKept, app.log);
   app.decorate('jobs', scheduler);
   app.decorate('mqtt', null);
   const jobQueue = createJobQueue(

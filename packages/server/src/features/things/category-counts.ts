@@ -7,15 +7,16 @@
  */
 import { LIST_TOTAL_CAP } from '@sightline/shared';
 import { and, type SQL, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rows, type Tx } from '../../db/client.js';
-import { createRepeater } from '../../platform/repeat.js';
+import { foldKeptCounts, type KeptCounts } from '../../db/kept-counts.js';
 import { inSites, type ThingFilter } from './filters.js';
 
-/** How often an instance folds (with the scheduled jobs on). */
-export const CATEGORY_COUNT_FOLD_MS = 5000;
-/** Advisory lock (two-key form; the zone counts' fold is (7245030, 1)). */
-const FOLD_LOCK = [7_245_030, 2] as const;
+export const categoryCounts: KeptCounts = {
+  what: 'category counts',
+  lock: [7_245_030, 2], // the zone counts' is (7245030, 1)
+  fold: sql`SELECT fold_category_count_changes() AS n`,
+  everyMs: 5000,
+};
 
 const counted = {
   siteId: sql.raw('c.site_id'),
@@ -59,23 +60,4 @@ export async function categoryTotal(
 }
 
 /** Folds the appended changes into the counts; resolves with the rows changed, -1 when another fold ran. */
-export async function foldCategoryCounts(db: Db): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [lock] = await rows<{ ok: boolean }>(
-      tx,
-      sql`SELECT pg_try_advisory_xact_lock(${FOLD_LOCK[0]}, ${FOLD_LOCK[1]}) AS ok`,
-    );
-    if (!lock?.ok) return -1;
-    const [r] = await rows<{ n: number }>(tx, sql`SELECT fold_category_count_changes() AS n`);
-    return r?.n ?? 0;
-  });
-}
-
-/** The folding timer: started with the scheduled jobs, stopped before the database closes. */
-export function categoryCountFolder(db: Db, log: FastifyBaseLogger) {
-  return createRepeater(
-    () => foldCategoryCounts(db),
-    CATEGORY_COUNT_FOLD_MS,
-    (err) => log.error({ err }, 'folding category counts failed'),
-  );
-}
+export const foldCategoryCounts = (db: Db) => foldKeptCounts(db, categoryCounts);
