@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -40,7 +41,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
 
 async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm, btree_gin } });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(pglite), { migrationsFolder });
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };

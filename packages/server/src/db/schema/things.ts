@@ -81,9 +81,10 @@ export const things = pgTable(
       .on(t.mapId, sql`lower(${t.name})`, t.lastZoneTime.desc().nullsLast(), t.id.desc())
       .where(sql`${t.deletedAt} IS NULL AND ${t.mapId} IS NOT NULL`),
     index('things_live_zone_time_idx').on(t.lastZoneTime).where(sql`${t.deletedAt} IS NULL`),
-    // The text search2 matches (function thing_search_text, migration 0011).
+    // The text search2 matches, after the class (function thing_search_text, migrations 0011, 0018).
     index('things_search_trgm_idx').using(
       'gin',
+      t.class,
       sql`thing_search_text(${t.name}, ${t.serial}, ${t.description}, ${t.tags}, ${t.tag1}, ${t.tag2}, ${t.labels}) gin_trgm_ops`,
     ),
     index('things_parents_idx').using('gin', t.parents),

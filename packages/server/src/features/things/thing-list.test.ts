@@ -92,6 +92,13 @@ describe('thing lists', () => {
     expect(names(await q('search2=fork%20lift'))).toEqual(['Forklift']);
     expect(names(await q('search2=forklfit'))).toEqual(['Forklift']);
     expect(names(await q('search2=cordles dril'))[0]).toBe('Cordless drill');
+    // The fuzzy search within one class (its index holds the class first, migration 0018).
+    await thing(t.admin, { name: 'Forklift driver', class: 'worker', serial: 'W-1', site: t.site.id });
+    expect(names(await q('search2=forklfit&sort=name'))).toEqual(['Forklift', 'Forklift driver']);
+    expect(names(await q('class=item&search2=forklfit'))).toEqual(['Forklift']);
+    expect(names(await q('class=worker&search2=forklfit'))).toEqual(['Forklift driver']);
+    expect(names(await q('class=worker&search2=yellow'))).toEqual([]);
+    expect(names(await q('class=item&search2=yellow'))).toEqual(['Forklift']);
 
     await placeThing(app, drill._id, { lastEvent: new Date(Date.now() + 60_000) });
     const soon = new Date(Date.now() + 30_000).toISOString();
