@@ -14,7 +14,16 @@ import { createRepeater } from './repeat.js';
 /** Which organizations a run covers: all of them, or (tests) only the listed ones. */
 export interface JobScope {
   orgIds?: readonly string[];
+  /**
+   * Aborted when the scheduler stops (shutdown). A job whose work is a state it finds again at the
+   * next run (what is due now) stops between organizations when it sees this; a job that covers a
+   * window of time since its previous run must not, or the rest would lose that window.
+   */
+  signal?: AbortSignal;
 }
+
+/** True once the scheduler is stopping: a job that may stop early stops between organizations. */
+export const stopping = (scope: JobScope) => scope.signal?.aborted === true;
 
 export interface Job {
   name: string;
@@ -31,7 +40,11 @@ export interface JobScheduler {
   tick(now?: number, scope?: JobScope): Promise<string[]>;
   /** Starts the timer (each instance ticks every `tickMs`). */
   start(): void;
-  /** Stops the timer and waits for a tick in progress. */
+  /**
+   * Stops the timer and waits for a tick in progress, which stops early: no further job starts,
+   * and jobs that may (`stopping`) stop between organizations, so shutdown stays within its bound
+   * however many organizations there are.
+   */
   stop(): Promise<void>;
   readonly jobs: readonly Job[];
 }
@@ -84,9 +97,12 @@ export function createScheduler(
   const tickMs = options.tickMs ?? 1000;
   /** Per claim name: when this instance last learned the job is next due (saves a round trip per tick). */
   const nextDue = new Map<string, number>();
-  async function tick(now = Date.now(), scope: JobScope = {}): Promise<string[]> {
+  let stopSignal = new AbortController();
+  async function tick(now = Date.now(), given: JobScope = {}): Promise<string[]> {
+    const scope = { ...given, signal: given.signal ?? stopSignal.signal };
     const ran: string[] = [];
     for (const job of jobs) {
+      if (stopping(scope)) break;
       const name = claimName(job, scope);
       if (now < (nextDue.get(name) ?? Number.NEGATIVE_INFINITY)) continue;
       try {
@@ -111,7 +127,13 @@ export function createScheduler(
   return {
     jobs,
     tick: (now, scope) => repeater.track(() => tick(now, scope)),
-    start: repeater.start,
-    stop: repeater.stop,
+    start() {
+      if (stopSignal.signal.aborted) stopSignal = new AbortController();
+      repeater.start();
+    },
+    stop() {
+      stopSignal.abort();
+      return repeater.stop();
+    },
   };
 }

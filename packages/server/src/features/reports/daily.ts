@@ -15,7 +15,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rows } from '../../db/client.js';
 import { reportRuns, sites } from '../../db/schema.js';
-import type { Job, JobScope } from '../../platform/jobs.js';
+import { type Job, type JobScope, stopping } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail.js';
 import { emailedConfigs } from '../reportconfigs/repository.js';
 import { XLSX_TYPE } from '../things/export.js';
@@ -172,6 +172,7 @@ export async function sendDailyReports(
     );
   const sent: string[] = [];
   for (const site of due) {
+    if (stopping(scope)) break; // a site's day is sent once it is due, whichever run sends it
     try {
       if (await sendSite(deps, site, new Date(now))) sent.push(site.id);
     } catch (err) {

@@ -16,7 +16,7 @@
 import { NO_THING_ID } from '@sightline/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client.js';
-import type { Job, JobScope } from '../../platform/jobs.js';
+import { type Job, type JobScope, stopping } from '../../platform/jobs.js';
 import { lockOrganization } from '../../tracking/store/process.js';
 import { ids, type ReportFilter, reportSettings, ts } from './repository.js';
 
@@ -162,7 +162,10 @@ export function eventDaysJob(db: Db): Job {
       // One chunk per organization and run: the scheduler runs its jobs one after the other, so a
       // first fold of millions of events goes on over several runs instead of holding up the
       // tracking jobs (reads are exact at every step).
-      for (const org of orgs) await foldEventDays(db, org.id, { maxChunks: 1 });
+      for (const org of orgs) {
+        if (stopping(scope)) break; // the watermark keeps its place: the next run goes on from it
+        await foldEventDays(db, org.id, { maxChunks: 1 });
+      }
     },
   };
 }

@@ -83,6 +83,8 @@ export async function checkInventory(
   if (from >= now) return 0;
   let raised = 0;
   const due = settling(from, now, settleMs);
+  // Not cut short when the scheduler stops (`stopping`): this run covers the window since the
+  // previous one, and an organization left out would lose it.
   for (const orgId of await organizationsWith(deps.db, due, scope)) {
     const result = await inOrgTransaction(deps.db, deps, orgId, now, { awaitPublish: true }, async (tx) => {
       const zones = await loadZones(tx, orgId);

@@ -5,7 +5,7 @@
  * lock, so it cannot interleave with a sighting of the same thing.
  */
 import { sql } from 'drizzle-orm';
-import type { JobScope } from '../../platform/jobs.js';
+import { type JobScope, stopping } from '../../platform/jobs.js';
 import { type EpochMs, killDue } from '../engine/index.js';
 import { inOrgTransaction, writeOutput } from '../store/index.js';
 import type { JobDeps } from './deps.js';
@@ -24,6 +24,7 @@ const unseen = (now: EpochMs) =>
 export async function killUnseen(deps: JobDeps, now: EpochMs, scope: JobScope = {}) {
   let killed = 0;
   for (const orgId of await organizationsWith(deps.db, unseen(now), scope)) {
+    if (stopping(scope)) break; // what is left is still due at the next run
     const result = await inOrgTransaction(deps.db, deps, orgId, now, { awaitPublish: true }, async (tx) => {
       const zones = await loadZones(tx, orgId);
       const { things, names } = await loadThings(tx, orgId, unseen(now));

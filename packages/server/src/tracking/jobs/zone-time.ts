@@ -5,7 +5,7 @@
  * to the zone's emails, through the same write and publish path as a batch.
  */
 import { sql } from 'drizzle-orm';
-import type { JobScope } from '../../platform/jobs.js';
+import { type JobScope, stopping } from '../../platform/jobs.js';
 import { dueTimeExceptions, type EpochMs } from '../engine/index.js';
 import { inOrgTransaction } from '../store/index.js';
 import type { JobDeps } from './deps.js';
@@ -26,6 +26,7 @@ const overrun = (now: EpochMs) =>
 export async function raiseZoneTimeExceptions(deps: JobDeps, now: EpochMs, scope: JobScope = {}) {
   let raised = 0;
   for (const orgId of await organizationsWith(deps.db, overrun(now), scope)) {
+    if (stopping(scope)) break; // what is left is still due at the next run
     const result = await inOrgTransaction(deps.db, deps, orgId, now, { awaitPublish: true }, async (tx) => {
       const zones = await loadZones(tx, orgId);
       const { things, names } = await loadThings(tx, orgId, overrun(now));
