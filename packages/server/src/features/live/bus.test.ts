@@ -82,7 +82,10 @@ describe.skipIf(!databaseUrl)('PostgreSQL live bus', () => {
       b.subscribe((m) => onB.push(m.data));
       await a.publish([message(2)]);
       const deadline = Date.now() + 5000;
-      while (onB.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      // b and the spy are separate connections: each hears the NOTIFY in its own time.
+      while ((onB.length < 1 || heard.length < 1) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
       expect(onB).toEqual([{ i: 2 }]);
       expect(onA).toEqual([{ i: 1 }, { i: 2 }]);
       expect(heard).toHaveLength(1);
