@@ -3,11 +3,30 @@
  * `findThingIdsByTags` and `softDeleteThing` are also used by the tracking engine's DB layer.
  */
 import { LIST_TOTAL_CAP, type THING_SORT_FIELDS, type Thing, type ThingInput } from '@sightline/shared';
-import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { things, thingTags, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { escapeLike, type ListSpec, listClauses, listPage } from '../../platform/list-query.js';
+import {
+  escapeLike,
+  type ListSpec,
+  listClauses,
+  listPage,
+  type PageSelect,
+} from '../../platform/list-query.js';
 import { categoryTotal, countsAnswer } from './category-counts.js';
 import { type ThingFilter, thingWhere } from './filters.js';
 import { releaseThingTags } from './tags.js';
@@ -67,6 +86,53 @@ function toRow(input: ThingInput) {
     siteId: input.site,
   };
 }
+
+/**
+ * A thing as its API JSON text, built by PostgreSQL: the same bytes as `toApi` written through the
+ * route's response serializer (keys in the schema's order; thing-json.test.ts compares the two).
+ * `row_to_json` writes compact JSON (json_build_object and jsonb's text put spaces after colons).
+ * The things list answers with these texts joined, so a page of 1,000 costs the server no row
+ * parsing, mapping, checking or stringifying (most of its time: docs/benchmarks.md "the map").
+ * Timestamps are truncated to milliseconds as `Date` does. Numbers are written as PostgreSQL writes
+ * them: x and y (float8) in the shortest text that reads back as the same double, as JavaScript
+ * does, but with a two-digit exponent below 1e-4 (`1e-05` for JavaScript's `0.00001`); `+ 0`
+ * turns -0 into 0. `data.cFloat0` is the stored JSON number's text (JavaScript wrote it).
+ */
+const isoTime = (column: AnyColumn) =>
+  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const thingJson = sql<string>`(SELECT row_to_json(api)::text FROM (SELECT
+  ${things.id} AS "_id", ${things.name} AS "name", ${things.description} AS "description",
+  ${things.serial} AS "serial",
+  CASE WHEN ${things.class} = 'worker' THEN 'worker' ELSE 'item' END AS "class",
+  coalesce(${things.tag1}, '') AS "tag1", coalesce(${things.tag2}, '') AS "tag2",
+  ${things.tags} AS "tags", ${things.categories} AS "categories", ${things.labels} AS "labels",
+  ${isoTime(things.timeCreated)} AS "timeCreated", ${isoTime(things.timeModified)} AS "timeModified",
+  ${things.parents} AS "parents", ${things.photo} AS "photo", ${things.siteId} AS "site",
+  ${things.zoneId} AS "zone", ${isoTime(things.lastZoneTime)} AS "lastZoneTime",
+  ${isoTime(things.lastEvent)} AS "lastEvent", ${isoTime(things.lastEndpointTime)} AS "lastEndpointTime",
+  ${things.endpointId} AS "endpoint", ${things.direction} AS "direction",
+  ${things.locationTagId} AS "locationTag", ${things.mapId} AS "map",
+  CASE WHEN ${things.x} IS NULL OR ${things.y} IS NULL THEN NULL
+    ELSE ARRAY[${things.x} + 0, ${things.y} + 0] END AS "xycoordinates",
+  ${things.alarmTamper} AS "alarmTamper", ${things.alarmTamperTag} AS "alarmTamperTag",
+  ${isoTime(things.alarmTamperTime)} AS "alarmTamperTime",
+  (CASE WHEN jsonb_typeof(${things.data} -> 'cFloat0') = 'number'
+    THEN '{"cFloat0":' || (${things.data} -> 'cFloat0')::text || '}' ELSE '{}' END)::json AS "data"
+) api)`;
+
+/** What a list reads of each thing: its row (exports, links) or its API JSON text (the list route). */
+export interface ThingShape<R> {
+  fields: SelectedFieldsFlat;
+  read(selected: unknown): R;
+}
+export const asRow: ThingShape<ThingRow> = {
+  fields: getTableColumns(things),
+  read: (selected) => selected as ThingRow,
+};
+export const asJson: ThingShape<string> = {
+  fields: { json: thingJson },
+  read: (selected) => (selected as { json: string }).json,
+};
 
 const zoneName = sql`(SELECT lower(${zones.name}) FROM ${zones} WHERE ${zones.id} = ${things.zoneId})`;
 const fuzzyText = sql`(${things.name} || ' ' || ${things.serial} || ' ' || array_to_string(${things.tags}, ' ') || ' ' || coalesce(${things.tag1}, '') || ' ' || coalesce(${things.tag2}, ''))`;
@@ -143,8 +209,49 @@ export function checkThingQuery(filter: ThingPageQuery) {
   listClauses({ ...filter, search2: undefined }, listSpec(undefined));
 }
 
+/**
+ * A page's rows chosen first (the order, limit and offset on the table's columns), then projected
+ * to `fields` in the same order: PostgreSQL computes a projection for every row an OFFSET skips
+ * too, so building the JSON of page 10 in one step built it for 10,000 things.
+ */
+function projectedPage(d: Tx, fields: SelectedFieldsFlat): PageSelect<{ thing: unknown }> {
+  return {
+    where: (where) => ({
+      orderBy: (...by) => ({
+        limit: (n) => ({
+          offset: (offset) => {
+            // Aliased as the table: `fields` and `by` name the table's columns, now the page's.
+            const page = d
+              .select()
+              .from(things)
+              .where(where)
+              .orderBy(...by)
+              .limit(n)
+              .offset(offset)
+              .as('things');
+            return d
+              .select({ thing: fields })
+              .from(page)
+              .orderBy(...by);
+          },
+        }),
+      }),
+    }),
+  };
+}
+
 /** One page of things; `withTotal` false skips the count (exports page through everything). */
-export async function listThings(db: Tx, filter: ThingPageQuery, extra?: SQL, withTotal = true) {
+export async function listThings<R = ThingRow>(
+  db: Tx,
+  filter: ThingPageQuery,
+  extra?: SQL,
+  withTotal = true,
+  shape: ThingShape<R> = asRow as ThingShape<unknown> as ThingShape<R>,
+) {
+  const options = {
+    select: (d: Tx) => projectedPage(d, shape.fields),
+    read: (r: { thing: unknown }) => shape.read(r.thing),
+  };
   const fuzzy = filter.search?.trim() ? undefined : filter.search2?.trim() || undefined;
   const scope = and(thingWhere(filter), extra, fuzzyMatch(fuzzy));
   const query = { ...filter, search2: undefined };
@@ -153,7 +260,10 @@ export async function listThings(db: Tx, filter: ThingPageQuery, extra?: SQL, wi
     // page per match (organization, site and class are not in the category index).
     const kept = withTotal && !extra && countsAnswer(filter) ? categoryTotal(db, filter) : undefined;
     const [page, counted] = await Promise.all([
-      listPage(db, things, scope, query, listSpec(undefined), (r) => r, { total: withTotal && !kept }),
+      listPage(db, things, scope, query, listSpec(undefined), options.read, {
+        select: options.select,
+        total: withTotal && !kept,
+      }),
       kept,
     ]);
     const { total, totalCapped } = counted ?? page;
@@ -171,10 +281,13 @@ export async function listThings(db: Tx, filter: ThingPageQuery, extra?: SQL, wi
             set_config('max_parallel_workers_per_gather', '0', true)`,
     );
     if (!withTotal) {
-      const page = await listPage(tx, things, scope, query, listSpec(fuzzy), (r) => r, { total: false });
+      const page = await listPage(tx, things, scope, query, listSpec(fuzzy), options.read, {
+        select: options.select,
+        total: false,
+      });
       return { rows: page.items, total: page.total, totalCapped: page.totalCapped };
     }
-    return fuzzyPage(tx, scope, query, fuzzy);
+    return fuzzyPage(tx, scope, query, fuzzy, shape);
   });
 }
 
@@ -183,7 +296,13 @@ export async function listThings(db: Tx, filter: ThingPageQuery, extra?: SQL, wi
  * (a CTE, materialized because it is read twice: the trigram index, then every candidate tested
  * — most of the time), then counted and sorted. As two statements each found them (twice the work).
  */
-async function fuzzyPage(tx: Tx, scope: SQL | undefined, query: ThingPageQuery, fuzzy: string) {
+async function fuzzyPage<R>(
+  tx: Tx,
+  scope: SQL | undefined,
+  query: ThingPageQuery,
+  fuzzy: string,
+  shape: ThingShape<R>,
+) {
   const c = listClauses(query, listSpec(fuzzy));
   const matches = tx
     .$with('matches')
@@ -191,7 +310,7 @@ async function fuzzyPage(tx: Tx, scope: SQL | undefined, query: ThingPageQuery, 
   const counted = sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${matches} LIMIT ${LIST_TOTAL_CAP + 1}) m)::int`;
   const found = await tx
     .with(matches)
-    .select({ thing: things, matching: counted.as('matching') })
+    .select({ thing: shape.fields, matching: counted.as('matching') })
     .from(things)
     .where(inArray(things.id, tx.select({ id: matches.id }).from(matches)))
     .orderBy(...c.orderBy)
@@ -204,7 +323,11 @@ async function fuzzyPage(tx: Tx, scope: SQL | undefined, query: ThingPageQuery, 
     n = r?.n ?? 0;
   }
   const totalCapped = n > LIST_TOTAL_CAP;
-  return { rows: found.map((r) => r.thing), total: totalCapped ? LIST_TOTAL_CAP : n, totalCapped };
+  return {
+    rows: found.map((r) => shape.read(r.thing)),
+    total: totalCapped ? LIST_TOTAL_CAP : n,
+    totalCapped,
+  };
 }
 
 /** A live (not deleted) thing of the organization, with the site of its current zone. */

@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
-import { sendList } from '../../platform/list-query.js';
+import { sendList, sendListJson } from '../../platform/list-query.js';
 import { exportThings, XLSX_TYPE } from './export.js';
 import * as service from './service.js';
 
@@ -25,7 +25,7 @@ export function registerThingRoutes(app: App) {
     '/api/things',
     { schema: { tags, querystring: ThingListQuery, response: list } },
     async (req, reply) => {
-      return sendList(reply, await service.listThings(db, callerOf(req), req.query));
+      return sendListJson(reply, await service.listThings(db, callerOf(req), req.query));
     },
   );
   app.get('/api/things/export', { schema: { tags, querystring: ThingExportQuery } }, async (req, reply) => {

@@ -27,14 +27,12 @@ import { lockTags, replaceThingTags, tagOfLocationTag, tagsOf } from './tags.js'
 
 type Deps = Pick<AppContext, 'db' | 'live'>;
 
+/** A page of things as the API's JSON text (repository `asJson`): the list route sends it as is. */
 export async function listThings(db: Db, caller: Caller, query: ThingListQuery) {
   if (query.site) await requireSite(db, caller, query.site);
-  const { rows, total, totalCapped } = await repo.listThings(db, {
-    ...query,
-    orgId: caller.orgId,
-    scope: siteScope(caller),
-  });
-  return { items: rows.map(repo.toApi), total, totalCapped };
+  const filter = { ...query, orgId: caller.orgId, scope: siteScope(caller) };
+  const { rows, total, totalCapped } = await repo.listThings(db, filter, undefined, true, repo.asJson);
+  return { json: `[${rows.join(',')}]`, total, totalCapped };
 }
 
 /** A live thing the caller may see (its home site or its current zone's site), or 404. */
