@@ -149,9 +149,13 @@ export function sendList<T>(
   reply: FastifyReply,
   { items, total, totalCapped = false }: { items: T[]; total: number; totalCapped?: boolean },
 ): T[] {
+  totalHeaders(reply, total, totalCapped);
+  return items;
+}
+
+function totalHeaders(reply: FastifyReply, total: number, totalCapped: boolean) {
   reply.header('x-total-count', String(total));
   reply.header('x-total-capped', String(totalCapped));
-  return items;
 }
 
 /**
@@ -163,8 +167,7 @@ export function sendListJson(
   reply: FastifyReply,
   { json, total, totalCapped = false }: { json: string; total: number; totalCapped?: boolean },
 ) {
-  reply.header('x-total-count', String(total));
-  reply.header('x-total-capped', String(totalCapped));
+  totalHeaders(reply, total, totalCapped);
   return reply.type('application/json; charset=utf-8').send(json);
 }
 

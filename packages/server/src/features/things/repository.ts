@@ -124,14 +124,18 @@ const thingJson = sql<string>`(SELECT row_to_json(api)::text FROM (SELECT
 export interface ThingShape<R> {
   fields: SelectedFieldsFlat;
   read(selected: unknown): R;
+  /** Fields worth computing only for the page's rows (see projectedPage). */
+  computed: boolean;
 }
 export const asRow: ThingShape<ThingRow> = {
   fields: getTableColumns(things),
   read: (selected) => selected as ThingRow,
+  computed: false,
 };
 export const asJson: ThingShape<string> = {
   fields: { json: thingJson },
   read: (selected) => (selected as { json: string }).json,
+  computed: true,
 };
 
 const zoneName = sql`(SELECT lower(${zones.name}) FROM ${zones} WHERE ${zones.id} = ${things.zoneId})`;
@@ -249,7 +253,10 @@ export async function listThings<R = ThingRow>(
   shape: ThingShape<R> = asRow as ThingShape<unknown> as ThingShape<R>,
 ) {
   const options = {
-    select: (d: Tx) => projectedPage(d, shape.fields),
+    select: (d: Tx) =>
+      shape.computed
+        ? projectedPage(d, shape.fields)
+        : (d.select({ thing: shape.fields }).from(things) as unknown as PageSelect<{ thing: unknown }>),
     read: (r: { thing: unknown }) => shape.read(r.thing),
   };
   const fuzzy = filter.search?.trim() ? undefined : filter.search2?.trim() || undefined;
