@@ -8,7 +8,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { WEBHOOK_DELIVERY_HEADER, WEBHOOK_EVENT_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@sightline/shared';
-import { guardedLookup, hostOf, isForbiddenAddress } from './ssrf.js';
+import { guardedLookup, hostOf, isForbiddenAddress } from '../../platform/address-guard.js';
 
 export interface Attempt {
   ok: boolean;

@@ -6,13 +6,13 @@
 import { type Action, WEBHOOK_MSG, type WebhookInput, type WebhookListQuery } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
 import { authorize, siteScope } from '../../platform/access.js';
+import { checkTarget } from '../../platform/address-guard.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { randomToken } from '../../platform/ids.js';
 import { mapChange, sampleChange } from './outbox.js';
 import * as repo from './repository.js';
 import { sendWebhook } from './send.js';
-import { checkTarget } from './ssrf.js';
 
 export interface WebhookDeps {
   db: Db;

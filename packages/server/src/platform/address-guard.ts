@@ -1,5 +1,6 @@
 /**
- * SSRF guard (issue 9, DESIGN §10): a webhook may not reach loopback, private, link-local,
+ * Address guard against server-side request forgery: an outgoing request (a webhook, an identity
+ * provider's discovery) may not reach loopback, private, link-local,
  * multicast, reserved or cloud metadata addresses unless WEBHOOK_ALLOW_PRIVATE=true. Checked at
  * save (the URL's host resolved) and again at send time inside the connection's own DNS lookup,
  * so the address checked is the address connected to (a rebinding DNS answer cannot slip past).
