@@ -66,6 +66,9 @@ test('Login with Okta signs a known user in and returns to the referer', async (
     securityCtx: { sites: ['*'] },
   });
   expect(created.ok(), await created.text()).toBeTruthy();
+  // The account has no password yet: an administrator consents to its first sign-in linking it.
+  const granted = await api.post(`/api/users/${(await created.json()).id}/ssolinks`, { provider: 'okta' });
+  expect(granted.ok(), await granted.text()).toBeTruthy();
 
   await page.goto('/zones');
   await expect(page).toHaveURL(/\/login\?referer=/);
@@ -76,6 +79,42 @@ test('Login with Okta signs a known user in and returns to the referer', async (
   await expect(page).toHaveURL(/\/zones/);
   const me = await page.request.get('/api/users/me');
   expect((await me.json()).username).toBe(email);
+});
+
+test('a first Login with Okta asks for the password once, then signs in directly', async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const email = `sso-link-${uniq()}@example.com`;
+  const password = `Linked-${uniq()}-Password!`;
+  const created = await api.post('/api/users', {
+    name: 'Lena Link',
+    username: email,
+    password,
+    roles: ['5a0000000000000000000005'],
+    securityCtx: { sites: ['*'] },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+
+  await page.goto('/login');
+  await throughProvider(page, email);
+  await expect(page).toHaveURL(/\/login\?link=okta/);
+  await expect(page.getByRole('status')).toContainText(
+    'Sign in with your Sightline password once to link your Okta account',
+  );
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/sso-link.png` });
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await throughProvider(page, email);
+  await expect(page).not.toHaveURL(/\/login/);
+  expect((await (await page.request.get('/api/users/me')).json()).username).toBe(email);
 });
 
 test('an unknown user is refused with the SSO error warning', async ({ page }) => {

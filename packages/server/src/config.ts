@@ -25,6 +25,8 @@ export interface Config {
   adminEmail?: string;
   adminPassword?: string;
   webhookAllowPrivate: boolean;
+  /** Allow an identity provider (Okta issuer, Entra authority) on a loopback or private address. */
+  ssoAllowPrivate: boolean;
   entraClientId?: string;
   entraClientSecret?: string;
   /** Entra ID authority (ENTRA_AUTHORITY); the issuer is `<authority>/<tenant>/v2.0`. Tests point it at a local provider. */
@@ -110,6 +112,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
+    ssoAllowPrivate: bool(env.SSO_ALLOW_PRIVATE, false),
     entraClientId: env.ENTRA_CLIENT_ID || undefined,
     entraClientSecret: env.ENTRA_CLIENT_SECRET || undefined,
     entraAuthority: (env.ENTRA_AUTHORITY || 'https://login.microsoftonline.com').replace(/\/$/, ''),

@@ -16,5 +16,11 @@ declare module 'oidc-provider' {
     constructor(issuer: string, configuration: Configuration);
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     on(event: string, listener: (...args: unknown[]) => void): this;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: { login: { accountId: string; amr?: string[] } },
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
   }
 }

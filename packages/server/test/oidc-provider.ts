@@ -22,6 +22,8 @@ export async function startProvider(opts: {
   issuerPath?: string;
   /** Accounts the provider knows: login name → email (default: the login name itself). */
   emailOf?: (login: string) => string | undefined;
+  /** The authentication methods (`amr`) the ID token names for a login (default: none). */
+  amrOf?: (login: string) => string[] | undefined;
   clientId?: string;
   clientSecret?: string;
 }): Promise<TestProvider> {
@@ -42,7 +44,8 @@ export async function startProvider(opts: {
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // `amr` with the openid scope, so every ID token names the login's methods.
+    claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name'] },
     findAccount: (_ctx, sub) => ({
       accountId: sub,
       claims: () => {
@@ -63,6 +66,14 @@ export async function startProvider(opts: {
       return;
     }
     Object.assign(req, { originalUrl: url, url: url.slice(prefix.length) || '/' });
+    // The login form (marked by `signIn`) is finished here, so the login can carry its `amr`.
+    if (req.method === 'POST' && req.headers[LOGIN_FORM_HEADER]) {
+      finishLogin(provider, req, res, opts.amrOf).catch((err: unknown) => {
+        res.statusCode = 500;
+        res.end(String(err));
+      });
+      return;
+    }
     callback(req, res);
   });
   return {
@@ -71,6 +82,26 @@ export async function startProvider(opts: {
     clientSecret,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+const LOGIN_FORM_HEADER = 'x-test-login-form';
+
+async function finishLogin(
+  provider: Provider,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  amrOf: ((login: string) => string[] | undefined) | undefined,
+) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const login = new URLSearchParams(Buffer.concat(chunks).toString()).get('login') ?? '';
+  const amr = amrOf?.(login);
+  await provider.interactionFinished(
+    req,
+    res,
+    { login: { accountId: login, ...(amr ? { amr } : {}) } },
+    { mergeWithLastSubmission: false },
+  );
 }
 
 /** A tiny cookie jar: enough for the provider's interaction cookies. */
@@ -111,6 +142,7 @@ export async function signIn(
       headers: {
         cookie: jar.header(),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...(form?.prompt === 'login' ? { [LOGIN_FORM_HEADER]: '1' } : {}),
       },
       body: form ? new URLSearchParams(form) : undefined,
     });

@@ -69,6 +69,13 @@ export const SSO_MSG = {
   tenantPattern: 'Entra Tenant must be a tenant id or a domain such as contoso.onmicrosoft.com',
   oktaUnavailable: 'Okta sign-in is not available',
   entraUnavailable: 'Entra sign-in is not available',
+  superAdminOnly: 'Only a Super Admin may change the identity provider settings',
+  allSitesOnly: 'Only an administrator of all sites may change the SSO settings',
+  issuerPrivate: 'Okta Issuer must not be a loopback, private, link-local or metadata address',
+  issuerUnresolved: 'Okta Issuer names a host that could not be found',
+  linkPending: (provider: string) =>
+    `Sign in with your Sightline password once to link your ${provider} account. From then on the ${provider} button signs you in.`,
+  linked: (provider: string) => `Your ${provider} account is now linked.`,
 } as const;
 
 /** Hosts where an http issuer is accepted: a provider on the same machine (development, tests). */
@@ -102,11 +109,33 @@ export const SsoSettings = z.object({
     .max(200)
     .regex(/^([A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?)?$/, SSO_MSG.tenantPattern)
     .default(''),
-  /** Beyond SPEC (issue 9): every password sign-in of the organization needs a second factor. */
+  /** Every password sign-in of the organization needs a second factor. */
   requireTotp: z.boolean().default(false),
+  /**
+   * Whether Super Admin accounts may sign in through single sign-on. Off by default: a Super Admin
+   * then signs in only with the password (and second factor) Sightline itself checks.
+   */
+  allowSuperAdminSso: z.boolean().default(false),
 });
 export type SsoSettings = z.infer<typeof SsoSettings>;
+
+/** `?org=` lets a Super Admin read and set another organization's SSO settings. */
+export const SsoSettingsQuery = z.object({ org: Id.optional() });
+export type SsoSettingsQuery = z.infer<typeof SsoSettingsQuery>;
 
 /** GET /auth/{okta,entra}/available: 200 with this body when available, 404 otherwise. */
 export const SsoAvailable = z.object({ available: z.literal(true) });
 export type SsoAvailable = z.infer<typeof SsoAvailable>;
+
+export const SSO_PROVIDERS = ['okta', 'entra'] as const;
+export const SsoProviderName = z.enum(SSO_PROVIDERS);
+
+/** An account's links to identity providers, and the links an administrator allowed to be made. */
+export const SsoLinks = z.object({
+  linked: z.array(z.object({ provider: SsoProviderName, linkedAt: z.string() })),
+  granted: z.array(z.object({ provider: SsoProviderName, expiresAt: z.string() })),
+});
+export type SsoLinks = z.infer<typeof SsoLinks>;
+
+export const SsoLinkBody = z.object({ provider: SsoProviderName }).strict();
+export const SsoLinkParams = z.object({ id: Id, provider: SsoProviderName });

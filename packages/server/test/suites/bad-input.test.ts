@@ -20,6 +20,7 @@ import {
 import { makeRecords, SAMPLE_BODIES } from './fixtures.js';
 import {
   changedTables,
+  pathParamsOf,
   plausible,
   type Route,
   routeName,
@@ -123,7 +124,7 @@ async function send(route: Route, probe: Probe): Promise<LightMyRequestResponse 
 }
 
 function probesOf(route: Route): Probe[] {
-  const params = Object.fromEntries(route.pathParams.map((p) => [p, idFor(route)]));
+  const params = pathParamsOf(route, idFor(route));
   const query = baseQuery(route);
   const url = urlOf(route, params, query);
   const probes: Probe[] = [];

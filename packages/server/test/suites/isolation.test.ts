@@ -22,6 +22,7 @@ import {
 import { makeRecords, type OrgRecords, SAMPLE_BODIES } from './fixtures.js';
 import {
   changedTables,
+  pathParamsOf,
   plausible,
   type Route,
   routeName,
@@ -95,7 +96,7 @@ function accessOf(route: Route): { resource: string; action: Action } | undefine
 
 function idsOf(records: OrgRecords, route: Route) {
   const id = records.ids[segmentOf(route)] ?? records.ids.things ?? '';
-  return Object.fromEntries(route.pathParams.map((p) => [p, id]));
+  return pathParamsOf(route, id);
 }
 
 /** A request of the route aimed at `target`'s records and site, with a body naming `bodyIds`' records. */

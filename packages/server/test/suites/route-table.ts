@@ -35,6 +35,8 @@ export interface Route {
   /** Fastify's path (`/api/zones/:id`). */
   path: string;
   pathParams: string[];
+  /** Each path parameter's schema (ids, or an enum such as a provider name). */
+  pathSchemas: Record<string, JsonSchema>;
   query: Record<string, JsonSchema>;
   /** Query parameters the route requires. */
   requiredQuery: string[];
@@ -58,6 +60,9 @@ export function routeTable(app: App): Route[] {
         method: method.toUpperCase(),
         path: openApiPath.replace(/\{(\w+)\}/g, ':$1'),
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
+        pathSchemas: Object.fromEntries(
+          params.filter((p) => p.in === 'path').map((p) => [p.name, p.schema ?? {}] as const),
+        ),
         query: Object.fromEntries(
           params.filter((p) => p.in === 'query').map((p) => [p.name, p.schema ?? {}] as const),
         ),
@@ -67,6 +72,16 @@ export function routeTable(app: App): Route[] {
     }
   }
   return routes;
+}
+
+/** The path parameters of a route: `id` for each id parameter, the first value of an enum one. */
+export function pathParamsOf(route: Route, id: string): Record<string, string> {
+  return Object.fromEntries(
+    route.pathParams.map((name) => {
+      const allowed = route.pathSchemas[name]?.enum;
+      return [name, allowed?.length ? String(allowed[0]) : id];
+    }),
+  );
 }
 
 export const routeName = (r: Pick<Route, 'method' | 'path'>) => `${r.method} ${r.path}`;

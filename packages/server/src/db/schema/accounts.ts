@@ -34,8 +34,10 @@ export const ssoSettings = pgTable('sso_settings', {
   oktaClientId: text('okta_client_id').notNull().default(''),
   oktaClientSecret: text('okta_client_secret').notNull().default(''),
   entraTenant: text('entra_tenant').notNull().default(''),
-  /** Every password sign-in of the organization needs a second factor (issue 9). */
+  /** Every password sign-in of the organization needs a second factor. */
   requireTotp: boolean('require_totp').notNull().default(false),
+  /** Whether Super Admin accounts may sign in through single sign-on. */
+  allowSuperAdminSso: boolean('allow_super_admin_sso').notNull().default(false),
 });
 
 export const sites = pgTable(

@@ -1,5 +1,15 @@
-/** Single sign-on and second-factor tables (issue 9, migration 0007). */
-import { bigint, bigserial, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+/** Single sign-on and second-factor tables (migrations 0007 and 0019). */
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -18,6 +28,49 @@ export const ssoLoginStates = pgTable(
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [index('sso_login_states_expires_idx').on(t.expiresAt)],
+);
+
+/** An account's identity at a provider: the issuer and subject (`sub`) the account is linked to. */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    orgId: text('org_id').notNull(),
+    userId: text('user_id').notNull(),
+    provider: text('provider').notNull(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    linkedAt: ts('linked_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'sso_identities_pkey', columns: [t.userId, t.provider] }),
+    uniqueIndex('sso_identities_subject_idx').on(t.orgId, t.provider, t.issuer, t.subject),
+  ],
+);
+
+/** A sign-in whose email matched an unlinked account, waiting for that account's password. */
+export const ssoPendingLinks = pgTable(
+  'sso_pending_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    orgId: text('org_id').notNull(),
+    userId: text('user_id').notNull(),
+    provider: text('provider').notNull(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('sso_pending_links_expires_idx').on(t.expiresAt)],
+);
+
+/** An administrator's consent that the account's next sign-in by email links it. */
+export const ssoLinkGrants = pgTable(
+  'sso_link_grants',
+  {
+    userId: text('user_id').notNull(),
+    provider: text('provider').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'sso_link_grants_pkey', columns: [t.userId, t.provider] })],
 );
 
 /** A user's TOTP secret; `enabled` once the first code confirmed it. `lastStep` stops replays. */

@@ -35,10 +35,12 @@ export async function mailsTo(outbox: string, address: string): Promise<Received
   const mails: ReceivedMail[] = [];
   for (const file of files) {
     const raw = await readFile(path.join(outbox, file), 'utf8');
-    const split = raw.indexOf('\n\n');
+    // Headers end at the first blank line (CRLF or LF).
+    const blank = /\r?\n\r?\n/.exec(raw);
+    const split = blank?.index ?? raw.length;
     const headers = raw.slice(0, split);
     if (!new RegExp(`^To: .*${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(headers)) continue;
-    const body = raw.slice(split + 2);
+    const body = raw.slice(split + (blank?.[0].length ?? 0));
     const qp = /^Content-Transfer-Encoding: quoted-printable/im.test(headers);
     mails.push({
       subject: headers.match(/^Subject: (.*)$/m)?.[1] ?? '',

@@ -9,6 +9,7 @@ import {
 import type { App } from '../../platform/context.js';
 import { sha256 } from '../../platform/crypto.js';
 import { revokeSession, SESSION_COOKIE } from '../../platform/sessions.js';
+import { completeSsoLink, SSO_LINK_COOKIE, SSO_LINK_COOKIE_PATH } from '../sso/links.js';
 import { toApi as userToApi } from '../users/repository.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import * as service from './service.js';
@@ -33,6 +34,12 @@ export function registerAuthRoutes(app: App) {
         { ...req.body, ip: req.ip, hostSubdomain: service.subdomainOf(req.headers.host) },
         config.loginRateWindowMs,
       );
+      // A single sign-on waiting for this account's password to link it: the password proved it.
+      const linkToken = req.cookies[SSO_LINK_COOKIE];
+      if (linkToken) {
+        await completeSsoLink(db, linkToken, result.user.id);
+        reply.clearCookie(SSO_LINK_COOKIE, { ...cookieOptions, path: SSO_LINK_COOKIE_PATH });
+      }
       if ('secondStep' in result) return result.secondStep; // features/totp: a code is needed, no session yet
       reply.setCookie(SESSION_COOKIE, result.token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
       return userToApi(result.user);

@@ -26,6 +26,9 @@ import {
   sessions,
   sightings,
   sites,
+  ssoIdentities,
+  ssoLinkGrants,
+  ssoPendingLinks,
   ssoSettings,
   tagState,
   things,
@@ -48,6 +51,7 @@ export async function deleteOrganizationCascade(tx: Tx, orgId: string): Promise<
 
   await tx.delete(sessions).where(inArray(sessions.userId, orgUsers));
   await tx.delete(passwordResetTokens).where(inArray(passwordResetTokens.userId, orgUsers));
+  await tx.delete(ssoLinkGrants).where(inArray(ssoLinkGrants.userId, orgUsers));
   await tx.delete(loginFailures).where(inArray(loginFailures.username, orgUsernames));
   await tx.delete(accessRules).where(inArray(accessRules.roleId, orgRoles));
   await tx.delete(endpointStatus).where(inArray(endpointStatus.endpointId, orgEndpoints));
@@ -81,6 +85,8 @@ export async function deleteOrganizationCascade(tx: Tx, orgId: string): Promise<
   // The Activity events rollup (migration 0016; raw tables, not in the drizzle schema).
   for (const table of ['event_days', 'event_days_pending', 'event_days_state'])
     await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE org_id = ${orgId}`);
+  await tx.delete(ssoIdentities).where(eq(ssoIdentities.orgId, orgId));
+  await tx.delete(ssoPendingLinks).where(eq(ssoPendingLinks.orgId, orgId));
   await tx.delete(ssoSettings).where(eq(ssoSettings.orgId, orgId));
   await tx.delete(organizations).where(eq(organizations.id, orgId));
   return mapFiles.map((m) => m.image).filter(Boolean);

@@ -1,11 +1,11 @@
 /**
- * OpenID Connect sign-in (SPEC 2.3, §7; DESIGN §10): authorization code with PKCE (S256), state
+ * OpenID Connect sign-in: authorization code with PKCE (S256), state
  * and nonce. What the callback needs is kept server-side, keyed by the hash of a random value
  * held in a short-lived httpOnly cookie, so only the browser that started a sign-in can finish it
- * (no login CSRF) and N instances share it. The user is the one whose username is the ID token's
- * email, in the organization that started the sign-in; nobody is created.
+ * (no login CSRF) and N instances share it. The account is the one linked to the provider's
+ * subject in the organization that started the sign-in; nobody is created.
  */
-import { SSO_MSG } from '@sightline/shared';
+import { type LoginSecondStep, SSO_MSG, SUPER_ADMIN_ROLE_ID } from '@sightline/shared';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -15,11 +15,16 @@ import { createSession } from '../../platform/sessions.js';
 import { findOrgBySubdomain } from '../auth/repository.js';
 import { subdomainOf } from '../auth/service.js';
 import type { SsoProvider } from '../ssosettings/available.js';
-import { onlyOrganization } from '../ssosettings/repository.js';
+import { findSsoSettings, onlyOrganization } from '../ssosettings/repository.js';
+import { secondStepFor } from '../totp/service.js';
+import { findUserById } from '../users/repository.js';
+import { showsMfa } from './mfa.js';
 import { discover, providerClient } from './providers.js';
 import * as repo from './repository.js';
 
 export const SSO_STATE_TTL_MS = 10 * 60_000;
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
 /** A failure the user sees on the login page ('SSO error' plus this text). */
 export class SsoError extends Error {}
@@ -32,6 +37,9 @@ export const SSO_ERRORS = {
   refused: (code: string) => `The identity provider refused the sign-in (${code})`,
   noEmail: 'The identity provider did not give a verified email address',
   unknownUser: 'No Sightline account matches this sign-in; ask an administrator to add you',
+  otherIdentity:
+    'This Sightline account is linked to another account at the identity provider; ask an administrator to unlink it',
+  superAdmin: 'Super Admin accounts sign in with their password; single sign-on is turned off for them',
 } as const;
 
 /** Only a path inside the console, never a login page or another origin. */
@@ -109,14 +117,91 @@ function emailOf(provider: SsoProvider, claims: { [claim: string]: unknown }): s
   return value && /^[^\s@]+@[^\s@]+$/.test(value) ? value : undefined;
 }
 
-/** Verifies the callback and opens a session; `query` is the callback's query string. */
+/** What a verified sign-in leads to: a session, a password check to link the account, or a code. */
+export type SignInOutcome =
+  | { kind: 'session'; sessionToken: string; referer: string | undefined }
+  | { kind: 'link'; linkToken: string; username: string }
+  | { kind: 'secondStep'; step: LoginSecondStep; referer: string | undefined };
+
+interface VerifiedSignIn {
+  issuer: string;
+  subject: string;
+  email: string | undefined;
+  amr: unknown;
+}
+
+/** Redeems the callback's code at the provider and reads who signed in. */
+async function verifyCallback(
+  provConfig: oidc.Configuration,
+  provider: SsoProvider,
+  saved: repo.SsoLoginState,
+  params: URLSearchParams,
+): Promise<VerifiedSignIn> {
+  const currentUrl = new URL(saved.redirectUri);
+  currentUrl.search = params.toString();
+  try {
+    const tokens = await oidc.authorizationCodeGrant(provConfig, currentUrl, {
+      pkceCodeVerifier: saved.codeVerifier,
+      expectedState: saved.state,
+      expectedNonce: saved.nonce,
+      idTokenExpected: true,
+    });
+    const claims = tokens.claims();
+    if (!claims) throw new SsoError(SSO_ERRORS.invalid);
+    let email = emailOf(provider, claims);
+    // Providers may keep profile claims out of the ID token when an access token is issued:
+    // then they come from the userinfo endpoint, for the same subject.
+    if (!email && claims.email_verified !== false) {
+      email = emailOf(provider, await oidc.fetchUserInfo(provConfig, tokens.access_token, claims.sub));
+    }
+    return { issuer: claims.iss, subject: claims.sub, email, amr: claims.amr };
+  } catch (err) {
+    if (err instanceof SsoError) throw err;
+    if (err instanceof oidc.AuthorizationResponseError) throw new SsoError(SSO_ERRORS.refused(err.error));
+    throw new SsoError(SSO_ERRORS.invalid);
+  }
+}
+
+/**
+ * The account the identity belongs to. An identity already linked names its account; otherwise an
+ * account of the organization with the identity's email is linked only with an administrator's
+ * consent (then and there) or after its password is proven (a pending link: `link`).
+ */
+async function accountOf(
+  db: Db,
+  orgId: string,
+  provider: SsoProvider,
+  who: VerifiedSignIn,
+): Promise<{ user: UserRow } | { pendingFor: UserRow }> {
+  const key = { orgId, provider, issuer: who.issuer, subject: who.subject };
+  const linkedId = await repo.findLinkedUserId(db, key);
+  const linked = linkedId ? await findUserById(db, linkedId) : undefined;
+  if (linked) {
+    if (linked.orgId !== orgId || linked.locked) throw new SsoError(SSO_ERRORS.unknownUser);
+    return { user: linked };
+  }
+  // No account, or one since deleted: the identity is linked afresh (replacing the stale row).
+  if (!who.email) throw new SsoError(SSO_ERRORS.noEmail);
+  const user = await repo.findUserByEmail(db, who.email);
+  if (!user || user.orgId !== orgId || user.locked) throw new SsoError(SSO_ERRORS.unknownUser);
+  const current = await repo.findUserIdentity(db, user.id, provider);
+  // Linked to another subject of this same provider: the email alone never moves the link.
+  if (current && current.issuer === who.issuer) throw new SsoError(SSO_ERRORS.otherIdentity);
+  if (await repo.takeLinkGrant(db, user.id, provider)) {
+    await repo.saveIdentity(db, user.id, key);
+    return { user };
+  }
+  return { pendingFor: user };
+}
+
+/** Verifies the callback; `query` is the callback's query string. */
 export async function finishSignIn(
   db: Db,
   config: Config,
   provider: SsoProvider,
   binding: string | undefined,
   query: string,
-): Promise<{ sessionToken: string; referer: string | undefined }> {
+): Promise<SignInOutcome> {
   const saved = binding ? await repo.takeLoginState(db, sha256(binding)) : undefined;
   const params = new URLSearchParams(query);
   const providerError = params.get('error');
@@ -131,32 +216,29 @@ export async function finishSignIn(
   const provConfig = await discover(client).catch(() => {
     throw new SsoError(SSO_ERRORS.unreachable);
   });
-  const currentUrl = new URL(saved.redirectUri);
-  currentUrl.search = params.toString();
-  let email: string | undefined;
-  try {
-    const tokens = await oidc.authorizationCodeGrant(provConfig, currentUrl, {
-      pkceCodeVerifier: saved.codeVerifier,
-      expectedState: saved.state,
-      expectedNonce: saved.nonce,
-      idTokenExpected: true,
-    });
-    const claims = tokens.claims();
-    if (!claims) throw new SsoError(SSO_ERRORS.invalid);
-    email = emailOf(provider, claims);
-    // Providers may keep profile claims out of the ID token when an access token is issued:
-    // then they come from the userinfo endpoint, for the same subject.
-    if (!email && claims.email_verified !== false) {
-      email = emailOf(provider, await oidc.fetchUserInfo(provConfig, tokens.access_token, claims.sub));
-    }
-  } catch (err) {
-    if (err instanceof SsoError) throw err;
-    if (err instanceof oidc.AuthorizationResponseError) throw new SsoError(SSO_ERRORS.refused(err.error));
-    throw new SsoError(SSO_ERRORS.invalid);
+  const who = await verifyCallback(provConfig, provider, saved, params);
+  const account = await accountOf(db, org.id, provider, who);
+  const user = 'user' in account ? account.user : account.pendingFor;
+  const settings = await findSsoSettings(db, org.id);
+  if (user.roles.includes(SUPER_ADMIN_ROLE_ID) && !settings?.allowSuperAdminSso) {
+    throw new SsoError(SSO_ERRORS.superAdmin);
   }
-  if (!email) throw new SsoError(SSO_ERRORS.noEmail);
-  const user = await repo.findUserByEmail(db, email);
-  if (!user || user.orgId !== saved.orgId || user.locked) throw new SsoError(SSO_ERRORS.unknownUser);
-  const sessionToken = await createSession(db, user.id);
-  return { sessionToken, referer: saved.referer ?? undefined };
+  if ('pendingFor' in account) {
+    const linkToken = randomToken();
+    await repo.savePendingLink(db, {
+      tokenHash: sha256(linkToken),
+      orgId: org.id,
+      userId: user.id,
+      provider,
+      issuer: who.issuer,
+      subject: who.subject,
+      expiresAt: new Date(Date.now() + SSO_STATE_TTL_MS),
+    });
+    return { kind: 'link', linkToken, username: user.username };
+  }
+  const referer = saved.referer ?? undefined;
+  // A second factor the provider did not show is asked for here, as after a password.
+  const step = showsMfa(who.amr) ? undefined : await secondStepFor(db, user);
+  if (step) return { kind: 'secondStep', step, referer };
+  return { kind: 'session', sessionToken: await createSession(db, user.id), referer };
 }

@@ -4,87 +4,32 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeApp, makeOrg, makeSite, makeTenant, makeUser } from '../../../test/factories.js';
+import {
+  cookieOf,
+  journey,
+  linkByPassword,
+  loginError,
+  me,
+  oktaTenant as startOktaTenant,
+} from '../../../test/factories/sso.js';
+import { makeApp, makeOrg, makeSite, makeUser } from '../../../test/factories.js';
 import { signIn, startProvider, type TestProvider } from '../../../test/oidc-provider.js';
 import { organizations, ssoSettings } from '../../db/schema.js';
-import type { App } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
 import { SSO_ERRORS } from './service.js';
 
-const app = await makeApp();
+const oktaTenant = () => startOktaTenant(app, providers);
+
+const app = await makeApp({ ssoAllowPrivate: true });
 const providers: TestProvider[] = [];
 afterAll(() => Promise.all(providers.map((p) => p.close())));
 
-type Provider = 'okta' | 'entra';
-
-/** An organization whose Okta sign-in points at a fresh provider. */
-async function oktaTenant(target: App = app) {
-  const t = await makeTenant(target);
-  const host = `${t.org.subdomain}.sightline.example`;
-  const idp = await startProvider({ redirectUris: [`http://${host}/auth/okta/callback`] });
-  providers.push(idp);
-  const put = await t.admin.request('PUT', '/api/ssosettings', {
-    oktaIssuer: idp.issuer,
-    oktaClientId: idp.clientId,
-    oktaClientSecret: idp.clientSecret,
-    entraTenant: '',
-  });
-  expect(put.statusCode).toBe(200);
-  await target.ctx.db.update(organizations).set({ oktaEnabled: true }).where(eq(organizations.id, t.org.id));
-  return { ...t, host, idp };
-}
-
-const cookieOf = (res: { cookies: { name: string; value: string }[] }, name: string) =>
-  res.cookies.find((c) => c.name === name && c.value)?.value;
-
-/** /auth/{provider}/redirect → provider (as `login`) → /auth/{provider}/callback; the callback's answer. */
-async function journey(
-  target: App,
-  provider: Provider,
-  host: string,
-  login: string,
-  opts: { referer?: string; tamper?: (u: URL) => void; abort?: boolean; dropCookie?: boolean } = {},
-) {
-  const qs = opts.referer ? `?referer=${encodeURIComponent(opts.referer)}` : '';
-  const start = await target.inject({
-    method: 'GET',
-    url: `/auth/${provider}/redirect${qs}`,
-    headers: { host },
-  });
-  expect(start.statusCode).toBe(302);
-  const binding = cookieOf(start, 'sl_sso');
-  expect(binding).toBeTruthy();
-  const authorize = new URL(String(start.headers.location));
-  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-  expect(authorize.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
-  expect(authorize.searchParams.get('state')).toBeTruthy();
-  expect(authorize.searchParams.get('nonce')).toBeTruthy();
-  const back = await signIn(authorize.href, login, { abort: opts.abort });
-  expect(`${back.origin}${back.pathname}`).toBe(`http://${host}/auth/${provider}/callback`);
-  opts.tamper?.(back);
-  const callback = await target.inject({
-    method: 'GET',
-    url: `${back.pathname}${back.search}`,
-    headers: { host, ...(opts.dropCookie ? {} : { cookie: `sl_sso=${binding}` }) },
-  });
-  expect(callback.statusCode).toBe(302);
-  return callback;
-}
-
-const loginError = (res: { headers: Record<string, unknown> }) => {
-  const location = new URL(String(res.headers.location), 'http://x');
-  expect(location.pathname).toBe('/login');
-  return location.searchParams.get('error');
-};
-
-async function me(target: App, session: string | undefined) {
-  return target.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: `sl_session=${session}` } });
-}
-
 describe('Okta sign-in (authorization code + PKCE against a real provider)', () => {
-  it('signs in the user whose email matches and goes to the referer', async () => {
+  it('signs in the linked user and goes to the referer', async () => {
     const t = await oktaTenant();
     const user = await makeUser(app, t.org.id, { role: 'viewer' });
+    // The provider's email matches the account whatever its case; the link is to the provider's subject.
+    await linkByPassword(app, 'okta', t.host, user.username.toUpperCase(), user.username);
     const res = await journey(app, 'okta', t.host, user.username.toUpperCase(), { referer: '/zones?site=x' });
     expect(res.headers.location).toBe('/zones?site=x');
     const session = cookieOf(res, 'sl_session');
@@ -96,6 +41,7 @@ describe('Okta sign-in (authorization code + PKCE against a real provider)', () 
   it('goes to items without a referer, and never to another origin or back to login', async () => {
     const t = await oktaTenant();
     const user = await makeUser(app, t.org.id);
+    await linkByPassword(app, 'okta', t.host, user.username, user.username);
     for (const referer of [undefined, '//evil.example/x', 'https://evil.example', '/login?x=1']) {
       const res = await journey(app, 'okta', t.host, user.username, { referer });
       expect(res.headers.location, String(referer)).toBe('/items');
@@ -117,6 +63,7 @@ describe('Okta sign-in (authorization code + PKCE against a real provider)', () 
   it('refuses a tampered state, a missing browser cookie and a replayed callback', async () => {
     const t = await oktaTenant();
     const user = await makeUser(app, t.org.id);
+    await linkByPassword(app, 'okta', t.host, user.username, user.username);
     const badState = await journey(app, 'okta', t.host, user.username, {
       tamper: (u) => u.searchParams.set('state', 'forged-state'),
     });
@@ -166,7 +113,7 @@ describe('Okta sign-in (authorization code + PKCE against a real provider)', () 
     expect(loginError(entra)).toBe(SSO_ERRORS.unavailable('entra'));
 
     await app.ctx.db.update(organizations).set({ oktaEnabled: true }).where(eq(organizations.id, t.org.id));
-    await t.admin.request('PUT', '/api/ssosettings', {
+    await t.superAdmin.request('PUT', '/api/ssosettings', {
       oktaIssuer: 'http://127.0.0.1:9/nothing-here',
       oktaClientId: 'x',
       oktaClientSecret: 'y',
@@ -177,11 +124,11 @@ describe('Okta sign-in (authorization code + PKCE against a real provider)', () 
   });
 
   it('accepts http issuers only on localhost / 127.0.0.1', async () => {
-    const t = await makeTenant(app);
+    const t = await oktaTenant();
     const base = { oktaClientId: 'a', oktaClientSecret: 'b', entraTenant: '' };
     for (const ok of ['http://127.0.0.1:4000', 'http://localhost:4000/oauth2', 'https://acme.okta.com']) {
       expect(
-        (await t.admin.request('PUT', '/api/ssosettings', { ...base, oktaIssuer: ok })).statusCode,
+        (await t.superAdmin.request('PUT', '/api/ssosettings', { ...base, oktaIssuer: ok })).statusCode,
         ok,
       ).toBe(200);
     }
@@ -192,11 +139,11 @@ describe('Okta sign-in (authorization code + PKCE against a real provider)', () 
       'https://u:p@acme.okta.com',
     ]) {
       expect(
-        (await t.admin.request('PUT', '/api/ssosettings', { ...base, oktaIssuer: bad })).statusCode,
+        (await t.superAdmin.request('PUT', '/api/ssosettings', { ...base, oktaIssuer: bad })).statusCode,
         bad,
       ).toBe(400);
     }
-    const tenant = await t.admin.request('PUT', '/api/ssosettings', { ...base, entraTenant: '../evil' });
+    const tenant = await t.superAdmin.request('PUT', '/api/ssosettings', { ...base, entraTenant: '../evil' });
     expect(tenant.statusCode).toBe(400);
   });
 });
@@ -213,6 +160,7 @@ describe('Entra ID sign-in', () => {
     });
     providers.push(idp);
     const entraApp = await makeApp({
+      ssoAllowPrivate: true,
       entraClientId: 'entra-app-id',
       entraClientSecret: 'entra-app-secret',
       entraAuthority: new URL(idp.issuer).origin,
@@ -225,6 +173,7 @@ describe('Entra ID sign-in', () => {
     const admin = await makeUser(entraApp, orgId);
     await entraApp.ctx.db.insert(ssoSettings).values({ orgId, entraTenant: 'contoso.onmicrosoft.com' });
 
+    await linkByPassword(entraApp, 'entra', host, admin.username, admin.username);
     const ok = await journey(entraApp, 'entra', host, admin.username);
     expect(ok.headers.location).toBe('/items');
     expect((await me(entraApp, cookieOf(ok, 'sl_session'))).json().username).toBe(admin.username);

@@ -1,11 +1,11 @@
 import { SSO_MSG } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeApp, makeOrg, makeTenant } from '../../../test/factories.js';
+import { makeApp, makeOrg, makeSuperAdmin, makeTenant } from '../../../test/factories.js';
 import { organizations, ssoSettings } from '../../db/schema.js';
 import type { App } from '../../platform/context.js';
 
-const app = await makeApp({ entraClientId: 'sightline-entra-app' });
+const app = await makeApp({ entraClientId: 'sightline-entra-app', ssoAllowPrivate: true });
 const okta = {
   oktaIssuer: 'https://acme.okta.com',
   oktaClientId: '0oa1client',
@@ -21,7 +21,7 @@ describe('/auth/{provider}/available', () => {
   it('answers 200 for the host organization when the provider is enabled and configured', async () => {
     const t = await makeTenant(app);
     const host = `${t.org.subdomain}.sightline.example`;
-    await t.admin.request('PUT', '/api/ssosettings', okta);
+    await (await makeSuperAdmin(app, t.org.id)).request('PUT', '/api/ssosettings', okta);
     await enable(app, t.org.id, { oktaEnabled: true, entraEnabled: true });
     for (const provider of ['okta', 'entra'] as const) {
       const res = await available(app, provider, host);
@@ -33,14 +33,18 @@ describe('/auth/{provider}/available', () => {
   it('answers 404 with a message when disabled or incomplete', async () => {
     const t = await makeTenant(app);
     const host = `${t.org.subdomain}.sightline.example`;
-    await t.admin.request('PUT', '/api/ssosettings', okta);
+    await (await makeSuperAdmin(app, t.org.id)).request('PUT', '/api/ssosettings', okta);
     const disabled = await available(app, 'okta', host);
     expect(disabled.statusCode).toBe(404);
     expect(disabled.json()).toEqual({ message: SSO_MSG.oktaUnavailable });
     expect((await available(app, 'entra', host)).json()).toEqual({ message: SSO_MSG.entraUnavailable });
 
     await enable(app, t.org.id, { oktaEnabled: true, entraEnabled: true });
-    await t.admin.request('PUT', '/api/ssosettings', { ...okta, oktaClientSecret: '', entraTenant: '' });
+    await (await makeSuperAdmin(app, t.org.id)).request('PUT', '/api/ssosettings', {
+      ...okta,
+      oktaClientSecret: '',
+      entraTenant: '',
+    });
     expect((await available(app, 'okta', host)).statusCode).toBe(404);
     expect((await available(app, 'entra', host)).statusCode).toBe(404);
   });
@@ -48,7 +52,7 @@ describe('/auth/{provider}/available', () => {
   it("does not use another organization's settings", async () => {
     const a = await makeTenant(app);
     const b = await makeTenant(app);
-    await a.admin.request('PUT', '/api/ssosettings', okta);
+    await (await makeSuperAdmin(app, a.org.id)).request('PUT', '/api/ssosettings', okta);
     await enable(app, a.org.id, { oktaEnabled: true });
     expect((await available(app, 'okta', `${a.org.subdomain}.sightline.example`)).statusCode).toBe(200);
     expect((await available(app, 'okta', `${b.org.subdomain}.sightline.example`)).statusCode).toBe(404);

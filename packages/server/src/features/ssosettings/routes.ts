@@ -1,4 +1,4 @@
-import { SsoSettings } from '@sightline/shared';
+import { SsoSettings, SsoSettingsQuery } from '@sightline/shared';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { registerSsoAvailabilityRoutes } from './available.js';
@@ -7,13 +7,18 @@ import * as service from './service.js';
 export function registerSsoSettingsRoutes(app: App) {
   const { db } = app.ctx;
   const tags = ['ssosettings'];
-  const write = { schema: { tags, body: SsoSettings, response: { 200: SsoSettings } } };
+  const querystring = SsoSettingsQuery;
+  const write = { schema: { tags, querystring, body: SsoSettings, response: { 200: SsoSettings } } };
 
-  app.get('/api/ssosettings', { schema: { tags, response: { 200: SsoSettings } } }, (req) =>
-    service.getSsoSettings(db, callerOf(req)),
+  app.get('/api/ssosettings', { schema: { tags, querystring, response: { 200: SsoSettings } } }, (req) =>
+    service.getSsoSettings(db, callerOf(req), req.query.org),
   );
-  // PUT and POST are the same upsert: the record has no id (SPEC §2.13).
-  app.put('/api/ssosettings', write, (req) => service.saveSsoSettings(db, callerOf(req), req.body));
-  app.post('/api/ssosettings', write, (req) => service.saveSsoSettings(db, callerOf(req), req.body));
+  // PUT and POST are the same upsert: the record has no id.
+  app.put('/api/ssosettings', write, (req) =>
+    service.saveSsoSettings(app.ctx, callerOf(req), req.body, req.query.org),
+  );
+  app.post('/api/ssosettings', write, (req) =>
+    service.saveSsoSettings(app.ctx, callerOf(req), req.body, req.query.org),
+  );
   registerSsoAvailabilityRoutes(app);
 }

@@ -1,27 +1,40 @@
 import { SSO_MSG, SSO_SECRET_MASK } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { anonymous, makeApp, makeTenant } from '../../../test/factories.js';
+import { anonymous, makeApp, makeSuperAdmin, makeTenant } from '../../../test/factories.js';
 import { ssoSettings } from '../../db/schema.js';
 
-const app = await makeApp();
-const EMPTY = { oktaIssuer: '', oktaClientId: '', oktaClientSecret: '', entraTenant: '', requireTotp: false };
+const app = await makeApp({ ssoAllowPrivate: true });
+/** A tenant and its Super Admin, who alone sets the identity provider. */
+const tenant = async () => {
+  const t = await makeTenant(app);
+  return { ...t, superAdmin: await makeSuperAdmin(app, t.org.id) };
+};
+const EMPTY = {
+  oktaIssuer: '',
+  oktaClientId: '',
+  oktaClientSecret: '',
+  entraTenant: '',
+  requireTotp: false,
+  allowSuperAdminSso: false,
+};
 const okta = {
   oktaIssuer: 'https://acme.okta.com/oauth2/default',
   oktaClientId: '0oa1client',
   oktaClientSecret: 's3cret-value',
   entraTenant: 'acme.onmicrosoft.com',
   requireTotp: false,
+  allowSuperAdminSso: false,
 };
 const stored = async (orgId: string) =>
   (await app.ctx.db.select().from(ssoSettings).where(eq(ssoSettings.orgId, orgId)))[0];
 
 describe('ssosettings', () => {
   it('upserts by PUT or POST and never returns the secret', async () => {
-    const t = await makeTenant(app);
+    const t = await tenant();
     expect((await t.admin.request('GET', '/api/ssosettings')).json()).toEqual(EMPTY);
 
-    const put = await t.admin.request('PUT', '/api/ssosettings', okta);
+    const put = await t.superAdmin.request('PUT', '/api/ssosettings', okta);
     expect(put.statusCode).toBe(200);
     const masked = { ...okta, oktaClientSecret: SSO_SECRET_MASK };
     expect(put.json()).toEqual(masked);
@@ -29,21 +42,24 @@ describe('ssosettings', () => {
     expect((await stored(t.org.id))?.oktaClientSecret).toBe('s3cret-value');
 
     // The mask sent back keeps the secret; other fields change.
-    const post = await t.admin.request('POST', '/api/ssosettings', { ...masked, oktaClientId: '0oa2client' });
+    const post = await t.superAdmin.request('POST', '/api/ssosettings', {
+      ...masked,
+      oktaClientId: '0oa2client',
+    });
     expect(post.json()).toEqual({ ...masked, oktaClientId: '0oa2client' });
     expect((await stored(t.org.id))?.oktaClientSecret).toBe('s3cret-value');
 
     // A new secret replaces it; '' clears it.
-    await t.admin.request('PUT', '/api/ssosettings', { ...okta, oktaClientSecret: 'rotated' });
+    await t.superAdmin.request('PUT', '/api/ssosettings', { ...okta, oktaClientSecret: 'rotated' });
     expect((await stored(t.org.id))?.oktaClientSecret).toBe('rotated');
-    const cleared = await t.admin.request('PUT', '/api/ssosettings', { ...okta, oktaClientSecret: '' });
+    const cleared = await t.superAdmin.request('PUT', '/api/ssosettings', { ...okta, oktaClientSecret: '' });
     expect(cleared.json().oktaClientSecret).toBe('');
     expect((await stored(t.org.id))?.oktaClientSecret).toBe('');
   });
 
   it('rejects a non-https issuer and bad input with 400 and stores nothing', async () => {
-    const t = await makeTenant(app);
-    await t.admin.request('PUT', '/api/ssosettings', okta);
+    const t = await tenant();
+    await t.superAdmin.request('PUT', '/api/ssosettings', okta);
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ oktaIssuer: 'http://acme.okta.com' }, new RegExp(SSO_MSG.issuerHttps)],
       [{ oktaIssuer: 'not a url' }, new RegExp(SSO_MSG.issuerHttps)],
@@ -51,7 +67,7 @@ describe('ssosettings', () => {
       [{ entraTenant: 'x'.repeat(501) }, /entraTenant/],
     ];
     for (const [patch, message] of cases) {
-      const res = await t.admin.request('PUT', '/api/ssosettings', { ...okta, ...patch });
+      const res = await t.superAdmin.request('PUT', '/api/ssosettings', { ...okta, ...patch });
       expect(res.statusCode, JSON.stringify(patch)).toBe(400);
       expect(res.json().message).toMatch(message);
     }
@@ -78,11 +94,11 @@ describe('ssosettings', () => {
   });
 
   it("keeps each organization's record to itself", async () => {
-    const a = await makeTenant(app);
-    const b = await makeTenant(app);
-    await a.admin.request('PUT', '/api/ssosettings', okta);
+    const a = await tenant();
+    const b = await tenant();
+    await a.superAdmin.request('PUT', '/api/ssosettings', okta);
     expect((await b.admin.request('GET', '/api/ssosettings')).json()).toEqual(EMPTY);
-    await b.admin.request('PUT', '/api/ssosettings', { ...okta, oktaIssuer: 'https://b.okta.com' });
+    await b.superAdmin.request('PUT', '/api/ssosettings', { ...okta, oktaIssuer: 'https://b.okta.com' });
     expect((await a.admin.request('GET', '/api/ssosettings')).json().oktaIssuer).toBe(okta.oktaIssuer);
   });
 });

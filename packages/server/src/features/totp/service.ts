@@ -10,20 +10,18 @@ import {
   LOGIN_REASONS,
   type LoginSecondStep,
   MSG,
-  SUPER_ADMIN_ROLE_ID,
   TOTP_MSG,
   TOTP_RECOVERY_CODE_COUNT,
   type TotpStatus,
-  USER_MSG,
 } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
-import { authorize, siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { sha256 } from '../../platform/crypto.js';
-import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.js';
+import { badRequest, forbidden, HttpError, unauthorized } from '../../platform/errors.js';
 import { randomToken } from '../../platform/ids.js';
 import { createSession } from '../../platform/sessions.js';
 import * as authRepo from '../auth/repository.js';
+import { managedUser } from '../users/reach.js';
 import * as userRepo from '../users/repository.js';
 import { acceptedStep, newRecoveryCodes, newSecret, recoveryHash, setupOf } from './codes.js';
 import * as repo from './repository.js';
@@ -169,13 +167,6 @@ export async function disable(db: Db, caller: Caller, code: string, attempt: Att
 
 /** An administrator's reset (lost phone): the user signs in with the password alone, or enrols again. */
 export async function adminReset(db: Db, caller: Caller, userId: string) {
-  const target = await userRepo.findUser(db, caller.orgId, userId);
-  if (!target) throw notFound('User');
-  authorize(caller, 'users', 'modify');
-  // A site-limited administrator manages only users whose sites all lie within its own.
-  const scope = siteScope(caller);
-  if (scope && !target.sites.every((s) => scope.includes(s))) throw notFound('User');
-  if (target.roles.includes(SUPER_ADMIN_ROLE_ID) && !caller.superAdmin)
-    throw forbidden(USER_MSG.superAdminTarget);
+  const target = await managedUser(db, caller, userId, 'modify');
   await db.transaction((tx) => repo.removeTotp(tx, target.id));
 }

@@ -213,6 +213,7 @@ describe('sign-in with a second factor', () => {
 
   it('sends users without a second factor to enrol when the organization requires it', async () => {
     const t = await makeTenant(app);
+    // requireTotp is not an identity provider setting: an all-sites Admin may set it.
     const put = await t.admin.request('PUT', '/api/ssosettings', {
       oktaIssuer: '',
       oktaClientId: '',

@@ -1,4 +1,7 @@
-/** SPEC 2.3 login: Email, Password, Enter submits, SSO buttons when available, SSO error warning. */
+/**
+ * Login: Email, Password, Enter submits, SSO buttons when available, SSO error warning; and what
+ * single sign-on hands back (a link waiting for the password, a second factor to enter).
+ */
 import { Alert, AlertTitle, Box, Button, Divider, Link, Stack, TextField } from '@mui/material';
 import {
   isSecondStep,
@@ -18,6 +21,7 @@ import { paths } from '../../app/paths';
 import { TotpLoginStep } from '../totp/TotpLoginStep';
 import { AuthLayout } from './AuthLayout';
 import { afterLoginPath } from './login-target';
+import { linkNotice, secondStepFromHash } from './sso-return';
 
 export default function LoginPage() {
   const [search] = useSearchParams();
@@ -25,12 +29,18 @@ export default function LoginPage() {
   const client = useQueryClient();
   const okta = useSsoAvailable('okta');
   const entra = useSsoAvailable('entra');
-  const [username, setUsername] = useState('');
+  const [username, setUsername] = useState(() => search.get('username') ?? '');
+  const ssoLink = linkNotice(search);
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [ssoError, setSsoError] = useState(search.get('error'));
-  const [secondStep, setSecondStep] = useState<LoginSecondStep | undefined>();
+  // A sign-in through the provider that still needs the code arrives with its step in the fragment.
+  const [secondStep, setSecondStep] = useState<LoginSecondStep | undefined>(() => {
+    const step = secondStepFromHash(window.location.hash);
+    if (step) window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    return step;
+  });
   const referer = search.get('referer');
   const ssoHref = (provider: string) =>
     `/auth/${provider}/redirect${referer ? `?referer=${encodeURIComponent(afterLoginPath(referer))}` : ''}`;
@@ -83,6 +93,11 @@ export default function LoginPage() {
             {ssoError}
           </Alert>
         )}
+        {ssoLink && (
+          <Alert severity="info" role="status">
+            {ssoLink}
+          </Alert>
+        )}
         {failure && (
           <Alert severity="error" role="alert">
             {failure}
@@ -93,7 +108,7 @@ export default function LoginPage() {
           type="email"
           name="username"
           autoComplete="username"
-          autoFocus
+          autoFocus={!ssoLink}
           value={username}
           onChange={(e) => setUsername(e.target.value)}
           size="medium"
@@ -104,6 +119,7 @@ export default function LoginPage() {
             type="password"
             name="password"
             autoComplete="current-password"
+            autoFocus={!!ssoLink}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             size="medium"

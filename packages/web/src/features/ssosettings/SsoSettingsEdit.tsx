@@ -1,8 +1,10 @@
 /**
- * SPEC 2.13 SSO settings, one record per organization (no id): Okta Issuer, Okta Client ID, Okta
- * Secret, Entra Tenant; beyond SPEC, 'Require two-factor authentication'. The stored secret reads back masked; sending the mask keeps it.
+ * SSO settings, one record per organization (no id): Okta Issuer, Okta Client ID, Okta Secret,
+ * Entra Tenant; and 'Require two-factor authentication'. The stored secret reads back masked;
+ * sending the mask keeps it. The identity provider decides who an account is, so its fields are a
+ * Super Admin's alone; an administrator of some sites only reads the record.
  */
-import { isAllowedIssuer, SSO_MSG, type SsoSettings } from '@sightline/shared';
+import { ALL_SITES, isAllowedIssuer, SSO_MSG, type SsoSettings } from '@sightline/shared';
 import { useSession } from '../../api/session-context';
 import { type EditorTab, ResourceEditor } from '../../components';
 
@@ -12,61 +14,78 @@ const DEFAULTS: SsoSettings = {
   oktaClientSecret: '',
   entraTenant: '',
   requireTotp: false,
+  allowSuperAdminSso: false,
 };
 
-const TABS: EditorTab<SsoSettings>[] = [
-  {
-    label: 'Basic',
-    fields: [
-      {
-        type: 'text',
-        name: 'oktaIssuer',
-        label: 'Okta Issuer',
-        inputType: 'url',
-        autoComplete: 'off',
-        helperText: 'e.g. https://example.okta.com/oauth2/default',
-        validate: (v) => {
-          const text = String(v ?? '').trim();
-          return text === '' || isAllowedIssuer(text) ? undefined : SSO_MSG.issuerHttps;
+function tabs(superAdmin: boolean): EditorTab<SsoSettings>[] {
+  const provider = {
+    disabled: !superAdmin,
+    ...(superAdmin ? {} : { helperText: SSO_MSG.superAdminOnly }),
+  };
+  return [
+    {
+      label: 'Basic',
+      fields: [
+        {
+          type: 'text',
+          name: 'oktaIssuer',
+          label: 'Okta Issuer',
+          inputType: 'url',
+          autoComplete: 'off',
+          helperText: 'e.g. https://example.okta.com/oauth2/default',
+          validate: (v) => {
+            const text = String(v ?? '').trim();
+            return text === '' || isAllowedIssuer(text) ? undefined : SSO_MSG.issuerHttps;
+          },
+          ...provider,
         },
-      },
-      { type: 'text', name: 'oktaClientId', label: 'Okta Client ID', autoComplete: 'off' },
-      {
-        type: 'text',
-        name: 'oktaClientSecret',
-        label: 'Okta Secret',
-        inputType: 'password',
-        autoComplete: 'new-password',
-        helperText: 'Stored secrets are never shown; leave it as it is to keep it.',
-      },
-      {
-        type: 'text',
-        name: 'entraTenant',
-        label: 'Entra Tenant',
-        autoComplete: 'off',
-        helperText: 'The directory (tenant) id or domain of your Microsoft Entra ID.',
-      },
-      {
-        type: 'checkbox',
-        name: 'requireTotp',
-        label: 'Require two-factor authentication for password sign-in',
-      },
-    ],
-  },
-];
+        { type: 'text', name: 'oktaClientId', label: 'Okta Client ID', autoComplete: 'off', ...provider },
+        {
+          type: 'text',
+          name: 'oktaClientSecret',
+          label: 'Okta Secret',
+          inputType: 'password',
+          autoComplete: 'new-password',
+          helperText: 'Stored secrets are never shown; leave it as it is to keep it.',
+          ...provider,
+        },
+        {
+          type: 'text',
+          name: 'entraTenant',
+          label: 'Entra Tenant',
+          autoComplete: 'off',
+          helperText: 'The directory (tenant) id or domain of your Microsoft Entra ID.',
+          ...provider,
+        },
+        {
+          type: 'checkbox',
+          name: 'allowSuperAdminSso',
+          label: 'Allow Super Admins to sign in with single sign-on',
+          ...provider,
+        },
+        {
+          type: 'checkbox',
+          name: 'requireTotp',
+          label: 'Require two-factor authentication for password sign-in',
+        },
+      ],
+    },
+  ];
+}
 
 export default function SsoSettingsEdit() {
   const session = useSession();
+  const allSites = session.superAdmin || session.user.securityCtx.sites.includes(ALL_SITES);
   return (
     <ResourceEditor<SsoSettings>
       resource="ssosettings"
       id=""
       entityName="SSO settings"
       title="SSO Settings"
-      tabs={TABS}
+      tabs={tabs(session.superAdmin)}
       defaults={DEFAULTS}
-      // The server guards the whole record with create on ssosettings (SPEC §6).
-      permissions={{ create: false, modify: session.can('ssosettings', 'create'), delete: false }}
+      // The record covers every site: only an all-sites caller with create on ssosettings saves it.
+      permissions={{ create: false, modify: allSites && session.can('ssosettings', 'create'), delete: false }}
       showBack={false}
       afterSave="stay"
       nameOf={() => 'SSO settings'}
@@ -77,6 +96,7 @@ export default function SsoSettingsEdit() {
         oktaClientSecret: v.oktaClientSecret,
         entraTenant: v.entraTenant.trim(),
         requireTotp: v.requireTotp,
+        allowSuperAdminSso: v.allowSuperAdminSso,
       })}
     />
   );
