@@ -1,6 +1,7 @@
 /** Webhooks (SPEC §3, §5, §9; DESIGN §10): what a change sends, where, and how it was delivered. */
 import { z } from 'zod';
 import { WEBHOOK_EVENTS } from './constants.js';
+import { FILTER_REGEX_MSG, filterRegexProblem } from './filter-regex.js';
 import { Id } from './ids.js';
 import { listQuery } from './list.js';
 
@@ -57,7 +58,9 @@ export const WEBHOOK_MSG = {
   headerNameInvalid: 'Header name must be a valid HTTP token',
   headerValueInvalid: 'Header value must not contain line breaks or control characters',
   headerReserved: 'This header is set by Sightline',
-  regexInvalid: 'Not a valid regular expression',
+  regexInvalid: FILTER_REGEX_MSG.invalid,
+  regexUnsupported: FILTER_REGEX_MSG.unsupported,
+  regexTooComplex: FILTER_REGEX_MSG.tooComplex,
   duplicateRemoteField: 'Each remote field name may be used once',
   noNul: 'must not contain NUL characters',
 } as const;
@@ -95,15 +98,6 @@ export const RequestHeaders = z.record(z.string(), z.string()).superRefine((head
   }
 });
 
-function validRegex(source: string): boolean {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export const WebhookField = z
   .object({
     localField: z.enum(WEBHOOK_LOCAL_FIELDS, { error: WEBHOOK_MSG.localFieldRequired }),
@@ -115,7 +109,12 @@ export const WebhookField = z
     invertFilters: z.boolean().default(false),
     filterPrefix: text(200).default(''),
     filterSuffix: text(200).default(''),
-    filterRegex: text(500).default('').refine(validRegex, WEBHOOK_MSG.regexInvalid),
+    filterRegex: text(500)
+      .default('')
+      .superRefine((source, ctx) => {
+        const problem = source ? filterRegexProblem(source) : undefined;
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
     filterValidValues: z.array(text(200)).max(500).default([]),
   })
   .superRefine((f, ctx) => {

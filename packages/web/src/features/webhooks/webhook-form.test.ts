@@ -1,6 +1,13 @@
 import { WebhookInput } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
-import { fromRecord, newField, stringValueRule, webhookBody, webhookDefaults } from './webhook-form';
+import {
+  filterRegexRule,
+  fromRecord,
+  newField,
+  stringValueRule,
+  webhookBody,
+  webhookDefaults,
+} from './webhook-form';
 
 describe('webhook form', () => {
   it("builds a body the server's schema accepts, dropping filters of non-list fields", () => {
@@ -46,4 +53,19 @@ describe('webhook form', () => {
     expect(stringValueRule('', { localField: 'customString' })).toBeTruthy();
     expect(stringValueRule('', { localField: 'name' })).toBeUndefined();
   });
+
+  it.each(['^E280[0-9A-F]{20}$', '^(a|a)*$', '(a)\\1', '(?=E280)\\w+', '[\\p{L}\\p{N}]{300}', '('])(
+    'checks the filter regex %s exactly as the server does',
+    (filterRegex) => {
+      const body = webhookBody({
+        ...webhookDefaults,
+        targetUrl: 'https://x.example/h',
+        fields: [{ ...newField(), localField: 'tags', remoteFieldName: 'epc', filterRegex }],
+      });
+      const server = WebhookInput.safeParse(body);
+      const message = filterRegexRule(filterRegex);
+      expect(message === undefined).toBe(server.success);
+      if (!server.success) expect(server.error.issues.map((i) => i.message)).toEqual([message]);
+    },
+  );
 });

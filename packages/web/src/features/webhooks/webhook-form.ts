@@ -1,5 +1,6 @@
 /** The webhook editor's form values and the API body built from them (SPEC §3 Webhook, §5). */
 import {
+  filterRegexProblem,
   isFilterable,
   WEBHOOK_EVENTS,
   WEBHOOK_LOCAL_FIELDS,
@@ -78,6 +79,12 @@ export const headerNameRule = (value: unknown) =>
   /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(String(value ?? '')) ? undefined : WEBHOOK_MSG.headerNameInvalid;
 export const headerValueRule = (value: unknown) =>
   /[\r\n]/.test(String(value ?? '')) ? WEBHOOK_MSG.headerValueInvalid : undefined;
+
+/** The server's own check: a filter regex must compile in RE2 (linear time) and not be too large. */
+export const filterRegexRule = (value: unknown) => {
+  const source = String(value ?? '');
+  return source ? filterRegexProblem(source) : undefined;
+};
 
 export function webhookBody(v: WebhookForm): WebhookInputRaw {
   const requestHeaders: Record<string, string> = {};
