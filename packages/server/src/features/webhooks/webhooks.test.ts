@@ -111,6 +111,31 @@ describe('webhooks CRUD', () => {
       WEBHOOK_MSG.headerNameInvalid,
     ],
     [
+      'a non-ASCII header value',
+      { targetUrl: PUBLIC, requestHeaders: { 'X-A': 'caf\u00e9' } },
+      WEBHOOK_MSG.headerValueInvalid,
+    ],
+    [
+      'a header value outside Latin-1',
+      { targetUrl: PUBLIC, requestHeaders: { 'X-A': 'ok \u2713' } },
+      WEBHOOK_MSG.headerValueInvalid,
+    ],
+    [
+      'a DEL in a header value',
+      { targetUrl: PUBLIC, requestHeaders: { 'X-A': 'a\u007f' } },
+      WEBHOOK_MSG.headerValueInvalid,
+    ],
+    [
+      'a non-ASCII header name',
+      { targetUrl: PUBLIC, requestHeaders: { 'X-\u00c4': 'a' } },
+      WEBHOOK_MSG.headerNameInvalid,
+    ],
+    [
+      'an empty header name',
+      { targetUrl: PUBLIC, requestHeaders: { '': 'a' } },
+      WEBHOOK_MSG.headerNameInvalid,
+    ],
+    [
       'the signature header',
       { targetUrl: PUBLIC, requestHeaders: { 'X-Sightline-Signature': 'x' } },
       WEBHOOK_MSG.headerReserved,

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   filterRegexRule,
   fromRecord,
+  headerNameRule,
+  headerValueRule,
   newField,
   stringValueRule,
   webhookBody,
@@ -68,4 +70,23 @@ describe('webhook form', () => {
       if (!server.success) expect(server.error.issues.map((i) => i.message)).toEqual([message]);
     },
   );
+
+  it.each([
+    ['X-Team', 'ops'],
+    ['X-Team', 'caf\u00e9'],
+    ['X-Team', 'ok \u2713'],
+    ['X-Team', 'a\tb'],
+    ['X Team', 'ops'],
+    ['X-\u00c4', 'ops'],
+  ])('checks the header %s: %s exactly as the server does', (name, value) => {
+    const body = webhookBody({
+      ...webhookDefaults,
+      targetUrl: 'https://x.example/h',
+      headerRows: [{ name, value }],
+    });
+    const server = WebhookInput.safeParse(body);
+    const messages = [headerNameRule(name), headerValueRule(value)].filter(Boolean);
+    expect(messages.length === 0).toBe(server.success);
+    if (!server.success) expect(server.error.issues.map((i) => i.message)).toEqual(messages);
+  });
 });
