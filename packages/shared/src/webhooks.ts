@@ -48,7 +48,8 @@ export const WEBHOOK_EVENT_HEADER = 'x-sightline-event';
 export const WEBHOOK_MSG = {
   targetUrlRequired: 'Target URL is required',
   targetUrlInvalid: 'Target URL must be an http or https address',
-  targetUrlPrivate: 'Target URL must not be a loopback, private, link-local or metadata address',
+  targetUrlPrivate:
+    "Target URL must not be a loopback, private, link-local, reserved, metadata or this server's own address",
   targetUrlUnresolved: 'Target URL host could not be resolved',
   eventRequired: 'Please select an item.',
   localFieldRequired: 'Local field is required',
