@@ -14,7 +14,8 @@ export interface Received {
 /** What to answer a request: a status, after an optional delay. */
 export type Responder = (req: Received, nth: number) => { status: number; delayMs?: number };
 
-export async function startReceiver(respond: Responder = () => ({ status: 200 })) {
+/** Listens on loopback unless told another of this host's addresses. */
+export async function startReceiver(respond: Responder = () => ({ status: 200 }), host = '127.0.0.1') {
   const received: Received[] = [];
   let answer = respond;
   const server = http.createServer((req, res) => {
@@ -38,11 +39,11 @@ export async function startReceiver(respond: Responder = () => ({ status: 200 })
       }, delayMs);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
     port,
-    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    url: (path: string) => `http://${host.includes(':') ? `[${host}]` : host}:${port}${path}`,
     received,
     on: (path: string) => received.filter((r) => r.path === path),
     setResponder(next: Responder) {

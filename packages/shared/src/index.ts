@@ -8,6 +8,7 @@ export * from './durations.js';
 export * from './endpoints.js';
 export * from './events.js';
 export * from './exceptions.js';
+export * from './filter-regex.js';
 export * from './ids.js';
 export * from './images.js';
 export * from './import.js';

@@ -1,6 +1,7 @@
 /** Webhooks (SPEC §3, §5, §9; DESIGN §10): what a change sends, where, and how it was delivered. */
 import { z } from 'zod';
 import { WEBHOOK_EVENTS } from './constants.js';
+import { FILTER_REGEX_MSG, filterRegexProblem } from './filter-regex.js';
 import { Id } from './ids.js';
 import { listQuery } from './list.js';
 
@@ -47,7 +48,8 @@ export const WEBHOOK_EVENT_HEADER = 'x-sightline-event';
 export const WEBHOOK_MSG = {
   targetUrlRequired: 'Target URL is required',
   targetUrlInvalid: 'Target URL must be an http or https address',
-  targetUrlPrivate: 'Target URL must not be a loopback, private, link-local or metadata address',
+  targetUrlPrivate:
+    "Target URL must not be a loopback, private, link-local, reserved, metadata or this server's own address",
   targetUrlUnresolved: 'Target URL host could not be resolved',
   eventRequired: 'Please select an item.',
   localFieldRequired: 'Local field is required',
@@ -55,9 +57,11 @@ export const WEBHOOK_MSG = {
   stringValueRequired: 'Custom string value is required for customString',
   filtersNotAllowed: 'Filters are only allowed for tags, categoryNames and labels',
   headerNameInvalid: 'Header name must be a valid HTTP token',
-  headerValueInvalid: 'Header value must not contain line breaks or control characters',
+  headerValueInvalid: 'Header value may hold only printable ASCII characters, spaces and tabs',
   headerReserved: 'This header is set by Sightline',
-  regexInvalid: 'Not a valid regular expression',
+  regexInvalid: FILTER_REGEX_MSG.invalid,
+  regexUnsupported: FILTER_REGEX_MSG.unsupported,
+  regexTooComplex: FILTER_REGEX_MSG.tooComplex,
   duplicateRemoteField: 'Each remote field name may be used once',
   noNul: 'must not contain NUL characters',
 } as const;
@@ -67,9 +71,14 @@ const text = (max: number) => z.string().max(max).refine(noNul, WEBHOOK_MSG.noNu
 
 /** RFC 9110 token characters. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** Visible ASCII, space and tab, and non-ASCII text; no CR, LF or other control characters. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse control characters
-const HEADER_VALUE = /^[^\u0000-\u0008\u000a-\u001f\u007f]*$/;
+/**
+ * Printable ASCII, space and tab: what every HTTP stack writes as it is. Control characters would
+ * split or corrupt the request; other characters are refused by Node or sent as bytes the receiver
+ * reads in an encoding of its own guessing.
+ */
+const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+export const isHeaderName = (name: string) => HEADER_NAME.test(name) && name.length <= 200;
+export const isHeaderValue = (value: string) => HEADER_VALUE.test(value) && value.length <= 4000;
 /** Headers the sender owns: a webhook may not override them. */
 export const RESERVED_HEADERS = [
   'host',
@@ -86,23 +95,14 @@ export const RequestHeaders = z.record(z.string(), z.string()).superRefine((head
   const entries = Object.entries(headers);
   if (entries.length > 50) ctx.addIssue({ code: 'custom', message: 'At most 50 headers' });
   for (const [name, value] of entries) {
-    if (!HEADER_NAME.test(name) || name.length > 200)
+    if (!isHeaderName(name))
       ctx.addIssue({ code: 'custom', path: [name], message: WEBHOOK_MSG.headerNameInvalid });
     else if ((RESERVED_HEADERS as readonly string[]).includes(name.toLowerCase()))
       ctx.addIssue({ code: 'custom', path: [name], message: WEBHOOK_MSG.headerReserved });
-    if (!HEADER_VALUE.test(value) || value.length > 4000)
+    if (!isHeaderValue(value))
       ctx.addIssue({ code: 'custom', path: [name], message: WEBHOOK_MSG.headerValueInvalid });
   }
 });
-
-function validRegex(source: string): boolean {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const WebhookField = z
   .object({
@@ -115,7 +115,12 @@ export const WebhookField = z
     invertFilters: z.boolean().default(false),
     filterPrefix: text(200).default(''),
     filterSuffix: text(200).default(''),
-    filterRegex: text(500).default('').refine(validRegex, WEBHOOK_MSG.regexInvalid),
+    filterRegex: text(500)
+      .default('')
+      .superRefine((source, ctx) => {
+        const problem = source ? filterRegexProblem(source) : undefined;
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
     filterValidValues: z.array(text(200)).max(500).default([]),
   })
   .superRefine((f, ctx) => {

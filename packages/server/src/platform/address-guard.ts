@@ -1,13 +1,17 @@
 /**
  * Address guard against server-side request forgery: an outgoing request (a webhook, an identity
- * provider's discovery) may not reach loopback, private, link-local,
- * multicast, reserved or cloud metadata addresses unless WEBHOOK_ALLOW_PRIVATE=true. Checked at
- * save (the URL's host resolved) and again at send time inside the connection's own DNS lookup,
- * so the address checked is the address connected to (a rebinding DNS answer cannot slip past).
+ * provider's discovery) may not reach loopback, private, link-local, multicast, reserved,
+ * documentation or cloud metadata addresses, nor any address of this host's own interfaces, unless
+ * WEBHOOK_ALLOW_PRIVATE=true. An IPv6 address that carries an IPv4 address (mapped, SIIT, NAT64,
+ * 6to4) is judged by the IPv4 address it leads to. Checked at save (the URL's host resolved) and
+ * again at send time inside the connection's own DNS lookup, so the address checked is the address
+ * connected to (a rebinding DNS answer cannot slip past).
  */
 import type { LookupAddress } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import ipaddr from 'ipaddr.js';
 
 const blocked = new BlockList();
 for (const [net, prefix] of [
@@ -17,48 +21,110 @@ for (const [net, prefix] of [
   ['127.0.0.0', 8],
   ['169.254.0.0', 16], // link-local, incl. the AWS/GCP/Azure metadata 169.254.169.254
   ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation (TEST-NET-1)
+  ['192.88.99.0', 24], // 6to4 relay anycast (deprecated)
   ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation (TEST-NET-2)
+  ['203.0.113.0', 24], // documentation (TEST-NET-3)
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved and broadcast
 ] as const) {
   blocked.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96], // unspecified, loopback, and IPv4-compatible ::a.b.c.d (deprecated; never a real host)
+  ['64:ff9b:1::', 48], // NAT64 for local use: translated to whatever the local network chooses
+  ['100::', 64], // discard
+  ['2001::', 23], // IETF protocol assignments: Teredo 2001::/32, benchmarking, ORCHID
+  ['2001:db8::', 32], // documentation
+  ['3fff::', 20], // documentation
+  ['5f00::', 16], // segment routing identifiers
   ['fc00::', 7], // unique local, incl. AWS's IPv6 metadata fd00:ec2::254
   ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated)
   ['ff00::', 8], // multicast
-  ['100::', 64], // discard
 ] as const) {
   blocked.addSubnet(net, prefix, 'ipv6');
 }
 
+/**
+ * IPv6 ranges whose packets reach an IPv4 address written inside them, with the index of the first
+ * of the two 16-bit words that hold it.
+ */
+const EMBEDDING: [ipaddr.IPv6, number, number][] = [
+  [...ipaddr.IPv6.parseCIDR('::ffff:0:0/96'), 6], // IPv4-mapped
+  [...ipaddr.IPv6.parseCIDR('::ffff:0:0:0/96'), 6], // SIIT (IPv4-translated)
+  [...ipaddr.IPv6.parseCIDR('64:ff9b::/96'), 6], // NAT64 well-known prefix
+  [...ipaddr.IPv6.parseCIDR('2002::/16'), 1], // 6to4
+];
+
 /** Hosts that name a metadata service whatever they resolve to. */
 const METADATA_HOSTS = new Set(['metadata', 'metadata.google.internal', 'instance-data']);
 
-/** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d) or NAT64 (64:ff9b::a.b.c.d) IPv6 address. */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex?.[1] || !hex[2]) return undefined;
-  const hi = Number.parseInt(hex[1], 16);
-  const lo = Number.parseInt(hex[2], 16);
-  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+/** The IPv4 address an IPv6 address leads to, for the embedding ranges above. */
+function embeddedIpv4(address: ipaddr.IPv6): string | undefined {
+  for (const [net, prefix, word] of EMBEDDING) {
+    if (!address.match(net, prefix)) continue;
+    const hi = address.parts[word] ?? 0;
+    const lo = address.parts[word + 1] ?? 0;
+    return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+  }
+  return undefined;
 }
 
-/** Whether an IP address is one a webhook may not reach. */
+/** One key per address whatever its spelling: IPv4-mapped IPv6 as its IPv4, zone ids dropped. */
+function addressKey(address: string): string | undefined {
+  if (!isIP(address)) return undefined;
+  try {
+    const parsed = ipaddr.parse(address);
+    const ip =
+      parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()
+        ? (parsed as ipaddr.IPv6).toIPv4Address()
+        : parsed;
+    return `${ip.kind()}:${ip.toByteArray().join('.')}`;
+  } catch {
+    return undefined;
+  }
+}
+
+type InterfaceTable = Record<string, readonly { address: string }[] | undefined>;
+
+const keysOf = (interfaces: InterfaceTable) =>
+  new Set(Object.values(interfaces).flatMap((list) => (list ?? []).map((a) => addressKey(a.address) ?? '')));
+
+/** This host's addresses, read again when a second old (an address gained later counts soon). */
+let own = { keys: new Set<string>(), readAt: Number.NEGATIVE_INFINITY };
+function ownKeys(): Set<string> {
+  const now = performance.now();
+  if (now - own.readAt > 1000) own = { keys: keysOf(networkInterfaces()), readAt: now };
+  return own.keys;
+}
+
+/** Whether the address belongs to one of this host's interfaces (eth0's reaches this very server). */
+export function isOwnAddress(address: string, interfaces?: InterfaceTable): boolean {
+  const key = addressKey(address);
+  if (!key) return false;
+  return (interfaces ? keysOf(interfaces) : ownKeys()).has(key);
+}
+
+/** Whether an IP address is one a webhook may not reach (anything not an IP address is refused). */
 export function isForbiddenAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const v4 = embeddedIpv4(address);
-  if (v4) return blocked.check(v4, 'ipv4');
-  return blocked.check(address, 'ipv6');
+  if (!family) return true;
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(address);
+  } catch {
+    return true;
+  }
+  if (isOwnAddress(address)) return true;
+  if (parsed.kind() === 'ipv4') return blocked.check(parsed.toString(), 'ipv4');
+  const v6 = parsed as ipaddr.IPv6;
+  const v4 = embeddedIpv4(v6);
+  if (v4) return isForbiddenAddress(v4);
+  return blocked.check(v6.toNormalizedString().replace(/%.*$/, ''), 'ipv6');
 }
 
 /** The URL's host without IPv6 brackets. */

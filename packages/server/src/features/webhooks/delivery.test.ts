@@ -5,7 +5,14 @@
  */
 import { WEBHOOK_SIGNATURE_HEADER } from '@sightline/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeApp, makeTenant, makeThing, makeWebhook, makeZone } from '../../../test/factories.js';
+import {
+  makeApp,
+  makeTenant,
+  makeThing,
+  makeWebhook,
+  makeZone,
+  storeRawHeaders,
+} from '../../../test/factories.js';
 import { expectedSignature, startReceiver, until } from '../../../test/webhook-receiver.js';
 import { backoffMs } from './delivery.js';
 
@@ -146,6 +153,32 @@ describe('webhook delivery', () => {
     });
     expect(receiver.on('/order').map((r) => r.body.n)).toEqual(['A', 'A', 'B', 'C', 'D']);
     receiver.setResponder(() => ({ status: 200 }));
+  });
+
+  it('fails a delivery whose request cannot be sent and lets the later ones go', async () => {
+    const t = await makeTenant(app);
+    const hook = await makeWebhook(app.ctx.db, t.org.id, {
+      event: 'created',
+      targetUrl: receiver.url('/unsendable'),
+      fields: [{ localField: 'name', remoteFieldName: 'n' }],
+    });
+    await storeRawHeaders(app.ctx.db, hook.id, { 'X-Team': 'ops \u2713' });
+    for (const name of ['A', 'B']) await t.admin.request('POST', '/api/things', { name, site: t.site.id });
+    const failed = await until(async () => {
+      const d = await deliveries(t.admin, hook.id);
+      return d.length === 2 && d.every((x) => x.state === 'failed') && d;
+    });
+    // A request that cannot be written now never will: no retry, and the queue moves on.
+    for (const entry of failed) expect(entry).toMatchObject({ attempt: 1, status: null });
+    expect(failed[0]?.error).toMatch(/header/i);
+    await storeRawHeaders(app.ctx.db, hook.id, { 'X-Team': 'ops' });
+    await t.admin.request('POST', '/api/things', { name: 'C', site: t.site.id });
+    const log = await until(async () => {
+      const d = await deliveries(t.admin, hook.id);
+      return d[0]?.state === 'delivered' && d;
+    });
+    expect(log).toHaveLength(3);
+    expect(receiver.on('/unsendable').map((r) => r.body.n)).toEqual(['C']);
   });
 
   it("'Send test' posts a signed sample now and logs it", async () => {

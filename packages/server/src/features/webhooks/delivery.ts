@@ -4,9 +4,10 @@
  * the job drains that webhook's outbox rows strictly in id order. A failed attempt blocks the
  * rows behind it (order per webhook) and is tried again after an exponential backoff (base, 2x,
  * 4x … capped at 6 h, +0-25 % jitter) by a pg-boss job delayed to that time, until 24 h after its
- * first attempt, when it is marked failed and the next row goes. A lease on the webhook row
- * (`drain_until`) keeps a second instance from draining the same webhook at once; a crashed
- * drainer's lease simply runs out, and the minute sweep wakes whatever is due.
+ * first attempt, when it is marked failed and the next row goes; an attempt that can never succeed
+ * (the request cannot be built from the stored webhook) is marked failed at once. A lease on the
+ * webhook row (`drain_until`) keeps a second instance from draining the same webhook at once; a
+ * crashed drainer's lease simply runs out, and the minute sweep wakes whatever is due.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -93,7 +94,10 @@ export function createDrainer(
 
   async function record(h: Head, attempt: Attempt) {
     const attempts = h.attempts + 1;
-    const giveUp = !attempt.ok && h.age_ms + settings.timeoutMs >= settings.retryMaxAgeMs;
+    // A request that cannot be made (a stored header Node refuses) fails now: retrying it for a
+    // day would hold back every delivery behind it.
+    const giveUp =
+      !attempt.ok && (attempt.permanent === true || h.age_ms + settings.timeoutMs >= settings.retryMaxAgeMs);
     const delay = attempt.ok || giveUp ? 0 : backoffMs(attempts, settings.retryBaseMs);
     await db.execute(sql`UPDATE webhook_deliveries SET
         attempts = ${attempts}, status = ${attempt.status}, error = ${attempt.error},

@@ -2,7 +2,7 @@
  * A change as a webhook sees it, and the JSON body a webhook's field mapping makes of it
  * (SPEC §3 Webhook fields, §5). Pure: tested without a database.
  */
-import type { WebhookEvent, WebhookField } from '@sightline/shared';
+import { compileFilterRegex, type WebhookEvent, type WebhookField } from '@sightline/shared';
 
 /** The thing's fields a mapping may send. */
 export interface WebhookThing {
@@ -52,7 +52,31 @@ function localValue(change: WebhookChange, field: WebhookField): Value {
 /** Longest string a filter regex is run against (user regexes: keep the worst case small). */
 const FILTER_INPUT_MAX = 1000;
 
-function passes(value: string, field: WebhookField, regex: RegExp | undefined): boolean {
+/** A compiled filter: anything with RE2's linear-time `test`. */
+interface Filter {
+  test(value: string): boolean;
+}
+
+/** Compiled filters by source (null: refused, as a pattern stored under older rules may be). */
+const compiled = new Map<string, Filter | null>();
+const COMPILED_MAX = 500;
+
+/** The filter regex compiled for linear-time matching, or null when it is not accepted. */
+function filterRegex(source: string): Filter | null {
+  const known = compiled.get(source);
+  if (known !== undefined) return known;
+  let regex: Filter | null;
+  try {
+    regex = compileFilterRegex(source);
+  } catch {
+    regex = null;
+  }
+  if (compiled.size >= COMPILED_MAX) compiled.clear();
+  compiled.set(source, regex);
+  return regex;
+}
+
+function passes(value: string, field: WebhookField, regex: Filter | undefined): boolean {
   const ok =
     (!field.filterPrefix || value.startsWith(field.filterPrefix)) &&
     (!field.filterSuffix || value.endsWith(field.filterSuffix)) &&
@@ -82,12 +106,8 @@ export function mapChange(
   for (const field of fields) {
     let value = localValue(change, field);
     if (Array.isArray(value) && hasFilters(field)) {
-      let regex: RegExp | undefined;
-      try {
-        regex = field.filterRegex ? new RegExp(field.filterRegex) : undefined;
-      } catch {
-        return null;
-      }
+      const regex = field.filterRegex ? filterRegex(field.filterRegex) : undefined;
+      if (regex === null) return null; // a pattern that cannot run in linear time passes nothing
       value = value.filter((v) => passes(v, field, regex));
       if (!value.length) return null;
     }

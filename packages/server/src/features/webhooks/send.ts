@@ -7,7 +7,13 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { WEBHOOK_DELIVERY_HEADER, WEBHOOK_EVENT_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@sightline/shared';
+import {
+  isHeaderName,
+  isHeaderValue,
+  WEBHOOK_DELIVERY_HEADER,
+  WEBHOOK_EVENT_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+} from '@sightline/shared';
 import { guardedLookup, hostOf, isForbiddenAddress } from '../../platform/address-guard.js';
 
 export interface Attempt {
@@ -16,6 +22,8 @@ export interface Attempt {
   error: string | null;
   latencyMs: number;
   responseExcerpt: string | null;
+  /** The request cannot be made as stored (a bad header or URL): trying again cannot succeed. */
+  permanent?: boolean;
 }
 
 interface SendRequest {
@@ -34,8 +42,38 @@ const EXCERPT_BYTES = 500;
 export const signature = (secret: string, body: string) =>
   `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
-export function sendWebhook(req: SendRequest): Promise<Attempt> {
+/** Why the stored headers cannot be sent (rows saved under older rules, or written by hand). */
+function headerProblem(headers: unknown): string | undefined {
+  if (typeof headers !== 'object' || headers === null) return 'request headers are not an object';
+  for (const [name, value] of Object.entries(headers)) {
+    if (!isHeaderName(name)) return `header name ${JSON.stringify(name)} is not an HTTP token`;
+    if (typeof value !== 'string' || !isHeaderValue(value))
+      return `header ${name}: value is not printable ASCII`;
+  }
+  return undefined;
+}
+
+/**
+ * Sends one attempt. Always resolves, never rejects: whatever goes wrong, even an error thrown while
+ * the request is built, is a failed attempt for the delivery log, so no delivery queue waits on it.
+ */
+export async function sendWebhook(req: SendRequest): Promise<Attempt> {
   const started = performance.now();
+  try {
+    return await attemptSend(req, started);
+  } catch (err) {
+    return {
+      ok: false,
+      status: null,
+      error: `request not sent: ${err instanceof Error ? err.message : String(err)}`,
+      latencyMs: Math.round(performance.now() - started),
+      responseExcerpt: null,
+      permanent: true,
+    };
+  }
+}
+
+function attemptSend(req: SendRequest, started: number): Promise<Attempt> {
   const done = (a: Omit<Attempt, 'latencyMs'>): Attempt => ({
     ...a,
     latencyMs: Math.round(performance.now() - started),
@@ -44,8 +82,15 @@ export function sendWebhook(req: SendRequest): Promise<Attempt> {
   try {
     url = new URL(req.targetUrl);
   } catch {
-    return Promise.resolve(done({ ok: false, status: null, error: 'invalid URL', responseExcerpt: null }));
+    return Promise.resolve(
+      done({ ok: false, status: null, error: 'invalid URL', responseExcerpt: null, permanent: true }),
+    );
   }
+  const badHeader = headerProblem(req.headers);
+  if (badHeader)
+    return Promise.resolve(
+      done({ ok: false, status: null, error: badHeader, responseExcerpt: null, permanent: true }),
+    );
   const host = hostOf(url);
   if (!req.allowPrivate && isIP(host) && isForbiddenAddress(host)) {
     return Promise.resolve(

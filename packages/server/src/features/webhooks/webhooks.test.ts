@@ -111,6 +111,31 @@ describe('webhooks CRUD', () => {
       WEBHOOK_MSG.headerNameInvalid,
     ],
     [
+      'a non-ASCII header value',
+      { targetUrl: PUBLIC, requestHeaders: { 'X-A': 'caf\u00e9' } },
+      WEBHOOK_MSG.headerValueInvalid,
+    ],
+    [
+      'a header value outside Latin-1',
+      { targetUrl: PUBLIC, requestHeaders: { 'X-A': 'ok \u2713' } },
+      WEBHOOK_MSG.headerValueInvalid,
+    ],
+    [
+      'a DEL in a header value',
+      { targetUrl: PUBLIC, requestHeaders: { 'X-A': 'a\u007f' } },
+      WEBHOOK_MSG.headerValueInvalid,
+    ],
+    [
+      'a non-ASCII header name',
+      { targetUrl: PUBLIC, requestHeaders: { 'X-\u00c4': 'a' } },
+      WEBHOOK_MSG.headerNameInvalid,
+    ],
+    [
+      'an empty header name',
+      { targetUrl: PUBLIC, requestHeaders: { '': 'a' } },
+      WEBHOOK_MSG.headerNameInvalid,
+    ],
+    [
       'the signature header',
       { targetUrl: PUBLIC, requestHeaders: { 'X-Sightline-Signature': 'x' } },
       WEBHOOK_MSG.headerReserved,
@@ -132,6 +157,14 @@ describe('webhooks CRUD', () => {
     ['a private 172.16/12 address', { targetUrl: 'https://172.20.0.5/x' }, WEBHOOK_MSG.targetUrlPrivate],
     ['an IPv4-mapped loopback', { targetUrl: 'http://[::ffff:127.0.0.1]/x' }, WEBHOOK_MSG.targetUrlPrivate],
     ['an IPv6 loopback', { targetUrl: 'http://[::1]/x' }, WEBHOOK_MSG.targetUrlPrivate],
+    ['an IPv4-compatible loopback', { targetUrl: 'http://[::127.0.0.1]/x' }, WEBHOOK_MSG.targetUrlPrivate],
+    ['a SIIT loopback', { targetUrl: 'http://[::ffff:0:7f00:1]/x' }, WEBHOOK_MSG.targetUrlPrivate],
+    ['a 6to4 metadata address', { targetUrl: 'http://[2002:a9fe:a9fe::1]/x' }, WEBHOOK_MSG.targetUrlPrivate],
+    ['a NAT64 local-use address', { targetUrl: 'http://[64:ff9b:1::a00:1]/x' }, WEBHOOK_MSG.targetUrlPrivate],
+    ['a Teredo address', { targetUrl: 'http://[2001:0:4136:e378::1]/x' }, WEBHOOK_MSG.targetUrlPrivate],
+    ['a documentation address', { targetUrl: 'https://198.51.100.7/x' }, WEBHOOK_MSG.targetUrlPrivate],
+    ['an IPv6 documentation address', { targetUrl: 'https://[2001:db8::1]/x' }, WEBHOOK_MSG.targetUrlPrivate],
+
     [
       'a metadata host name',
       { targetUrl: 'http://metadata.google.internal/x' },

@@ -16,6 +16,7 @@ import { SecretDialog } from './SecretDialog';
 import {
   EVENT_OPTIONS,
   FORMAT_OPTIONS,
+  filterRegexRule,
   fromRecord,
   headerNameRule,
   headerValueRule,
@@ -96,7 +97,13 @@ const TABS: EditorTab<WebhookForm>[] = [
           },
           { type: 'text', name: 'filterPrefix', label: 'Filter Prefix', hidden: notFilterable },
           { type: 'text', name: 'filterSuffix', label: 'Filter Suffix', hidden: notFilterable },
-          { type: 'text', name: 'filterRegex', label: 'Filter Regex', hidden: notFilterable },
+          {
+            type: 'text',
+            name: 'filterRegex',
+            label: 'Filter Regex',
+            hidden: notFilterable,
+            validate: filterRegexRule,
+          },
           {
             type: 'combobox',
             name: 'filterValidValues',

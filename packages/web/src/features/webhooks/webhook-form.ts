@@ -1,6 +1,9 @@
 /** The webhook editor's form values and the API body built from them (SPEC §3 Webhook, §5). */
 import {
+  filterRegexProblem,
   isFilterable,
+  isHeaderName,
+  isHeaderValue,
   WEBHOOK_EVENTS,
   WEBHOOK_LOCAL_FIELDS,
   WEBHOOK_MSG,
@@ -73,11 +76,17 @@ export const stringValueRule = (value: unknown, row: { localField?: string }) =>
     ? WEBHOOK_MSG.stringValueRequired
     : undefined;
 
-/** Header names are HTTP tokens; values carry no line breaks (checked again by the server). */
+/** Header names are HTTP tokens; values printable ASCII (the server's own rules). */
 export const headerNameRule = (value: unknown) =>
-  /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(String(value ?? '')) ? undefined : WEBHOOK_MSG.headerNameInvalid;
+  isHeaderName(String(value ?? '')) ? undefined : WEBHOOK_MSG.headerNameInvalid;
 export const headerValueRule = (value: unknown) =>
-  /[\r\n]/.test(String(value ?? '')) ? WEBHOOK_MSG.headerValueInvalid : undefined;
+  isHeaderValue(String(value ?? '')) ? undefined : WEBHOOK_MSG.headerValueInvalid;
+
+/** The server's own check: a filter regex must compile in RE2 (linear time) and not be too large. */
+export const filterRegexRule = (value: unknown) => {
+  const source = String(value ?? '');
+  return source ? filterRegexProblem(source) : undefined;
+};
 
 export function webhookBody(v: WebhookForm): WebhookInputRaw {
   const requestHeaders: Record<string, string> = {};
