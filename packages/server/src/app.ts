@@ -22,6 +22,7 @@ import { createLocalBus, createPgBus } from './platform/live.js';
 import { createLogger, registerRequestLog } from './platform/log.js';
 import { createMailer } from './platform/mail.js';
 import { createMailQueue } from './platform/mail-queue.js';
+import { registerNoStore } from './platform/no-store.js';
 import { serializerCompiler } from './platform/serializer.js';
 import { createStorage } from './platform/storage/index.js';
 import { serveWeb, webRoot } from './platform/web.js';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config): Promise<App> {
   const web = webRoot(config, path.resolve(import.meta.dirname, '../../web/dist'));
   registerErrorHandler(app, { notFound: !web });
   refuseNul(app);
+  registerNoStore(app);
   // API answers above 1 KB are compressed (brotli at a fast level, or gzip) when the client
   // accepts it; built assets are precompressed once at build time and sent as they are.
   await app.register(compress, {

@@ -5,9 +5,9 @@
  * ever shown to callers who may modify endpoints; lists never carry it.
  */
 import { z } from 'zod';
-import { LIST_LIMIT_MAX, PAGE_SIZE_DEFAULT, STALE_HEARTBEAT_MINUTES } from './constants.js';
+import { STALE_HEARTBEAT_MINUTES } from './constants.js';
 import { ID_PATTERN, Id } from './ids.js';
-import { listQuery } from './list.js';
+import { listQuery, paging } from './list.js';
 import { MapPoint } from './maps.js';
 import { RequiredSite } from './sites.js';
 
@@ -130,10 +130,7 @@ export const EndpointListQuery = listQuery(undefined, ENDPOINT_SORT_FIELDS).exte
 export type EndpointListQuery = z.infer<typeof EndpointListQuery>;
 
 /** GET endpoints/status?endpoint=&limit=&page= and GET endpoints/status/{id}?limit=&page=: newest first. */
-export const EndpointStatusQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(PAGE_SIZE_DEFAULT),
-  page: z.coerce.number().int().min(0).default(0),
-});
+export const EndpointStatusQuery = paging();
 export const EndpointStatusListQuery = EndpointStatusQuery.extend({
   endpoint: z
     .string({ error: ENDPOINT_MSG.endpointRequired })

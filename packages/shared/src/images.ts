@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { Id } from './ids.js';
+import { paging } from './list.js';
 
 export const IMAGE_MAX_BYTES = 30 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 100_000_000;
@@ -146,10 +147,7 @@ export function filterIsActive(f: Partial<ImageFilter>): boolean {
   );
 }
 
-export const ImageListQuery = ImageFilter.extend({
-  limit: z.coerce.number().int().min(1).max(IMAGE_LIST_MAX).default(25),
-  page: z.coerce.number().int().min(0).default(0),
-});
+export const ImageListQuery = paging(IMAGE_LIST_MAX, 25).extend(ImageFilter.shape);
 export type ImageListQuery = z.infer<typeof ImageListQuery>;
 
 /** Comma-separated ids (`a,b,c`), as in images/{ids}/zip and `ids=` of the bulk calls. */

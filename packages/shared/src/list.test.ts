@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ListQuery, listQuery, parseSort } from './list.js';
+import { LIST_OFFSET_MAX, ListQuery, lastPage, listQuery, parseSort } from './list.js';
 
 describe('list query parsing (SPEC §7)', () => {
   it('applies the defaults: limit 25, page 0', () => {
@@ -19,6 +19,18 @@ describe('list query parsing (SPEC §7)', () => {
       expect(ListQuery.safeParse(q).success).toBe(false);
     },
   );
+  it('bounds the rows a page skips (page × limit) and names the last page', () => {
+    expect(ListQuery.parse({ limit: '1000', page: String(lastPage(1000)) }).page).toBe(9_007_199_254_740);
+    expect(ListQuery.parse({ limit: '1', page: String(LIST_OFFSET_MAX) }).page).toBe(LIST_OFFSET_MAX);
+    const past = ListQuery.safeParse({ limit: '1000', page: String(lastPage(1000) + 1) });
+    expect(past.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['page'],
+        message: `page × limit may not exceed ${LIST_OFFSET_MAX} (at limit 1000, the last page is 9007199254740)`,
+      }),
+    ]);
+    expect(listQuery(10_000).safeParse({ limit: '10000', page: '9007199254740991' }).success).toBe(false);
+  });
   it('allows larger limits where SPEC does (events 10000)', () => {
     expect(listQuery(10_000).parse({ limit: '10000' }).limit).toBe(10_000);
   });

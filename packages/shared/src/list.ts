@@ -22,11 +22,45 @@ export function sortParam(fields?: readonly string[]) {
     .optional();
 }
 
+/**
+ * Most rows a page may skip (page × limit): 2^53 − 1, the largest whole number JavaScript holds
+ * exactly. PostgreSQL and PGlite take OFFSET as a 64-bit integer (at most about 9.2 × 10^18), so
+ * a product past that bound was a database error (a 500); below it every offset is exact and far
+ * deeper than any table, so no real paging reaches it.
+ */
+export const LIST_OFFSET_MAX = Number.MAX_SAFE_INTEGER;
+
+/** The last page a list of `limit` rows per page can ask for. */
+export const lastPage = (limit: number) => Math.floor(LIST_OFFSET_MAX / limit);
+
+/**
+ * `limit` (1 to `maxLimit`) and `page` (from 0), with page × limit within LIST_OFFSET_MAX: every
+ * paged query (list helper or not) takes its paging from here, so the bound holds everywhere.
+ */
+export function paging(maxLimit: number = LIST_LIMIT_MAX, defaultLimit: number = PAGE_SIZE_DEFAULT) {
+  return z
+    .object({
+      limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
+      page: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .default(0)
+        .describe(`page × limit may not exceed ${LIST_OFFSET_MAX}`),
+    })
+    .superRefine(({ limit, page }, ctx) => {
+      if (page * limit > LIST_OFFSET_MAX)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['page'],
+          message: `page × limit may not exceed ${LIST_OFFSET_MAX} (at limit ${limit}, the last page is ${lastPage(limit)})`,
+        });
+    });
+}
+
 /** The generic list contract of SPEC §7 / DESIGN §5, shared by every list route. */
 export function listQuery(maxLimit: number = LIST_LIMIT_MAX, sortFields?: readonly string[]) {
-  return z.object({
-    limit: z.coerce.number().int().min(1).max(maxLimit).default(PAGE_SIZE_DEFAULT),
-    page: z.coerce.number().int().min(0).default(0),
+  return paging(maxLimit).extend({
     sort: sortParam(sortFields),
     search: z.string().max(200).optional(),
     search2: z.string().max(200).optional(),

@@ -9,5 +9,5 @@ export function qrPng(text: string, size: number): Promise<Buffer> {
 
 export async function sendQrPng(reply: FastifyReply, text: string, size: number) {
   const png = await qrPng(text, size);
-  return reply.type('image/png').header('cache-control', 'private, no-cache').send(png);
+  return reply.type('image/png').send(png);
 }

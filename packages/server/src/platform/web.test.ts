@@ -75,6 +75,13 @@ describe('precompressed console', () => {
     }
   });
 
+  it('keeps the console cacheable while API answers beside it are never stored', async () => {
+    expect((await get('/assets/index-Ab12Cd34.js')).headers['cache-control']).toMatch(/^public/);
+    const api = await get('/api/nothing-here');
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['cache-control']).toBe('no-store');
+  });
+
   it('answers 404 for a missing asset, not the page', async () => {
     const res = await get('/assets/missing-00000000.js', 'br');
     expect(res.statusCode).toBe(404);

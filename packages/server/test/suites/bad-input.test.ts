@@ -17,7 +17,7 @@ import {
   makeUser,
   PASSWORD,
 } from '../factories.js';
-import { makeRecords, SAMPLE_BODIES } from './fixtures.js';
+import { makeRecords, NOTHING, plausibleQuery, recordIdFor, SAMPLE_BODIES } from './fixtures.js';
 import {
   changedTables,
   pathParamsOf,
@@ -43,7 +43,6 @@ const routes = routeTable(app);
 /** Rows that change on reads or sign-ins (sessions, login counters), not by a refused write. */
 const VOLATILE = ['sessions', 'login_attempts'];
 const LONG = 'x'.repeat(100_000);
-const NOTHING = '0123456789abcdef01234567';
 const ODD_IDS = ['not-an-id', '-1', '99999999999999999999999999', NOTHING, "1' OR '1'='1", 'a'.repeat(300)];
 /** Query values: pollution always, two of the rest in turn per parameter. */
 const HOSTILE_QUERY = [
@@ -75,20 +74,8 @@ const INGEST_LIMIT = 10 * 1024 * 1024;
 
 const figures = { routes: 0, requests: 0, fiveXx: [] as string[] };
 
-function idFor(route: Route): string {
-  const segment = route.path.split('/')[2] ?? '';
-  return own.ids[segment] ?? NOTHING;
-}
-
-function baseQuery(route: Route): Record<string, string> {
-  const query: Record<string, string> = {};
-  for (const [name, schema] of Object.entries(route.query)) {
-    const real = own.ids[name];
-    if (real) query[name] = real;
-    else if (route.requiredQuery.includes(name)) query[name] = String(plausible(schema, name));
-  }
-  return query;
-}
+const idFor = (route: Route) => recordIdFor(route, own);
+const baseQuery = (route: Route) => plausibleQuery(route, own);
 
 function baseBody(route: Route): unknown {
   const sample = SAMPLE_BODIES[routeName(route)];

@@ -17,6 +17,7 @@ import {
   makeWebhook,
   makeZone,
 } from '../factories.js';
+import { plausible, type Route } from './route-table.js';
 
 export interface OrgRecords {
   orgId: string;
@@ -98,3 +99,23 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/import/rows': { mapping: { Name: 'name' }, headers: ['Name'], rows: [] },
   'PUT /api/images/meta': { addTags: ['probe'] },
 };
+
+/** An id that names no record (a route's `:id` whose kind has no fixture). */
+export const NOTHING = '0123456789abcdef01234567';
+
+/** The id of the fixture record a route's `:id` names (by the path's first segment after /api). */
+export function recordIdFor(route: Route, records: OrgRecords): string {
+  const segment = route.path.split('/')[2] ?? '';
+  return records.ids[segment] ?? NOTHING;
+}
+
+/** The route's query with real ids where a parameter names a record, and its required parameters. */
+export function plausibleQuery(route: Route, records: OrgRecords): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, schema] of Object.entries(route.query)) {
+    const real = records.ids[name];
+    if (real) query[name] = real;
+    else if (route.requiredQuery.includes(name)) query[name] = String(plausible(schema, name));
+  }
+  return query;
+}

@@ -50,7 +50,7 @@ describe('POST api/images', () => {
     const original = await t.viewer.request('GET', `/api/images/${image.id}`);
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe('image/jpeg');
-    expect(original.headers['cache-control']).toMatch(/^private/);
+    expect(original.headers['cache-control']).toBe('no-store');
     expect(original.rawPayload.equals(photo)).toBe(true);
     const again = await t.viewer.request('GET', `/api/images/${image.id}`, undefined, {
       'if-none-match': String(original.headers.etag),

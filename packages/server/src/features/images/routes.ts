@@ -92,13 +92,11 @@ export function registerImageRoutes(app: App) {
     reply
       .type('application/zip')
       .header('content-disposition', attachment(`images-${stamp()}.zip`))
-      .header('cache-control', 'private, no-store')
       .send(zipStream(db, storage, orgId, where, app.log));
   const csv = (reply: FastifyReply, orgId: string, where: Parameters<typeof csvStream>[2]) =>
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', attachment(`images-${stamp()}.csv`))
-      .header('cache-control', 'private, no-store')
       .send(csvStream(db, orgId, where, app.log));
 
   app.get('/api/images/:id/zip', { schema: { tags, params: IdsParams } }, async (req, reply) => {

@@ -59,6 +59,27 @@ describe('GET /api/live', () => {
     expect((await received).data).toMatchObject({ name: 'mine' });
   });
 
+  it('streams with caches told never to store it', async () => {
+    const t = await makeTenant(app);
+    const headers = await new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
+      const req = http.get(
+        {
+          port,
+          host: '127.0.0.1',
+          path: `/api/live?site=${t.site.id}`,
+          headers: { cookie: t.viewer.cookie },
+        },
+        (res) => {
+          resolve(res.headers);
+          req.destroy();
+        },
+      );
+      req.on('error', reject);
+    });
+    expect(headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(headers['cache-control']).toBe('no-store, no-transform');
+  });
+
   it('needs a session (401), a valid site (400) and a site of the organization (404)', async () => {
     const t = await makeTenant(app);
     const other = await makeTenant(app);

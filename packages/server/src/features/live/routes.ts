@@ -53,7 +53,8 @@ export function registerLiveRoutes(app: App) {
       const res = reply.raw;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        // Like every API answer, never stored; no-transform keeps proxies from buffering the stream.
+        'cache-control': 'no-store, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });

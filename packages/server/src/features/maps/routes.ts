@@ -41,7 +41,6 @@ export function registerMapRoutes(app: App) {
     reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
     return sendStored(storage, image.key, req, reply, {
       type: image.type,
-      cacheControl: 'private, no-cache',
       what: 'Map image',
     });
   });

@@ -1,12 +1,13 @@
-/** Serving stored objects over HTTP: ETag / If-None-Match, private caching and byte ranges. */
+/**
+ * Serving stored objects over HTTP: ETag / If-None-Match and byte ranges. Caches never keep them
+ * (no-store on every API answer, platform/no-store.ts); the ETag serves clients that keep their own copy.
+ */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.js';
 import { parseRange, type Storage } from './index.js';
 
 interface ServeOptions {
   type: string;
-  /** Cache-Control value; private by default (photos are not public). */
-  cacheControl?: string;
   /** Content-Disposition, e.g. for downloads. */
   disposition?: string;
   what: string;
@@ -23,7 +24,6 @@ export async function sendStored(
   if (!object) throw notFound(options.what);
   reply
     .header('etag', object.etag)
-    .header('cache-control', options.cacheControl ?? 'private, max-age=0, must-revalidate')
     .header('accept-ranges', 'bytes')
     .header('x-content-type-options', 'nosniff');
   if (options.disposition) reply.header('content-disposition', options.disposition);

@@ -1,3 +1,4 @@
+import { ListQuery, lastPage } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
 import {
   committedSearch,
@@ -23,6 +24,13 @@ describe('list URL state', () => {
     expect(s).toEqual({ page: 2, limit: 100, sort: '-name', search: 'ali' });
     expect(readListState(new URLSearchParams('page=-3&limit=7')).page).toBe(0);
     expect(readListState(new URLSearchParams('page=x&limit=7')).limit).toBe(25);
+  });
+
+  it('never asks for a page past the last one the server pages to', () => {
+    const huge = readListState(new URLSearchParams('page=9007199254740991&limit=100'));
+    expect(huge.page).toBe(lastPage(100));
+    expect(ListQuery.safeParse(listApiQuery(huge)).success).toBe(true);
+    expect(readListState(new URLSearchParams('page=1e308')).page).toBe(0);
   });
 
   it('keeps the site and other params and resets the page on any non-page change', () => {

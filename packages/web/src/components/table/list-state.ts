@@ -2,7 +2,7 @@
  * The list screen's state in the URL query (SPEC 2.7): page, limit, sort and search live beside
  * `site`, so a list can be bookmarked, shared and restored by the back button. Pure functions.
  */
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, SEARCH_MIN_LENGTH } from '@sightline/shared';
+import { lastPage, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, SEARCH_MIN_LENGTH } from '@sightline/shared';
 import type { Query } from '../../api/client';
 
 export interface ListState {
@@ -14,10 +14,12 @@ export interface ListState {
 
 export function readListState(params: URLSearchParams, defaultSort?: string): ListState {
   const page = Number(params.get('page'));
-  const limit = Number(params.get('limit'));
+  const asked = Number(params.get('limit'));
+  const limit = (PAGE_SIZE_OPTIONS as readonly number[]).includes(asked) ? asked : PAGE_SIZE_DEFAULT;
   return {
-    page: Number.isInteger(page) && page > 0 ? page : 0,
-    limit: (PAGE_SIZE_OPTIONS as readonly number[]).includes(limit) ? limit : PAGE_SIZE_DEFAULT,
+    // A page typed into the URL stays within what the server pages to (page × limit bounded).
+    page: Number.isSafeInteger(page) && page > 0 ? Math.min(page, lastPage(limit)) : 0,
+    limit,
     sort: params.get('sort') || defaultSort,
     search: params.get('search') ?? '',
   };
