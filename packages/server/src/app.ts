@@ -17,6 +17,7 @@ import { registerFeatures } from './features/index.js';
 import { registerAuthentication } from './platform/authenticate.js';
 import type { App, AppContext } from './platform/context.js';
 import { refuseNul, registerErrorHandler } from './platform/errors.js';
+import { createEventStreams } from './platform/event-streams.js';
 import { registerHealthRoutes } from './platform/health.js';
 import { createLocalBus, createPgBus } from './platform/live.js';
 import { createLogger, registerRequestLog } from './platform/log.js';
@@ -68,9 +69,12 @@ export async function buildApp(config: Config): Promise<App> {
       { retrySeconds: config.mailRetrySeconds },
     ),
     live,
+    streams: createEventStreams(database.db, app.log),
     storage: createStorage(config),
   };
   app.decorate('ctx', ctx);
+  // Open streams would hold the server open: they end before it closes.
+  app.addHook('preClose', async () => ctx.streams.closeAll());
   app.addHook('onClose', async () => {
     await live.close();
     await database.close();

@@ -144,5 +144,6 @@ export function randomIp(): string {
 export * from './factories/images.js';
 export * from './factories/import.js';
 export * from './factories/reports.js';
+export * from './factories/streams.js';
 export * from './factories/tracking.js';
 export * from './factories/webhooks.js';

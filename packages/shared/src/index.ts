@@ -13,6 +13,7 @@ export * from './ids.js';
 export * from './images.js';
 export * from './import.js';
 export * from './list.js';
+export * from './live.js';
 export * from './locationtags.js';
 export * from './maps.js';
 export * from './messages.js';

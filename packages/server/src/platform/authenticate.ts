@@ -16,7 +16,7 @@ import { accessRules, apiKeys, type users } from '../db/schema.js';
 import type { Caller } from './caller.js';
 import { sha256 } from './crypto.js';
 import { forbidden, unauthorized } from './errors.js';
-import { resolveSession, SESSION_COOKIE } from './sessions.js';
+import { liveSessions, resolveSession, SESSION_COOKIE } from './sessions.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -69,7 +69,10 @@ async function callerForApiKey(db: Db, token: string): Promise<Caller | undefine
     .select()
     .from(apiKeys)
     .where(eq(apiKeys.tokenHash, sha256(token)));
-  if (!key) return undefined;
+  return key && callerForApiKeyRow(db, key);
+}
+
+async function callerForApiKeyRow(db: Db, key: typeof apiKeys.$inferSelect): Promise<Caller> {
   // An API key never acts as Super Admin, whatever its stored roles say.
   const roles = key.roles.filter((r) => r !== SUPER_ADMIN_ROLE_ID);
   const rules = (await rulesForRoles(db, roles)).filter((r) => !(r.resource === '*' && r.site === '*'));
@@ -84,6 +87,38 @@ async function callerForApiKey(db: Db, token: string): Promise<Caller | undefine
     rules,
     superAdmin: false,
   };
+}
+
+/** What a caller authenticated with: its session, or the API key itself. */
+export const credentialOf = (caller: Pick<Caller, 'kind' | 'id' | 'sessionHash'>): string =>
+  caller.kind === 'apiKey' ? `apiKey:${caller.id}` : `session:${caller.sessionHash ?? ''}`;
+
+/**
+ * The callers those credentials (`credentialOf`) stand for now, built exactly as for a request;
+ * a credential missing from the answer would be refused (revoked, expired, deleted or locked).
+ */
+export async function currentCallers(db: Db, credentials: Iterable<string>): Promise<Map<string, Caller>> {
+  const sessionHashes: string[] = [];
+  const keyIds: string[] = [];
+  for (const credential of new Set(credentials)) {
+    const [kind, id = ''] = credential.split(':');
+    if (kind === 'session') sessionHashes.push(id);
+    else keyIds.push(id);
+  }
+  const callers = new Map<string, Caller>();
+  for (const session of sessionHashes.length ? await liveSessions(db, sessionHashes) : []) {
+    const caller = await callerForUser(db, session.user, session.tokenHash);
+    if (caller) callers.set(credentialOf(caller), caller);
+  }
+  for (let i = 0; i < keyIds.length; i += 1000) {
+    const keys = await db
+      .select()
+      .from(apiKeys)
+      .where(inArray(apiKeys.id, keyIds.slice(i, i + 1000)));
+    for (const key of keys)
+      callers.set(credentialOf({ kind: 'apiKey', id: key.id }), await callerForApiKeyRow(db, key));
+  }
+  return callers;
 }
 
 export async function authenticate(db: Db, request: FastifyRequest): Promise<Caller> {

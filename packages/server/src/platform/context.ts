@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
+import type { EventStreams } from './event-streams.js';
 import type { LiveBus } from './live.js';
 import type { MailQueue } from './mail-queue.js';
 import type { Storage } from './storage/index.js';
@@ -20,6 +21,8 @@ export interface AppContext {
   /** Mail: queued on the job queue when it runs, else sent at once. */
   mailer: MailQueue;
   live: LiveBus;
+  /** Open Server-Sent Event streams: caps, and the recheck that ends revoked ones. */
+  streams: EventStreams;
   /** Photos and map images (data folder or S3). */
   storage: Storage;
 }

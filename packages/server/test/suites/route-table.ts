@@ -42,12 +42,17 @@ export interface Route {
   requiredQuery: string[];
   /** The JSON body's schema; undefined for bodiless and multipart routes. */
   body?: JsonSchema;
+  /** Answers with a long-lived `text/event-stream` (Server-Sent Events). */
+  eventStream: boolean;
 }
 
 interface OpenApiOperation {
   parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 }
+
+export const EVENT_STREAM = 'text/event-stream';
 
 /** Every operation of the OpenAPI document, in document order. */
 export function routeTable(app: App): Route[] {
@@ -68,6 +73,7 @@ export function routeTable(app: App): Route[] {
         ),
         requiredQuery: params.filter((p) => p.in === 'query' && p.required).map((p) => p.name),
         body: op.requestBody?.content['application/json']?.schema,
+        eventStream: Object.values(op.responses ?? {}).some((r) => EVENT_STREAM in (r.content ?? {})),
       });
     }
   }

@@ -45,7 +45,8 @@ export function setUnauthorizedHandler(handler: (referer: string) => void) {
   onUnauthorized = handler;
 }
 const PUBLIC_PAGES = ['/login', '/passwordreset'];
-function handleUnauthorized() {
+/** A 401 from anywhere (a request, the live stream): to the login page, unless already on a public one. */
+export function reportUnauthorized() {
   const { pathname, search } = window.location;
   if (PUBLIC_PAGES.some((p) => pathname.startsWith(p))) return;
   onUnauthorized(pathname + search);
@@ -109,7 +110,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   });
   const body = await readBody(res);
   if (!res.ok) {
-    if (res.status === 401) handleUnauthorized();
+    if (res.status === 401) reportUnauthorized();
     const statusText = res.statusText || `HTTP ${res.status}`;
     throw new ApiError(res.status, statusText, messageOf(body, statusText), body);
   }

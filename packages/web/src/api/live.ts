@@ -1,9 +1,13 @@
 /**
- * The live client (DESIGN §2 "live"): ONE EventSource per tab on `GET /api/live?site=<selected>`.
+ * The live client (DESIGN §2 "live"): ONE stream per tab on `GET /api/live?site=<selected>`, read
+ * with fetch rather than EventSource so that a refusal's status is known: a 401 goes to the login
+ * page like every 401, a site out of reach stops the stream, 429 (too many streams) waits 30 s.
  * Each message invalidates the TanStack Query keys of the resource it changes (throttled: at most
  * once per second per resource), is handed to screens that subscribed with `useLiveEvents`, and a
  * `notification` shows in the error bar. Screens poll only while `useLiveConnected()` is false.
  */
+
+import { LIVE_REVOKED_EVENT, LiveRevoked } from '@sightline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -17,7 +21,7 @@ import {
   useState,
 } from 'react';
 import { useNotify } from '../components/notify';
-import { toSearch } from './client';
+import { reportUnauthorized, toSearch } from './client';
 import { useSession } from './session-context';
 
 export const LIVE_TYPES = ['event', 'zoneChange', 'thing', 'exception', 'heartbeat', 'notification'] as const;
@@ -72,6 +76,88 @@ export function createThrottle(run: (key: string) => void, intervalMs: number, n
 export const retryDelay = (failures: number) =>
   Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** Math.max(0, failures - 1));
 
+const isLiveType = (event: string): event is LiveType => (LIVE_TYPES as readonly string[]).includes(event);
+
+/** One Server-Sent Events frame: its event name ('message' when unnamed) and its data lines. */
+export interface SseFrame {
+  event: string;
+  data: string;
+}
+
+/** The complete frames at the front of `buffer` (a blank line ends one), and the unfinished rest. */
+export function takeFrames(buffer: string): { frames: SseFrame[]; rest: string } {
+  const blocks = buffer.replace(/\r\n?/g, '\n').split('\n\n');
+  const rest = blocks.pop() ?? '';
+  const frames: SseFrame[] = [];
+  for (const block of blocks) {
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (!line || line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'event') event = value;
+      else if (field === 'data') data.push(value);
+    }
+    if (data.length) frames.push({ event, data: data.join('\n') });
+  }
+  return { frames, rest };
+}
+
+/** How a connection ended: revoked by the server, refused with a status, or dropped. */
+export type LiveEnd =
+  | { kind: 'revoked'; status: number; message: string }
+  | { kind: 'refused'; status: number; message: string }
+  | { kind: 'dropped' };
+
+function revokedEnd(raw: string): LiveEnd {
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    data = undefined;
+  }
+  const parsed = LiveRevoked.safeParse(data);
+  return parsed.success
+    ? { kind: 'revoked', ...parsed.data }
+    : { kind: 'revoked', status: 401, message: 'Live updates ended' };
+}
+
+async function refusalText(res: Response): Promise<string> {
+  const text = await res.text().catch(() => '');
+  try {
+    const message = (JSON.parse(text) as { message?: unknown }).message;
+    if (typeof message === 'string' && message) return message;
+  } catch {
+    // not JSON: the text itself, or the status
+  }
+  return text || res.statusText || `HTTP ${res.status}`;
+}
+
+/** A refused stream (too many open) is tried again after this long: another tab may close. */
+export const LIVE_BUSY_RETRY_MS = 30_000;
+
+export type LiveStep =
+  | { action: 'login' }
+  | { action: 'stop'; message: string }
+  | { action: 'retry'; delayMs: number; message?: string };
+
+/**
+ * What to do after the `failures`-th end in a row. A lost session goes to the login page like
+ * every 401; a site out of reach (or any other refusal that retrying cannot change) stops the
+ * stream; too many streams waits long; a dropped connection or a server error backs off.
+ */
+export function nextStep(end: LiveEnd, failures: number): LiveStep {
+  if (end.kind === 'dropped') return { action: 'retry', delayMs: retryDelay(failures) };
+  if (end.status === 401) return { action: 'login' };
+  const message = `Live updates stopped: ${end.message}`;
+  if (end.status === 429)
+    return { action: 'retry', delayMs: Math.max(LIVE_BUSY_RETRY_MS, retryDelay(failures)), message };
+  if (end.kind === 'revoked' || (end.status >= 400 && end.status < 500)) return { action: 'stop', message };
+  return { action: 'retry', delayMs: retryDelay(failures) };
+}
+
 /** What a notification message carries that is worth showing. */
 export function notificationText(data: unknown): string | undefined {
   const d = data as { message?: unknown; text?: unknown } | null;
@@ -95,7 +181,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   notifyRef.current = notify;
 
   useEffect(() => {
-    if (!siteId || typeof EventSource === 'undefined') return;
+    if (!siteId || typeof fetch === 'undefined') return;
     const throttle = createThrottle(
       (key) => void client.invalidateQueries({ queryKey: JSON.parse(key) as string[] }),
       LIVE_THROTTLE_MS,
@@ -103,10 +189,10 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     const invalidate = (type: LiveType) => {
       for (const key of LIVE_INVALIDATES[type]) throttle.call(JSON.stringify(key));
     };
-    let source: EventSource | undefined;
+    const abort = new AbortController();
     let retry: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
-    let closed = false;
+    let lastRefusal: string | undefined;
 
     const deliver = (type: LiveType, raw: string) => {
       let data: unknown;
@@ -123,31 +209,52 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       for (const handler of handlers.current.get(type) ?? []) handler(data);
     };
 
-    const open = () => {
-      const es = new EventSource(`/api/live${toSearch({ site: siteId })}`, { withCredentials: true });
-      source = es;
-      es.onopen = () => {
-        // Whatever changed while the stream was down (or before it opened) is refetched once.
-        if (failures > 0) for (const type of LIVE_TYPES) invalidate(type);
-        failures = 0;
-        setConnected(true);
-      };
-      es.onerror = () => {
-        es.close();
-        setConnected(false);
-        if (closed) return;
-        failures += 1;
-        retry = setTimeout(open, retryDelay(failures));
-      };
-      for (const type of LIVE_TYPES)
-        es.addEventListener(type, (e) => deliver(type, (e as MessageEvent).data));
+    /** One connection, from the request to its end; says how it ended. */
+    const connect = async (): Promise<LiveEnd> => {
+      const res = await fetch(`/api/live${toSearch({ site: siteId })}`, {
+        headers: { accept: 'text/event-stream' },
+        credentials: 'same-origin',
+        cache: 'no-store',
+        signal: abort.signal,
+      });
+      if (!res.ok || !res.body)
+        return { kind: 'refused', status: res.status, message: await refusalText(res) };
+      // Whatever changed while the stream was down (or before it opened) is refetched once.
+      if (failures > 0) for (const type of LIVE_TYPES) invalidate(type);
+      failures = 0;
+      lastRefusal = undefined;
+      setConnected(true);
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return { kind: 'dropped' };
+        const { frames, rest } = takeFrames(buffer + value);
+        buffer = rest;
+        for (const frame of frames) {
+          if (frame.event === LIVE_REVOKED_EVENT) return revokedEnd(frame.data);
+          if (isLiveType(frame.event)) deliver(frame.event, frame.data);
+        }
+      }
     };
-    open();
+
+    const run = async () => {
+      const end = await connect().catch((): LiveEnd => ({ kind: 'dropped' }));
+      if (abort.signal.aborted) return;
+      setConnected(false);
+      failures += 1;
+      const step = nextStep(end, failures);
+      if (step.action === 'login') return reportUnauthorized();
+      // A refusal is shown once, not at every retry; screens fall back to polling meanwhile.
+      if (step.message && step.message !== lastRefusal) notifyRef.current.show(step.message, 'warning');
+      lastRefusal = step.message;
+      if (step.action === 'retry') retry = setTimeout(() => void run(), step.delayMs);
+    };
+    void run();
 
     return () => {
-      closed = true;
+      abort.abort();
       clearTimeout(retry);
-      source?.close();
       throttle.cancel();
       setConnected(false);
     };

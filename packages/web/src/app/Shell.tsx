@@ -30,7 +30,7 @@ const printStyles = <GlobalStyles styles={{ '@media print': hideControls }} />;
 /** `?print=1` looks like the printed page: no menu, top bar or on-screen controls. */
 const printModeStyles = <GlobalStyles styles={hideControls} />;
 
-/** The shell with the live stream of the selected site (one EventSource for every screen). */
+/** The shell with the live stream of the selected site (one stream for every screen). */
 export function Shell() {
   return (
     <LiveProvider>

@@ -1,15 +1,16 @@
 /**
  * GET /api/live?site= — Server-Sent Events of the site's changes (events, zone changes, things,
- * exceptions, heartbeats) and the caller's notifications, from the live bus of any instance.
+ * exceptions, heartbeats) and the caller's notifications, from the live bus of any instance. The
+ * stream itself (caps, keepalive, ending it once the caller may no longer see the site) is
+ * platform/event-streams.ts.
  */
 import { IdParams } from '@sightline/shared';
 import { z } from 'zod';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
+import { EVENT_STREAM_RESPONSE } from '../../platform/event-streams.js';
 import { type LiveMessage, liveDataJson } from '../../platform/live.js';
 import { requireSite } from '../sites/service.js';
-
-const KEEPALIVE_MS = 15_000;
 
 /** A message's SSE frame, serialised once however many subscribers receive it. */
 const frames = new WeakMap<LiveMessage, string>();
@@ -37,64 +38,30 @@ function frame(m: LiveMessage): string {
 }
 
 export function registerLiveRoutes(app: App) {
-  const { db, live } = app.ctx;
-  const open = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const close of open) close();
-  });
+  const { db, live, streams } = app.ctx;
 
   app.get(
     '/api/live',
-    { schema: { tags: ['live'], querystring: z.object({ site: IdParams.shape.id }) } },
+    {
+      schema: {
+        tags: ['live'],
+        querystring: z.object({ site: IdParams.shape.id }),
+        response: EVENT_STREAM_RESPONSE,
+      },
+    },
     async (req, reply) => {
       const caller = callerOf(req);
       const site = await requireSite(db, caller, req.query.site);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        // Like every API answer, never stored; no-transform keeps proxies from buffering the stream.
-        'cache-control': 'no-store, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      res.write(`retry: 3000\n: connected ${new Date().toISOString()}\n\n`);
+      const stream = streams.open(req, reply, { siteId: site.id });
       const relevant = (m: LiveMessage) =>
         m.orgId === caller.orgId &&
         (!m.siteId || m.siteId === site.id) &&
         (!m.userId || m.userId === caller.id);
-      // One write per tick: a batch publishes hundreds of messages at once.
-      let pending: string[] = [];
-      let flushing: NodeJS.Immediate | undefined;
-      const flush = () => {
-        flushing = undefined;
-        const text = pending.join('');
-        pending = [];
-        if (text && !res.writableEnded) res.write(text);
-      };
-      const send = (text: string) => {
-        pending.push(text);
-        flushing ??= setImmediate(flush);
-      };
-      const unsubscribe = live.subscribe((m) => {
-        if (relevant(m)) send(frame(m));
-      });
-      const keepalive = setInterval(() => send(': keepalive\n\n'), KEEPALIVE_MS);
-      const stop = () => {
-        clearInterval(keepalive);
-        if (flushing) clearImmediate(flushing);
-        flushing = undefined;
-        pending = [];
-        unsubscribe();
-        open.delete(close);
-      };
-      const close = () => {
-        flush();
-        stop();
-        res.end();
-      };
-      open.add(close);
-      req.raw.on('close', stop);
+      stream.onEnd(
+        live.subscribe((m) => {
+          if (relevant(m)) stream.send(frame(m));
+        }),
+      );
     },
   );
 }
