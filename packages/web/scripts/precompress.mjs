@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Precompresses the built console once, at `npm run build` (issue 11 §2): beside every text file
-// of dist/ a `.br` (brotli, quality 11) and a `.gz` (gzip, level 9), written only when smaller
-// than the original. The server sends them as they are (@fastify/static `preCompressed`), so no
-// request pays for compression and the best levels cost nothing at run time.
+// Precompresses the built console once, at `npm run build`
+// (docs/decisions/0043-console-delivery.md): beside every text file of dist/ a `.br` (brotli,
+// quality 11) and a `.gz` (gzip, level 9), written only when smaller than the original. The server
+// sends them as they are (@fastify/static `preCompressed`), so no request pays for compression and
+// the best levels cost nothing at run time.
 import { readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

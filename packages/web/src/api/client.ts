@@ -1,7 +1,8 @@
 /**
- * The one fetch client: JSON in and out, the CSRF header on unsafe methods (DESIGN §11),
- * `x-total-count` for lists, typed errors, and the SPEC §8 rule "a 401 on any call redirects to
- * login with the current location as the referer".
+ * The one fetch client: JSON in and out, the CSRF header on unsafe methods (the server
+ * refuses an unsafe cookie-authenticated call without it: docs/security.md), `x-total-count` for
+ * lists, typed errors, and the rule that a 401 on any call redirects to login with the current
+ * location as the referer.
  */
 import { CSRF_HEADER, CSRF_VALUE } from '@sightline/shared';
 
@@ -12,7 +13,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly statusText: string,
-    /** The server's message (or the raw body), for the error bar texts of SPEC §8. */
+    /** The server's message (or the raw body), for the error bar's texts. */
     readonly data: string,
     readonly body: unknown,
   ) {
@@ -31,7 +32,7 @@ export function errorData(error: unknown): string {
   if (error instanceof ApiError) return error.data;
   return error instanceof Error ? error.message : String(error);
 }
-/** SPEC §8's default failure text: '{status text}: {server data}'. */
+/** The default failure text: '{status text}: {server data}'. */
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) return `${error.statusText}: ${error.data}`;
   return errorData(error);
@@ -123,7 +124,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   };
 }
 
-/** Shorthands for calls under /api (SPEC §7). */
+/** Shorthands for calls under /api (docs/api.md). */
 export const api = {
   get: async <T>(path: string, query?: Query, signal?: AbortSignal) =>
     (await request<T>(`/api/${path}`, { query, signal })).data,

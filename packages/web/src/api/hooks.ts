@@ -51,7 +51,7 @@ export function useDelete(resource: string) {
   });
 }
 
-/** Every role, by name (SPEC §7 `GET roles?sort=name`), shared by users and API keys. */
+/** Every role, by name (`GET roles?sort=name`), shared by users and API keys. */
 export function useRoles() {
   return useQuery({
     queryKey: keys.roles(),
@@ -60,7 +60,10 @@ export function useRoles() {
   });
 }
 
-/** A record's id whichever way the API spells it (`_id` or `id`, DESIGN §5). */
+/**
+ * A record's id whichever way the API spells it: `_id` on most records, `id` on some (users,
+ * categories, images).
+ */
 export function recordId(record: unknown): string {
   const r = record as { _id?: unknown; id?: unknown } | null | undefined;
   return String(r?._id ?? r?.id ?? '');

@@ -1,10 +1,11 @@
 /**
- * The live client (DESIGN §2 "live"): ONE stream per tab on `GET /api/live?site=<selected>`, read
- * with fetch rather than EventSource so that a refusal's status is known: a 401 goes to the login
- * page like every 401, a site out of reach stops the stream, 429 (too many streams) waits 30 s.
- * Each message invalidates the TanStack Query keys of the resource it changes (throttled: at most
- * once per second per resource), is handed to screens that subscribed with `useLiveEvents`, and a
- * `notification` shows in the error bar. Screens poll only while `useLiveConnected()` is false.
+ * The live client (docs/decisions/0021-live-data-in-the-console.md): ONE stream per tab on
+ * `GET /api/live?site=<selected>`, read with fetch rather than EventSource so that a refusal's
+ * status is known: a 401 goes to the login page like every 401, a site out of reach stops the
+ * stream, 429 (too many streams) waits 30 s. Each message invalidates the TanStack Query keys of the
+ * resource it changes (throttled: at most once per second per resource), is handed to screens that
+ * subscribed with `useLiveEvents`, and a `notification` shows in the error bar. Screens poll only
+ * while `useLiveConnected()` is false.
  */
 
 import { LIVE_REVOKED_EVENT, LiveRevoked } from '@sightline/shared';

@@ -1,7 +1,10 @@
 import type { AccessRule, Action, Site, SiteSettings, User } from '@sightline/shared';
 import { createContext, useContext } from 'react';
 
-/** Who is signed in, what they may do, and where (SPEC §6); provided by SessionProvider. */
+/**
+ * Who is signed in, what they may do, and where (roles' access rules, sites); provided by
+ * SessionProvider.
+ */
 export interface Session {
   user: User;
   rules: AccessRule[];
@@ -12,7 +15,10 @@ export interface Session {
   setSite: (id: string) => void;
   settings: SiteSettings;
   ssoAvailable: boolean;
-  /** The SPEC §6 check for the selected site: `can('users', 'create')`. */
+  /**
+   * Whether the user's access rules allow an action on a resource at the selected site:
+   * `can('users', 'create')`.
+   */
   can: (resource: string, action: Action) => boolean;
   /** Ends the session; clears local state and goes to login even when the call fails. */
   logout: () => Promise<void>;

@@ -37,7 +37,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryFn: ({ signal }) => api.get<AccessRule[]>('accessRules', { roles }, signal),
     enabled: me.isSuccess,
   });
-  // The site list reloads when access rules change (SPEC §6): the rules are part of its key.
+  // The site list reloads when access rules change (they decide which sites the user reaches): the
+  // rules are part of its key.
   const rulesVersion = JSON.stringify(rules.data ?? []);
   const sites = useQuery({
     queryKey: keys.sessionSites(rulesVersion),
@@ -47,7 +48,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const siteList = sites.data ?? [];
   const requested = search.get('site');
   const siteId = selectSiteId(siteList, requested);
-  // Failures loading settings are only logged (SPEC §8); the defaults stand in.
+  // Failures loading settings are only logged, never shown; the defaults stand in.
   const settings = useQuery({
     queryKey: keys.settings(siteId),
     queryFn: ({ signal }) => api.get<SiteSettings>('orgsettings', { site: siteId }, signal),
@@ -70,7 +71,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       await api.post('auth/logout');
     } catch {
-      // Logging out clears the local session even when the call fails (SPEC §4).
+      // Logging out clears the local session even when the call fails.
     }
     client.clear();
     navigate('/login', { replace: true });

@@ -1,4 +1,4 @@
-/** SPEC 2.1: the `site` query names the selected site when known, otherwise the first site is. */
+/** The `site` query names the selected site when known, otherwise the first site is. */
 export function selectSiteId(
   sites: readonly { _id: string }[],
   requested: string | null,

@@ -1,4 +1,7 @@
-/** Identity-provider availability (SPEC 2.3 / §7): `GET /auth/{provider}/available`, 200 means available. */
+/**
+ * Identity-provider availability, asked by the login page: `GET /auth/{provider}/available`, 200
+ * means available.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { request } from './client';
 import { keys } from './keys';

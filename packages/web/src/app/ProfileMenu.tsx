@@ -1,4 +1,4 @@
-/** SPEC 2.2: the profile menu — Profile (userMe) and Logout. */
+/** The top bar's profile menu: Profile (userMe) and Logout. */
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import PersonOutlineRounded from '@mui/icons-material/PersonOutlineRounded';
 import {

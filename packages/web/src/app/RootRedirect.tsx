@@ -4,7 +4,7 @@ import { useMenuContext } from './menu-context';
 import { firstScreen } from './menu-layout';
 import { sitePath } from './site-links';
 
-/** '/' goes to the first screen the user's menu offers (SPEC 2.1: unknown paths land here too). */
+/** '/' goes to the first screen the user's menu offers (unknown paths land here too). */
 export function RootRedirect() {
   const ctx = useMenuContext();
   return <Navigate to={sitePath(firstScreen(features, ctx), ctx.siteId)} replace />;

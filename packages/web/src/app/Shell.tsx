@@ -1,5 +1,5 @@
 /**
- * The main layout (SPEC 2.2): a permanent drawer from md up, a temporary one below it; the top
+ * The main layout: a permanent drawer from md up, a temporary one below it; the top
  * bar with search and the profile menu. Print mode (`?print=1` or printing) shows only the page.
  */
 import MenuRounded from '@mui/icons-material/MenuRounded';

@@ -1,4 +1,4 @@
-/** SPEC 2.2: the drawer's site switcher shows the site name or 'Site'; a dropdown only with 2+ sites. */
+/** The drawer's site switcher shows the site name or 'Site'; a dropdown only with 2+ sites. */
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import {

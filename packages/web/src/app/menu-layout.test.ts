@@ -36,7 +36,7 @@ const features: Feature[] = [
 ];
 
 describe('menu registry', () => {
-  it('orders entries by SPEC 2.2 regardless of registration order', () => {
+  it('orders entries by MENU_LAYOUT regardless of registration order', () => {
     const groups = buildMenu(features, ctx(['create:users', 'modify:sites']));
     expect(groups.map((g) => g.id)).toEqual(['main', 'admin']);
     expect(groups[0]?.entries.map((e) => e.slot)).toEqual(['items', 'workers']);

@@ -1,4 +1,4 @@
-/** SPEC 2.2's menu order: the main entries, then the Admin and Configuration groups. */
+/** The menu's fixed order: the main entries, then the Admin and Configuration groups. */
 import type { Feature, MenuContext, MenuEntry, MenuSlot } from './registry';
 
 export interface MenuGroupLayout {
@@ -30,7 +30,7 @@ export interface MenuGroup {
   entries: MenuEntry[];
 }
 
-/** The visible menu: registered entries whose gate passes, in SPEC order; empty groups dropped. */
+/** The visible menu: registered entries whose gate passes, in MENU_LAYOUT order; empty groups dropped. */
 export function buildMenu(features: readonly Feature[], ctx: MenuContext): MenuGroup[] {
   const bySlot = new Map<MenuSlot, MenuEntry>();
   for (const entry of features.flatMap((f) => f.menu ?? [])) bySlot.set(entry.slot, entry);

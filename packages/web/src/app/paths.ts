@@ -1,5 +1,5 @@
 /**
- * SPEC 2.1's route names as app paths (without the site query; build links with useSitePath),
+ * The console's named routes as app paths (without the site query; build links with useSitePath),
  * for the routes other code links to. A feature declares its own routes in its index.ts; a path
  * joins this list when a second place needs it.
  */

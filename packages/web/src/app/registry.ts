@@ -10,7 +10,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { Query } from '../api/client';
 
-/** Menu positions in SPEC 2.2 order; see menu-layout.ts for the groups. */
+/** Menu positions in menu order; see menu-layout.ts for the groups. */
 export type MenuSlot =
   | 'home'
   | 'events'
@@ -57,7 +57,10 @@ export interface MenuEntry {
   icon: ComponentType<SvgIconProps>;
   /** Where the entry goes. Entries with children may omit it (they only expand). */
   path?: string;
-  /** Shown only when this returns true (SPEC §6); absent = every signed-in user. */
+  /**
+   * Shown only when this returns true (usually a check of the user's access rules); absent = every
+   * signed-in user.
+   */
   gate?: (ctx: MenuContext) => boolean;
   /** Fixed sub-entries (Reports: Activity, Exceptions ...). */
   children?: MenuLink[];

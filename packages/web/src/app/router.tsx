@@ -1,5 +1,5 @@
 /**
- * SPEC 2.1's route table, assembled from the feature registry: public pages (login, password
+ * The console's route table, assembled from the feature registry: public pages (login, password
  * reset) outside the shell, every other screen inside it, and any unknown path back to '/'.
  */
 import { createBrowserRouter, Navigate } from 'react-router';
@@ -10,7 +10,8 @@ import { RouteError } from './RouteError';
 
 /**
  * The signed-in shell (drawer, top bar, session) loads with the first screen inside it, not with
- * the login page: the login route stays under its JavaScript budget (issue 11 §2).
+ * the login page: the login route stays under its JavaScript budget
+ * (docs/decisions/0043-console-delivery.md).
  */
 async function signedInShell() {
   const [{ SessionProvider }, { Shell }] = await Promise.all([import('../api/session'), import('./Shell')]);

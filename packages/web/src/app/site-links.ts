@@ -1,5 +1,5 @@
 /**
- * Links that keep the selected site: every route carries `?site=` (SPEC 2.1), so screens build
+ * Links that keep the selected site: every route carries `?site=`, so screens build
  * paths with these helpers instead of bare strings.
  */
 import { useCallback } from 'react';

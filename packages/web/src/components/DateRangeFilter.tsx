@@ -1,7 +1,8 @@
 /**
- * Start Date and End Date pickers (YYYY/MM/DD, SPEC §9 filters) with the quick ranges of SPEC 2.5
- * (Today, Last 7 Days, Last 30 Days) and an optional Reset, for every screen that filters by date:
- * Events, a thing's Events and Zone History, an exception's events. Extra filters go in `children`.
+ * Start Date and End Date pickers (YYYY/MM/DD, the format of every date filter) with the quick
+ * ranges (Today, Last 7 Days, Last 30 Days) and an optional Reset, for every screen that filters by
+ * date: Events, a thing's Events and Zone History, an exception's events. Extra filters go in
+ * `children`.
  */
 import { Button, Stack } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';

@@ -1,4 +1,4 @@
-/** The error bar of SPEC §8: one message at a time, 6 s (ERROR_BAR_MS), with a Close button. */
+/** The error bar: one message at a time, 6 s (ERROR_BAR_MS), with a Close button. */
 import { Alert, Button, Snackbar } from '@mui/material';
 import { ERROR_BAR_MS } from '@sightline/shared';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * A record's QR code (SPEC §9: sizes Small 100, Medium 300 by default, Large 500, X-Large 700;
+ * A record's QR code (sizes Small 100, Medium 300 by default, Large 500, X-Large 700;
  * error-correction level H) with a size selector and a PNG download. Drawn in the browser, so it
  * follows unsaved edits and works offline; endpoints, location tags and categories all use it.
  */

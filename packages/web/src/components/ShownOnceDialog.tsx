@@ -1,6 +1,6 @@
 /**
- * A credential shown once (an API key's token, a webhook's signing secret: DESIGN §10), with a
- * warning and a copy button; closing it is the last chance to read the value.
+ * A credential shown once (an API key's token, a webhook's signing secret: the server never sends
+ * it again), with a warning and a copy button; closing it is the last chance to read the value.
  */
 import CheckRounded from '@mui/icons-material/CheckRounded';
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';

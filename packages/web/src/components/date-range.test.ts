@@ -5,7 +5,7 @@ import { activeQuickRange, type DateRange, quickDateRange, withEnd, withStart } 
 const NOW = new Date(2026, 4, 15, 13, 30);
 const local = (iso: string | undefined) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss.SSS');
 
-describe('quick date ranges (SPEC §9)', () => {
+describe('quick date ranges', () => {
   it('covers whole days: today, 7 days = 6 back, 30 days = 29 back', () => {
     const today = quickDateRange('today', NOW);
     expect([local(today.after), local(today.before)]).toEqual([

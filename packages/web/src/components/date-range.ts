@@ -1,7 +1,7 @@
 /**
- * Date range filters (SPEC 2.5, 2.6, 2.11, §9): whole days, from the start of the start date to the
- * end of the end date, and the quick ranges Today, Last 7 Days (6 days back) and Last 30 Days
- * (29 back) computed by the shared `quickRange`.
+ * Date range filters (Events, exceptions, a thing's tabs, reports): whole days, from the start of
+ * the start date to the end of the end date, and the quick ranges Today, Last 7 Days (6 days back)
+ * and Last 30 Days (29 back) computed by the shared `quickRange`.
  */
 import { type QuickRange, quickRange } from '@sightline/shared';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -29,7 +29,10 @@ export function activeQuickRange(value: DateRange, now = new Date()): QuickRange
   });
 }
 
-/** A picked date: null for a cleared field; undefined while it is invalid or partly typed (SPEC §9: before year 1000 is unset). */
+/**
+ * A picked date: null for a cleared field; undefined while it is invalid or partly typed (a year
+ * before 1000 counts as unset).
+ */
 function picked(date: Dayjs | null): Dayjs | null | undefined {
   if (date === null) return null;
   return date.isValid() && date.year() >= 1000 ? date : undefined;

@@ -38,7 +38,7 @@ describe('formatStay', () => {
 });
 
 describe('display helpers', () => {
-  it('rounds the sensor value to one decimal (SPEC 2.5)', () => {
+  it('rounds the sensor value to one decimal', () => {
     expect(formatSensor(21.46)).toBe('21.5');
     expect(formatSensor(3)).toBe('3.0');
     expect(formatSensor(undefined)).toBe('—');

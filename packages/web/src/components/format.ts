@@ -1,7 +1,7 @@
 /**
- * Every display format of the web screens, in one place. Dates follow SPEC §9 through the shared
- * rules (`formatListDate`, `formatDate`, `formatDateTime` in @sightline/shared: YYYY/MM/DD in lists
- * and filters, MM/DD/YYYY elsewhere, before year 1000 'N/A'); the rest are numbers and lengths of time.
+ * Every display format of the web screens, in one place. Dates follow the shared rules
+ * (`formatListDate`, `formatDate`, `formatDateTime` in @sightline/shared: YYYY/MM/DD in lists and
+ * filters, MM/DD/YYYY elsewhere, before year 1000 'N/A'); the rest are numbers and lengths of time.
  */
 import { isUnsetDate, MSG } from '@sightline/shared';
 import dayjs from 'dayjs';
@@ -13,14 +13,14 @@ export const NONE = '—';
 export const formatListDateTime = (v: string | null | undefined) =>
   isUnsetDate(v) ? MSG.notAvailable : dayjs(v).format('YYYY/MM/DD hh:mm:ss a');
 
-/** SPEC 2.5: data.cFloat0 rounded to one decimal; '' when there is none. */
+/** The sensor reading data.cFloat0, rounded to one decimal; '' when there is none. */
 export const formatCFloat0 = (v: number | null | undefined) =>
   typeof v !== 'number' || !Number.isFinite(v) ? '' : (Math.round(v * 10) / 10).toFixed(1);
 
 /** The sensor value (cFloat0) as a fact or cell: one decimal, '—' when there is none. */
 export const formatSensor = (v: number | null | undefined) => formatCFloat0(v) || NONE;
 
-/** Map coordinates (0-1 fractions, SPEC §3) as percentages across and down the map. */
+/** Map coordinates (fractions 0-1 of the map's width and height) as percentages across and down the map. */
 export const formatMapPoint = (xy: readonly [number, number] | null | undefined) =>
   xy ? `${(xy[0] * 100).toFixed(1)}% across, ${(xy[1] * 100).toFixed(1)}% down` : NONE;
 

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 export type Severity = 'success' | 'error' | 'info' | 'warning';
-/** Shows a message in the error bar (SPEC §8: 6 seconds, a Close button). */
+/** Shows a message in the error bar (for 6 seconds, with a Close button). */
 export interface Notify {
   show: (message: string, severity?: Severity) => void;
   success: (message: string) => void;

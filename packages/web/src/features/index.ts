@@ -1,5 +1,5 @@
 /**
- * Every feature of the console, in any order (the menu orders itself by SPEC 2.2).
+ * Every feature of the console, in any order (the menu orders itself: app/menu-layout.ts).
  * Adding a screen = a folder under features/ exporting a Feature, plus one line here.
  */
 import type { Feature } from '../app/registry';

@@ -1,7 +1,8 @@
 /**
- * The generic editor of SPEC 2.8: tabs of declared fields, Save and Delete by permission,
- * read-only without modify rights (except new records), SPEC §5 validation messages, SPEC §8
- * error-bar texts, and back to the list after save or delete unless the screen says otherwise.
+ * The generic editor: it loads the record, shows tabs of declared fields, offers Save and Delete by
+ * permission, is read-only without modify rights (except new records), shows the shared validation
+ * messages (MSG in @sightline/shared) and the error-bar texts of failed calls, and goes back to the
+ * list after save or delete unless the screen says otherwise.
  */
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';

@@ -1,4 +1,4 @@
-/** The declarations a screen gives ResourceEditor (SPEC 2.8): tabs of typed fields. */
+/** The declarations a screen gives ResourceEditor: tabs of typed fields. */
 import type { DurationUnit } from '@sightline/shared';
 import type { ComponentType, ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
@@ -24,7 +24,10 @@ interface BaseField<V extends Values> {
   name: string;
   label: string;
   required?: boolean;
-  /** A custom rule: a message when the value is not acceptable (SPEC §5 '{field} in the {tab} tab: {message}'). */
+  /**
+   * A custom rule: a message when the value is not acceptable (shown as '{field} in the {tab} tab:
+   * {message}').
+   */
   validate?: (value: unknown, values: V) => string | undefined;
   helperText?: string;
   /** Disabled (read-only) regardless of permissions. */
@@ -51,7 +54,10 @@ export type ComboboxFieldDef<V extends Values> = BaseField<V> & {
   freeSolo?: boolean;
 };
 export type DateFieldDef<V extends Values> = BaseField<V> & { type: 'date'; withTime?: boolean };
-/** Value in nanoseconds (SPEC §3); the unit select offers seconds, minutes (default), hours, days, milliseconds. */
+/**
+ * Value in nanoseconds, as the API stores durations; the unit select offers seconds, minutes
+ * (default), hours, days, milliseconds.
+ */
 export type DurationFieldDef<V extends Values> = BaseField<V> & {
   type: 'duration';
   defaultUnit?: DurationUnit;
@@ -165,9 +171,9 @@ export interface ResourceEditorProps<V extends Values = Values> {
   showBack?: boolean;
   /** Query sent with the load and every save (e.g. `orgsettings?site=`). */
   query?: Query;
-  /** Single records (id '') saved by POST rather than PUT (orgsettings, SPEC §7). */
+  /** Single records (id '') saved by POST rather than PUT (the API's orgsettings takes POST). */
   saveMethod?: 'PUT' | 'POST';
-  /** Texts that differ from the generic SPEC §8 ones, screen by screen. */
+  /** Texts that differ from the editor's generic success and failure texts, screen by screen. */
   messages?: EditorMessages<V>;
   /** The delete confirmation's texts (default title 'Confirm Delete', button 'Delete'). */
   deleteDialog?: { title?: string; message?: string; confirmLabel?: string };

@@ -41,7 +41,7 @@ const tabs: EditorTab[] = [
 ];
 
 describe('editor validation', () => {
-  it('reports empty required fields with the SPEC message, in tab order', () => {
+  it('reports empty required fields with the fixed required-field message, in tab order', () => {
     const problems = validateEditor(tabs, ctx({ name: ' ', kind: '', roles: [], settings: { email: 'x' } }));
     expect(problems.map((p) => p.message)).toEqual([
       MSG.requiredField('Name', 'Basic'),

@@ -1,5 +1,5 @@
 /**
- * The generic editor's save-time checks (SPEC §5): empty required fields and custom rules, in
+ * The generic editor's save-time checks: empty required fields and custom rules, in
  * tab order. Pure: the editor shows the first problem in the error bar and each one on its field.
  */
 import { MSG } from '@sightline/shared';
@@ -83,7 +83,10 @@ export function validateEditor<V extends Values>(tabs: EditorTab<V>[], ctx: Edit
   return problems;
 }
 
-/** SPEC §5: numbers are parsed as decimals; an empty or unreadable entry is no number. */
+/**
+ * Numbers are parsed as decimals (a comma counts as the decimal point); an empty or unreadable
+ * entry is no number.
+ */
 export function parseDecimal(text: string): number | null {
   const trimmed = text.trim().replace(',', '.');
   if (trimmed === '' || trimmed === '-' || trimmed === '.') return null;

@@ -1,5 +1,5 @@
 /**
- * The generic list screen of SPEC 2.7. A screen declares its resource, title, columns, editor
+ * The generic list screen. A screen declares its resource, title, columns, editor
  * path and permissions; this does search, paging, sorting, URL state, add, delete and the
  * loading, empty and failure states.
  */

@@ -1,7 +1,7 @@
 /**
  * The frame every data table sits in (lists, events, editor tabs): an outlined card with an
  * optional toolbar, a thin progress bar while a loaded table refetches, a failure state with
- * Try again, an empty state, and server paging (SPEC §9: 10, 25, 100). The table itself is
+ * Try again, an empty state, and server paging (10, 25 or 100 rows a page). The table itself is
  * `children`.
  */
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';

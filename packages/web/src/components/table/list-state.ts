@@ -1,5 +1,5 @@
 /**
- * The list screen's state in the URL query (SPEC 2.7): page, limit, sort and search live beside
+ * The list screen's state in the URL query: page, limit, sort and search live beside
  * `site`, so a list can be bookmarked, shared and restored by the back button. Pure functions.
  */
 import { lastPage, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, SEARCH_MIN_LENGTH } from '@sightline/shared';
@@ -41,8 +41,8 @@ export function writeListState(params: URLSearchParams, patch: Partial<ListState
 }
 
 /**
- * SPEC §5/§9: a search of 1-2 characters does not fetch. Returns the term to commit to the URL,
- * or undefined when the list should stay as it is.
+ * A search of 1-2 characters does not fetch (SEARCH_MIN_LENGTH is 3). Returns the term to commit
+ * to the URL, or undefined when the list should stay as it is.
  */
 export function committedSearch(input: string, current: string): string | undefined {
   const term = input.trim();
@@ -63,8 +63,8 @@ export function sortDirection(current: string | undefined, field: string): 'asc'
 }
 
 /**
- * The API query of SPEC §7 for the state plus a screen's fixed filters. The URL always says
- * `search`; `searchParam` 'search2' sends it as the fuzzy search instead.
+ * The list call's query (page, limit, sort, search) for the state plus a screen's fixed filters.
+ * The URL always says `search`; `searchParam` 'search2' sends it as the fuzzy search instead.
  */
 export function listApiQuery(
   state: ListState,

@@ -38,7 +38,7 @@ export interface ResourceListProps<T> {
   /** Base path of the editor: a row opens `${editPath}/${id}`, Add opens `${editPath}/new`. */
   editPath: string;
   permissions?: ListPermissions;
-  /** The noun in the delete question (SPEC 2.7): 'user' → 'delete this user?'. Default 'item'. */
+  /** The noun in the delete question: 'user' → 'delete this user?'. Default 'item'. */
   entityName?: string;
   /** Fixed filters sent with every page (e.g. { class: 'item' }). */
   filters?: Query;

@@ -1,8 +1,8 @@
 /**
- * SPEC 2.9 / §5 API key editor: Name, Token (read only), Roles (never Super Admin), Sites (with All
+ * The API key editor: Name, Token (read only), Roles (never Super Admin), Sites (with All
  * Sites). Only new keys are saved; the full token is shown once after creation. Existing keys are
  * read only and can only be deleted, through 'Confirm Delete' ... 'I'm Sure' (modify on apikeys).
- * Key actions report failures as '{status text}: {server data}' (SPEC §8).
+ * Key actions report failures as '{status text}: {server data}'.
  */
 import { type ApiKey, MSG } from '@sightline/shared';
 import { useMemo, useState } from 'react';
@@ -71,7 +71,7 @@ export default function ApiKeyEdit() {
         entityName="API key"
         tabs={tabs}
         defaults={DEFAULTS}
-        // SPEC §4: API keys cannot be edited after creation. Deleting needs modify (SPEC §6).
+        // API keys cannot be edited after creation. Deleting needs modify on apikeys.
         readOnly={({ isNew }) => !isNew}
         permissions={{ delete: session.can('apikeys', 'modify') }}
         messages={MESSAGES}

@@ -1,4 +1,4 @@
-/** SPEC 2.9 API keys list: Name, Token (its prefix), Role. Keys are deleted from their editor only. */
+/** The API keys list: Name, Token (its prefix), Role. Keys are deleted from their editor only. */
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import { Box } from '@mui/material';
 import type { ApiKey } from '@sightline/shared';
@@ -14,7 +14,7 @@ export default function ApiKeysList() {
       editPath="apikeys"
       addLabel="Add API key"
       emptyIcon={<VpnKeyOutlined />}
-      // SPEC 2.9: an existing key is deleted only through its editor's 'Confirm Delete' dialog.
+      // An existing key is deleted only through its editor's 'Confirm Delete' dialog.
       permissions={{ delete: false }}
       columns={[
         { field: 'name', label: 'Name', sortable: true },

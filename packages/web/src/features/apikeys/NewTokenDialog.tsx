@@ -1,4 +1,4 @@
-/** The full token of a new API key, shown once (DESIGN §10) with a copy button. */
+/** The full token of a new API key, shown once (the server stores only its hash) with a copy button. */
 import { ShownOnceDialog } from '../../components';
 
 export const TOKEN_SHOWN_ONCE = 'Copy this token now: it will not be shown again.';

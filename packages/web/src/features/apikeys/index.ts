@@ -1,4 +1,4 @@
-/** API keys (SPEC 2.9): list and editor under Admin; the menu needs create on apikeys (SPEC §6). */
+/** API keys: list and editor under Admin; the menu needs create on apikeys. */
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import { type Feature, needs, page } from '../../app/registry';
 

@@ -1,4 +1,4 @@
-/** SPEC 2.3: the reset link was emailed if the address matches an active account. */
+/** The page after a reset request: the reset link was emailed if the address matches an active account. */
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { MSG } from '@sightline/shared';

@@ -1,4 +1,7 @@
-/** SPEC 2.3: set a new password with the mailed token; the token carries the username for display. */
+/**
+ * The password-reset page: set a new password with the mailed token; the token carries the username
+ * for display.
+ */
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { isStrongPassword, MSG, RESET_REASONS, usernameFromResetToken } from '@sightline/shared';
 import { type FormEvent, useState } from 'react';

@@ -1,4 +1,4 @@
-/** SPEC 2.3: ask for a reset link by email, then show the confirmation page. */
+/** The password-reset request page: ask for a reset link by email, then show the confirmation page. */
 import { Button, Link, Stack, TextField } from '@mui/material';
 import { MSG } from '@sightline/shared';
 import { type FormEvent, useState } from 'react';

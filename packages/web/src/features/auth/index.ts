@@ -1,4 +1,4 @@
-/** Login and password reset: the pages outside the shell (SPEC 2.1, 2.3). */
+/** Login and password reset: the pages outside the shell. */
 
 import type { Feature } from '../../app/registry';
 import { page } from '../../app/registry';

@@ -1,4 +1,4 @@
-/** SPEC 2.3: after login go to the referer if present and not containing 'login', else to items. */
+/** After login go to the referer if present and not containing 'login', else to items. */
 export function afterLoginPath(referer: string | null): string {
   if (referer && !referer.includes('login') && referer.startsWith('/') && !referer.startsWith('//'))
     return referer;

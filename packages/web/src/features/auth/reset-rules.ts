@@ -1,4 +1,4 @@
-/** The checks of the password-reset pages (SPEC §5), pure so they are unit-tested. */
+/** The checks of the password-reset pages (texts from MSG), pure so they are unit-tested. */
 import { EMAIL_PATTERN, MSG } from '@sightline/shared';
 
 export function resetEmailProblem(email: string): string | undefined {

@@ -1,4 +1,4 @@
-/** SPEC 2.13 categories (one collection for things and photos): name, description, hidden. */
+/** The categories list (one collection for things and photos): name, description, hidden. */
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import { Chip } from '@mui/material';

@@ -1,4 +1,4 @@
-/** SPEC 2.13 category editor: Name (required), Description, Hidden, and a QR Code tab. */
+/** The category editor: Name (required), Description, Hidden, and a QR Code tab. */
 import { type Category, categoryQrPayload } from '@sightline/shared';
 import { type EditorTab, type EditorTabProps, ResourceEditor } from '../../components';
 import { QrCode } from '../../components/QrCode';

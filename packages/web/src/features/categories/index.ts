@@ -1,4 +1,4 @@
-/** Categories: list and editor under Admin (menu needs modify on image-categories, SPEC §6). */
+/** Categories: list and editor under Admin (the menu needs modify on image-categories). */
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import { type Feature, needs, page } from '../../app/registry';
 import { CATEGORY_RESOURCE } from './permissions';

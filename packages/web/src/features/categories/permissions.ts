@@ -1,2 +1,5 @@
-/** Categories are guarded by the access resource 'image-categories' (SPEC §6), served at api/categories. */
+/**
+ * Categories are guarded by the access resource 'image-categories' in access rules, though they are
+ * served at api/categories.
+ */
 export const CATEGORY_RESOURCE = 'image-categories';

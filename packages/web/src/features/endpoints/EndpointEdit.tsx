@@ -1,5 +1,5 @@
 /**
- * SPEC 2.10 endpoint editor: Basic (Name, Map, UUID, External Gate, Coordinate X and Y, ID and Key
+ * The endpoint editor: Basic (Name, Map, UUID, External Gate, Coordinate X and Y, ID and Key
  * read only, AutoEnroll, AutoEnroll Locations, Description), Antennas, Status and QR Code. The
  * site is the selected site; Rotate Key replaces the key at once. A new endpoint opens as a
  * record after saving so its generated key shows.

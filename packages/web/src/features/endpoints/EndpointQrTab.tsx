@@ -1,5 +1,5 @@
 /**
- * The QR Code tab (SPEC 2.10, §9): the payload a handheld scans to post as this endpoint (server
+ * The QR Code tab: the payload a handheld scans to post as this endpoint (server
  * address, uuid and key), drawn by the shared QrCode component. It carries the key, so the server
  * sends it only to people who may modify endpoints.
  */

@@ -1,4 +1,7 @@
-/** The Status tab (SPEC 2.10): the endpoint's heartbeats, newest first, with the SPEC §4 stale state. */
+/**
+ * The Status tab: the endpoint's heartbeats, newest first, and whether it is stale (its last
+ * heartbeat more than STALE_HEARTBEAT_MINUTES old, or none).
+ */
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import RefreshRounded from '@mui/icons-material/RefreshRounded';
 import { Box, Chip, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-/** SPEC 2.10 endpoints list: Name, UUID, Coordinates, Auto Enroll, for the selected site. */
+/** The endpoints list: Name, UUID, Coordinates, Auto Enroll, for the selected site. */
 import SensorsRounded from '@mui/icons-material/SensorsRounded';
 import { Chip } from '@mui/material';
 import type { Endpoint } from '@sightline/shared';

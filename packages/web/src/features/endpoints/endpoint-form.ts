@@ -1,4 +1,4 @@
-/** The endpoint editor's form values and the API body built from them (SPEC §3 Endpoint). */
+/** The endpoint editor's form values and the API body built from them (the shared `Endpoint`). */
 import type { EndpointInputRaw } from '@sightline/shared';
 
 type Coordinate = number | null;

@@ -1,4 +1,4 @@
-/** Endpoints (SPEC 2.10): list and editor under Configuration; the menu needs modify on endpoints (SPEC §6). */
+/** Endpoints: list and editor under Configuration; the menu needs modify on endpoints. */
 import SensorsRounded from '@mui/icons-material/SensorsRounded';
 import { type Feature, needs, page } from '../../app/registry';
 

@@ -1,4 +1,4 @@
-/** The Endpoints filter of SPEC 2.5: several of the site's endpoints (GET eventsources?site=). */
+/** The Endpoints filter of the events screen: several of the site's endpoints (GET eventsources?site=). */
 import { Autocomplete, Checkbox, TextField } from '@mui/material';
 import type { EventSource } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';

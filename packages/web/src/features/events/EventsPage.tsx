@@ -1,5 +1,5 @@
 /**
- * Events (SPEC 2.5): the site's compacted tag sightings, newest first, filtered by date range and
+ * Events: the site's compacted tag sightings, newest first, filtered by date range and
  * endpoints (kept in the URL). New events arrive through the live stream; the 5 s poll runs only
  * while the stream is down.
  */

@@ -1,5 +1,5 @@
 /**
- * The one events table of SPEC 2.5, on Events, a thing's Events tab and a zone time exception's
+ * The one events table, on Events, a thing's Events tab and a zone time exception's
  * detail: Tag with a tick or cross for matched and an alarm icon for a tamper alarm, Last Full
  * Event, Last Seen, Repeat Event Count, Direction, Endpoint, Data (cFloat0, one decimal),
  * Location, Antenna, Zone. A row opens its thing unless the tag matched none.
@@ -62,7 +62,10 @@ function TagCell({ event }: { event: EventRecord }) {
   );
 }
 
-/** SPEC §9's list date-time; the table puts the time under the date, phone rows keep one line. */
+/**
+ * The list date-time (YYYY/MM/DD hh:mm:ss am/pm); the table puts the time under the date, phone
+ * rows keep one line.
+ */
 function DateTimeCell({ value }: { value: string | null }) {
   const text = formatListDateTime(value);
   const space = text.indexOf(' ');

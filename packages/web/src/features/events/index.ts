@@ -1,4 +1,4 @@
-/** Events (SPEC 2.5): the live list of tag sightings of the selected site. */
+/** Events: the live list of tag sightings of the selected site. */
 import SensorsRounded from '@mui/icons-material/SensorsRounded';
 import { type Feature, page } from '../../app/registry';
 

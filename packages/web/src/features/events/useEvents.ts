@@ -1,4 +1,4 @@
-/** GET events (SPEC §7) for a screen: refreshed by the live stream, polled every 5 s only while it is down. */
+/** GET events for a screen: refreshed by the live stream, polled every 5 s only while it is down. */
 import { EVENTS_POLL_MS, type EventRecord } from '@sightline/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type Query } from '../../api/client';

@@ -1,5 +1,5 @@
 /**
- * Exception detail (SPEC 2.6): the time and, by type, the message; a zone time exception shows the
+ * Exception detail: the time and, by type, the message; a zone time exception shows the
  * thing's events, the others the things concerned. Users who may modify exceptions can resolve it,
  * which takes it off the open lists (Home).
  */

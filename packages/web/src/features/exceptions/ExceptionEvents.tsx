@@ -1,5 +1,5 @@
 /**
- * A zone time exception's events (SPEC 2.6): the thing's events in a date range, by default the
+ * A zone time exception's events: the thing's events in a date range, by default the
  * days of the stay that overran; Reset brings that range back.
  */
 import { Stack, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-/** The things of an inventory exception (SPEC 2.6), each linked to its editor (items to /items/{id}). */
+/** The things of an inventory exception, each linked to its editor (items to /items/{id}). */
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import { Link, Typography } from '@mui/material';
 import { type ExceptionThing, formatDateTime } from '@sightline/shared';

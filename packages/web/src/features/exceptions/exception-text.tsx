@@ -27,6 +27,6 @@ export function ExceptionIcon({
   return <Inventory2Outlined color="warning" aria-label="Inventory overage" />;
 }
 
-/** SPEC 2.6: items link to /items/{id}; workers to their own editor. */
+/** An exception's things link to their editor: items to /items/{id}; workers to their own editor. */
 export const thingPath = (id: string, cls: ThingClass | null) =>
   `${cls === 'worker' ? 'workers' : 'items'}/${id}`;

@@ -1,4 +1,4 @@
-/** Exception detail (SPEC 2.6, route exceptionDetail): opened from Home, reports and mails. */
+/** Exception detail (route exceptionDetail): opened from Home, reports and mails. */
 import { type Feature, page } from '../../app/registry';
 
 export const exceptionsFeature: Feature = {

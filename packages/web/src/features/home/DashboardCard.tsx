@@ -1,4 +1,4 @@
-/** A Home card: title, a refresh button (SPEC 2.4), and its loading, failure and empty states. */
+/** A Home card: title, a refresh button, and its loading, failure and empty states. */
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import RefreshRounded from '@mui/icons-material/RefreshRounded';
 import { Box, Button, IconButton, LinearProgress, Paper, Stack, Tooltip, Typography } from '@mui/material';

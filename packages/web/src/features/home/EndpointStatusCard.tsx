@@ -1,5 +1,5 @@
 /**
- * 'Endpoint Status' (SPEC 2.4): each endpoint of the site with its last heartbeat, IP address and
+ * 'Endpoint Status', a Home card: each endpoint of the site with its last heartbeat, IP address and
  * firmware version; rows whose last heartbeat is more than 60 minutes old (or who never sent one)
  * are highlighted. Heartbeats on the live stream refresh it (api/live.ts invalidates 'endpoints').
  */

@@ -1,4 +1,4 @@
-/** The Home dashboard (SPEC 2.4): Zone Overview, Endpoint Status and the open exceptions of the site. */
+/** The Home dashboard: Zone Overview, Endpoint Status and the open exceptions of the site. */
 import { Box } from '@mui/material';
 import { useSession } from '../../api/session-context';
 import { PageHeader } from '../../components';

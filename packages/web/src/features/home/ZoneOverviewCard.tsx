@@ -1,5 +1,5 @@
 /**
- * 'Zone Overview' (SPEC 2.4): a horizontal bar chart of how many things each zone holds, with the
+ * 'Zone Overview', a Home card: a horizontal bar chart of how many things each zone holds, with the
  * items and workers series named by the site's labels; the worker series is left out when workers
  * are hidden. Live zone changes refresh it (api/live.ts invalidates ['zones', 'overview']).
  */

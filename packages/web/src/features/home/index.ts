@@ -1,4 +1,4 @@
-/** Home: the dashboard (SPEC 2.4), first in the menu. */
+/** Home: the dashboard, first in the menu. */
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import { type Feature, page } from '../../app/registry';
 

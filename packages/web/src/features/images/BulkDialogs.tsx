@@ -1,6 +1,6 @@
 /**
  * Bulk edit (add/remove tags and categories) and bulk delete, for the selection (bulk mode) or the
- * filter (query mode, SPEC 2.12). Deleting by query needs the word Delete typed (SPEC §5).
+ * filter (query mode). Deleting by query needs the word Delete typed (MSG.typeDelete).
  */
 import {
   Autocomplete,

@@ -1,5 +1,5 @@
 /**
- * The image detail (SPEC 2.12, §4): the large image, previous/next by arrows and keyboard, exit,
+ * The image detail: the large image, previous/next by arrows and keyboard, exit,
  * delete, download, and the metadata drawer. Unsaved annotation, tags or categories prompt Discard
  * or Save on leaving, and the browser warns on unload. `?fromUpload` restores the last saved
  * categories and tags.

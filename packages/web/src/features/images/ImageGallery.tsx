@@ -1,6 +1,7 @@
 /**
- * The photos of the images screen and of the thing editor's Photo tab, one component for both:
- * a grid of thumbnail tiles, a list of minis on phones, with the selection state of SPEC 2.12.
+ * The photos of the images screen and of the thing editor's Photo tab, one component for both: a
+ * grid of thumbnail tiles, a list of minis on phones, with the selection state of the images
+ * screen.
  */
 import { Box, List, useMediaQuery, useTheme } from '@mui/material';
 import type { Image } from '@sightline/shared';

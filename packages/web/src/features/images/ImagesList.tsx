@@ -1,5 +1,5 @@
 /**
- * Images (SPEC 2.12): a grid of thumbnails (a list on phones), selection mode, floating buttons
+ * Images: a grid of thumbnails (a list on phones), selection mode, floating buttons
  * (upload, edit, delete, export, clear selection), infinite scroll within 400 px of the bottom and
  * the filter in the URL. Bulk mode with a selection, query mode with a filter.
  */
@@ -144,7 +144,7 @@ export default function ImagesList() {
   };
   const downloadIndividually = async () => {
     setExportAnchor(null);
-    // Sequential downloads 100 ms apart (SPEC §7).
+    // One download after another, 100 ms apart.
     for (const id of selected) {
       download(originalUrl(id, true));
       await new Promise((r) => setTimeout(r, 100));

@@ -1,5 +1,5 @@
 /**
- * The image search bar (SPEC 2.12): chips for every active part of the filter, and the controls —
+ * The image search bar: chips for every active part of the filter, and the controls —
  * Tags combobox, Categories select, text search with Partial, Uploader, dates with the quick ranges
  * Today / 7 Days / 31 days / Current Month, 'Or query parameters together', the without-tags and
  * without-categories toggles, Clear and Close.

@@ -1,4 +1,4 @@
-/** The thing editor's Photo tab (SPEC 2.11): the thing's photos, and uploads straight into it ("Things"). */
+/** The thing editor's Photo tab: the thing's photos, and uploads straight into it ("Things"). */
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import { Button, Stack, Typography } from '@mui/material';
 import { type Image, THINGS_CATEGORY, type Thing, thingResource } from '@sightline/shared';

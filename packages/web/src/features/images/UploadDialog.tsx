@@ -1,5 +1,6 @@
 /**
- * Upload with real progress per file (XMLHttpRequest) and '{n} of {total} items uploaded' (SPEC §8).
+ * Upload with real progress per file (XMLHttpRequest) and '{n} of {total} items uploaded' (a fixed
+ * text).
  * Up to IMAGE_UPLOAD_CONCURRENCY files travel at once, each in its own request; the uploaded list
  * keeps the order the files were chosen in.
  */

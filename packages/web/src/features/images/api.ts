@@ -1,4 +1,4 @@
-/** The image calls of SPEC §7 the screens use: the paged list, meta, bulk calls, uploads with progress. */
+/** The image calls the screens use: the paged list, meta, bulk calls, uploads with progress. */
 import { CSRF_HEADER, CSRF_VALUE, type Image } from '@sightline/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError, request } from '../../api/client';
@@ -81,7 +81,7 @@ export interface UploadOptions {
   onProgress?: (fraction: number) => void;
 }
 
-/** POST api/images with one file, through XMLHttpRequest for real upload progress (SPEC §7). */
+/** POST api/images with one file, through XMLHttpRequest for real upload progress. */
 export function uploadImage(file: File, options: UploadOptions): Promise<Image[]> {
   const form = new FormData();
   for (const t of options.tags ?? []) form.append('tags', t);

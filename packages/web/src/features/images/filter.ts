@@ -1,6 +1,6 @@
 /**
- * The SPEC 2.12 filter in the URL query (kept across reloads and links) and as API query strings:
- * the same parameter names as `GET api/images`, repeated for several tags or categories.
+ * The images screen's filter in the URL query (kept across reloads and links) and as API query
+ * strings: the same parameter names as `GET api/images`, repeated for several tags or categories.
  */
 import { filterIsActive, type ImageFilter } from '@sightline/shared';
 

@@ -1,4 +1,4 @@
-/** Images (SPEC 2.12): the catalogue and the detail view; the Images menu entry (SPEC 2.2). */
+/** Images: the catalogue and the detail view; the Images menu entry. */
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import { type Feature, page } from '../../app/registry';
 

@@ -22,7 +22,7 @@ export function neighbours(id: string): { previous?: string; next?: string } {
 
 const LAST_META = 'sightline.images.lastMeta';
 
-/** The categories and tags of the last saved image (restored with ?fromUpload, SPEC 2.12). */
+/** The categories and tags of the last saved image (restored on the image detail opened with ?fromUpload). */
 export function rememberLastMeta(meta: { categories: string[]; tags: string[] }) {
   try {
     localStorage.setItem(LAST_META, JSON.stringify(meta));

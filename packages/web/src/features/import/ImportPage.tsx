@@ -1,7 +1,7 @@
 /**
- * SPEC 2.13 asset import: choose an .xlsx, map its headers to asset fields (saved per site by
+ * Asset import: choose an .xlsx, map its headers to asset fields (saved per site by
  * name), pick a zone when the site requires one, preview what each row will do, then import in
- * batches with a SPEC §4 status per row and '{n} of {total} items uploaded'.
+ * batches with a status per row (IMPORT_ROW_STATUS) and '{n} of {total} items uploaded'.
  */
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import {

@@ -1,4 +1,7 @@
-/** The preview, then the import: per row what it will do (or did) and its SPEC §4 status. */
+/**
+ * The preview, then the import: per row what it will do (or did) and its status (IMPORT_ROW_STATUS,
+ * or the row's error text).
+ */
 import { Chip, Typography } from '@mui/material';
 import { IMPORT_ROW_STATUS, type ImportPlanRow, type ImportPreview } from '@sightline/shared';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-/** The import calls (docs/decisions.md "Asset import"); the upload is multipart, the rest JSON. */
+/** The import calls (docs/decisions/0039-asset-import.md); the upload is multipart, the rest JSON. */
 import {
   CSRF_HEADER,
   CSRF_VALUE,

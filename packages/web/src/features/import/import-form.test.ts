@@ -18,7 +18,7 @@ describe('import form', () => {
     expect(ImportRowsRequest.safeParse(req).success).toBe(true);
   });
 
-  it("says SPEC §5's texts before anything is sent", () => {
+  it('says the fixed IMPORT_MSG texts before anything is sent', () => {
     expect(importProblem({ Asset: '' }, '', false)).toBe(IMPORT_MSG.mapHeaders);
     expect(importProblem({ Asset: 'name' }, '', true)).toBe(IMPORT_MSG.zoneRequired);
     expect(importProblem({ Asset: 'name' }, 'z', true)).toBeUndefined();

@@ -1,6 +1,6 @@
 /**
  * The import screen's state as the server's requests (shared schemas): the mapping the person
- * chose, the batches, and the SPEC §4 status a row shows.
+ * chose, the batches, and the status a row shows (IMPORT_ROW_STATUS, or its error text).
  */
 import {
   ASSET_FIELDS,
@@ -36,7 +36,7 @@ export function choiceFrom(
   return choice;
 }
 
-/** What stops a preview or an import, in SPEC §5's words; undefined when it may go. */
+/** What stops a preview or an import, as its fixed IMPORT_MSG text; undefined when it may go. */
 export function importProblem(choice: MappingChoice, zone: string, requireZone: boolean): string | undefined {
   if (!Object.values(choice).some(Boolean)) return IMPORT_MSG.mapHeaders;
   if (requireZone && !zone) return IMPORT_MSG.zoneRequired;

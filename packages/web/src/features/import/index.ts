@@ -1,4 +1,4 @@
-/** Asset import (SPEC 2.13): Admin → Import; the menu needs modify on things (SPEC §6). */
+/** Asset import: Admin → Import; the menu needs modify on things. */
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { type Feature, needs, page } from '../../app/registry';
 

@@ -1,6 +1,6 @@
 /**
- * SPEC 2.13 location tag editor: Name and Tag (required), Zone (the site's zones, picker limit
- * 1000), Map, Coordinate X and Y; a QR Code tab with the tag. A new tag belongs to the selected site.
+ * The location tag editor: Name and Tag (required), Zone (the site's zones, picker limit 1000),
+ * Map, Coordinate X and Y; a QR Code tab with the tag. A new tag belongs to the selected site.
  */
 import { type LocationTag, PICKER_FETCH_LIMIT } from '@sightline/shared';
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-/** SPEC 2.13 location tags of the selected site: Name, Tag, Coordinates, Zone ('N/A' if none). */
+/** The location tags of the selected site: Name, Tag, Coordinates, Zone ('N/A' if none). */
 import PinDropOutlined from '@mui/icons-material/PinDropOutlined';
 import { type LocationTag, MSG } from '@sightline/shared';
 import { useSession } from '../../api/session-context';

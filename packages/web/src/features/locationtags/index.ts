@@ -1,4 +1,4 @@
-/** Location tags: list and editor under Configuration (menu needs modify on locationtags, SPEC §6). */
+/** Location tags: list and editor under Configuration (the menu needs modify on locationtags). */
 import PinDropOutlined from '@mui/icons-material/PinDropOutlined';
 import { type Feature, needs, page } from '../../app/registry';
 

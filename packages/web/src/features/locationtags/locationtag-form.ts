@@ -1,4 +1,4 @@
-/** The location tag editor's form values and the API body (SPEC §3 Location tag). */
+/** The location tag editor's form values and the API body (the shared `LocationTag`). */
 import {
   EPC_HEX_PATTERN,
   LOCATION_TAG_MSG,

@@ -1,6 +1,6 @@
 /**
- * SPEC 2.13 map editor: Name, Image (uploaded after the map is saved, since the upload needs its
- * id), Top Left X/Y and Bottom Right X/Y in the map's own units, and a preview. SPEC §6: saving
+ * The map editor: Name, Image (uploaded after the map is saved, since the upload needs its
+ * id), Top Left X/Y and Bottom Right X/Y in the map's own units, and a preview. Saving
  * needs modify on maps; Delete needs delete on maps and an existing record.
  */
 import type { MapRecord } from '@sightline/shared';

@@ -1,4 +1,4 @@
-/** SPEC 2.13 maps of the selected site, with a thumbnail of each image. */
+/** The maps of the selected site, with a thumbnail of each image. */
 import LayersOutlined from '@mui/icons-material/LayersOutlined';
 import { Avatar, Stack } from '@mui/material';
 import type { MapRecord } from '@sightline/shared';

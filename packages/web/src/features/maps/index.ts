@@ -1,6 +1,6 @@
 /**
- * Maps: the list and editor under Configuration (menu needs modify on maps, SPEC §6), and the
- * main menu's Maps entry with one link per map of the site to its map view (SPEC 2.2).
+ * Maps: the list and editor under Configuration (the menu needs modify on maps), and the main
+ * menu's Maps entry with one link per map of the site to its map view.
  */
 import LayersOutlined from '@mui/icons-material/LayersOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';

@@ -1,5 +1,5 @@
 /**
- * Map view (SPEC 2.11, 2.13; route mapView): one floor plan with the things on it as clustered
+ * Map view (route mapView): one floor plan with the things on it as clustered
  * markers, following them live (10 s polling only while the live stream is down).
  */
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';

@@ -1,5 +1,5 @@
 /**
- * The floor plan in Leaflet (CRS.Simple, zoom -2 to 4, SPEC §9) with things as clustered markers
+ * The floor plan in Leaflet (CRS.Simple, zoom -2 to 4) with things as clustered markers
  * (leaflet.markercluster). Markers are kept by thing id and moved in place when the data changes, so
  * open popups and the view survive live updates. Popups: name, zone, last seen and a link.
  */

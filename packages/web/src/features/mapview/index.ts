@@ -1,4 +1,4 @@
-/** Map view (SPEC 2.11, route mapView): the menu's Maps entries (one per map) link here. */
+/** Map view (route mapView): the menu's Maps entries (one per map) link here. */
 import { type Feature, page } from '../../app/registry';
 
 export const mapviewFeature: Feature = {

@@ -1,5 +1,5 @@
 /**
- * SPEC 2.13 organization editor: Name, Subdomain (both required), Created Date (read only), Okta /
+ * The organization editor: Name, Subdomain (both required), Created Date (read only), Okta /
  * Entra Enabled. A new organization also names its first Admin, who is mailed an activation link.
  */
 import { EMAIL_PATTERN, MSG, ORGANIZATION_MSG, type OrganizationInput } from '@sightline/shared';

@@ -1,4 +1,4 @@
-/** Organizations list: name, subdomain, created date (YYYY/MM/DD, SPEC §9). */
+/** Organizations list: name, subdomain, created date (YYYY/MM/DD, as every list date). */
 import CorporateFareOutlined from '@mui/icons-material/CorporateFareOutlined';
 import { formatListDate, type Organization } from '@sightline/shared';
 import { ResourceList } from '../../components';

@@ -1,4 +1,4 @@
-/** Organizations (SPEC 2.13): tenants; the menu needs modify on organizations, i.e. super admins (SPEC §6). */
+/** Organizations: tenants; the menu needs modify on organizations, i.e. super admins. */
 import CorporateFareOutlined from '@mui/icons-material/CorporateFareOutlined';
 import { type Feature, needs, page } from '../../app/registry';
 

@@ -1,5 +1,5 @@
 /**
- * SPEC 2.13 report config editor: Name, Type, Format (required), Email, Zones, Categories and
+ * The report config editor: Name, Type, Format (required), Email, Zones, Categories and
  * Headings (which columns, under which names). A new config belongs to the selected site.
  */
 import {

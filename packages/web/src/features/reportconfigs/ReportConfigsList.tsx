@@ -1,4 +1,4 @@
-/** SPEC 2.13 report configs of the selected site: name, type, format, email. */
+/** The report configs of the selected site: name, type, format, email. */
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import { REPORT_FORMAT_LABELS, REPORT_TYPE_LABELS, type ReportConfig } from '@sightline/shared';
 import { ResourceList } from '../../components';

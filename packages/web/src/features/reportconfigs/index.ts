@@ -1,4 +1,7 @@
-/** Report configs: list and editor under Admin → Report Configuration (menu needs modify, SPEC §6). */
+/**
+ * Report configs: list and editor under Admin → Report Configuration (the menu needs modify on
+ * reportconfigs).
+ */
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { type Feature, needs, page } from '../../app/registry';
 

@@ -1,9 +1,9 @@
-/** The report config editor's form values and the API body built from them (SPEC §3 Report config). */
+/** The report config editor's form values and the API body built from them (the shared `ReportConfig`). */
 import type { ReportConfig, ReportConfigInputRaw } from '@sightline/shared';
 
 export type ReportConfigForm = Omit<ReportConfig, '_id' | 'type' | 'format'> & {
   _id?: string;
-  /** '' until chosen: Type and Format are required (SPEC §5). */
+  /** '' until chosen: Type and Format are required. */
   type: ReportConfig['type'] | '';
   format: ReportConfig['format'] | '';
 };

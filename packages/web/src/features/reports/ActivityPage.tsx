@@ -1,5 +1,5 @@
 /**
- * Activity (SPEC 2.14 "events by worker hours", route reportEvents): per worker (or item) and day,
+ * Activity (events by worker hours, route reportEvents): per worker (or item) and day,
  * first seen, last seen, hours on site and per zone, and the events counted; Download XLSX is
  * GET eventsbything/export for the same range.
  */

@@ -1,5 +1,5 @@
 /**
- * Exceptions report (SPEC 2.6, route reportExceptions): the site's exceptions in the date range,
+ * Exceptions report (route reportExceptions): the site's exceptions in the date range,
  * newest first, paged; a row opens the exception detail; Download XLSX is GET exceptions/export.
  */
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';

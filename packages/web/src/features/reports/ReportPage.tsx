@@ -1,7 +1,7 @@
 /**
  * The frame of every report screen: title, actions (downloads, Print), the date range (Start / End
  * with the quick ranges, kept in the URL) with the screen's other filters, and A4 print styles.
- * Print mode (SPEC 2.2: `?print=1` or printing) hides the menu, top bar and controls (`.no-print`).
+ * Print mode (`?print=1` or printing) hides the menu, top bar and controls (`.no-print`).
  */
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import { Button, GlobalStyles, Stack } from '@mui/material';

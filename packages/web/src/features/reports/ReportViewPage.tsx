@@ -1,5 +1,5 @@
 /**
- * Report view by config (SPEC 2.14, route reportEdit): a saved report config run over the chosen
+ * Report view by config (route reportEdit): a saved report config run over the chosen
  * dates (GET reports/{id} as JSON for the screen), and Download XLSX of the same report.
  */
 import type { ReportConfig, ReportResult } from '@sightline/shared';

@@ -1,5 +1,5 @@
 /**
- * Zone Categories (SPEC 2.14, route reportZoneCategories): choose categories (and zones, or All
+ * Zone Categories (route reportZoneCategories): choose categories (and zones, or All
  * Zones), Run Report, Download XLS; per zone a table of category names and counts, zero-count
  * rows hidden (the server leaves them out).
  */

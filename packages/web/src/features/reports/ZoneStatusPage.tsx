@@ -1,8 +1,8 @@
 /**
- * Zone Status (SPEC 2.14 live zone occupancy, route reportZones): per zone of the site, the things
+ * Zone Status (live zone occupancy, route reportZones): per zone of the site, the things
  * in it now and how long each has been there, with a clock ticking every second; a stay longer
  * than the zone's alert time is highlighted. Live zone changes refresh it (api/live.ts invalidates
- * the things lists); it polls every 5 s only while the live stream is down (SPEC §9).
+ * the things lists); it polls every 5 s only while the live stream is down.
  */
 import AccessTimeOutlined from '@mui/icons-material/AccessTimeOutlined';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';

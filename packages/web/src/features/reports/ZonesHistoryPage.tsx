@@ -1,5 +1,5 @@
 /**
- * Zones History (SPEC 2.14 zone duration report, route reportZoneDurations): the stays in the date
+ * Zones History (the zone duration report, route reportZoneDurations): the stays in the date
  * range, paged, with a chart of the time spent per zone (stays clipped to the range).
  */
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';

@@ -1,5 +1,5 @@
 /**
- * Reports (SPEC 2.14, 2.6): the main menu's Reports group (Activity, Exceptions, Zone Status,
+ * Reports: the main menu's Reports group (Activity, Exceptions, Zone Status,
  * Zones History, Zone Categories) and Custom Reports (one entry per saved report config of the
  * site, each opening the report view).
  */

@@ -56,7 +56,7 @@ export async function downloadPost(path: string, body: unknown, fallbackName: st
   return name;
 }
 
-/** A cell as the screen shows it: SPEC §9 date-times, durations h:mm:ss. */
+/** A cell as the screen shows it: date-times as formatDateTime writes them, durations h:mm:ss. */
 export function formatCell(kind: ReportColumnDef['kind'], value: ReportCell | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
   switch (kind) {

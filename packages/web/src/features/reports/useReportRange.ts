@@ -1,4 +1,7 @@
-/** The report screens' date range, kept in the URL (after, before), today by default (SPEC 2.5 quick ranges). */
+/**
+ * The report screens' date range, kept in the URL (after, before), today by default (the quick
+ * range Today).
+ */
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { type DateRange, quickDateRange } from '../../components/date-range';

@@ -1,4 +1,7 @@
-/** The site's daily report time: a 12-hour clock picker (SPEC §9) storing 'HH:mm' (SiteInput). */
+/**
+ * The site's daily report time: a 12-hour clock picker (am/pm, as every time shown) storing 'HH:mm'
+ * (SiteInput).
+ */
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CustomFieldProps } from '../../components';

@@ -1,7 +1,8 @@
 /**
- * SPEC 2.13 site editor. Basic: name, description, start date, address, timezone (GET timezones);
- * Reports: daily start time and emails for the daily report mail (DESIGN §9); Endpoints: the
- * site's endpoints, read only. Required (SPEC §5): name, start date, timezone.
+ * The site editor. Basic: name, description, start date, address, timezone (GET timezones);
+ * Reports: daily start time and emails for the daily report mail
+ * (docs/decisions/0033-daily-report-email.md); Endpoints: the site's endpoints, read only.
+ * Required: name, start date, timezone.
  */
 import { EMAIL_PATTERN, MSG, type Site, type SiteInput, type Timezone } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** SPEC 2.13 sites list: name, description, start date (YYYY/MM/DD, SPEC §9); add and delete. */
+/** The sites list: name, description, start date (YYYY/MM/DD, as every list date); add and delete. */
 import StoreMallDirectoryOutlined from '@mui/icons-material/StoreMallDirectoryOutlined';
 import { formatListDate, type Site } from '@sightline/shared';
 import { ResourceList } from '../../components';

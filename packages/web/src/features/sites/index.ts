@@ -1,4 +1,4 @@
-/** Sites (SPEC 2.13): list and editor under Admin; the menu needs modify on sites (SPEC §6). */
+/** Sites: list and editor under Admin; the menu needs modify on sites. */
 import StoreMallDirectoryOutlined from '@mui/icons-material/StoreMallDirectoryOutlined';
 import { type Feature, needs, page } from '../../app/registry';
 

@@ -1,7 +1,7 @@
 /**
- * SPEC 2.13 Settings screen for the selected site (GET/POST orgsettings?site=): labels, hide
+ * The Settings screen for the selected site (GET/POST orgsettings?site=): labels, hide
  * workers, parent categories, the label header of the thing list, events export, tag prefix and
- * import flags. Saving says 'Saved' (or 'Failed to save: ...', SPEC §8) and refreshes the
+ * import flags. Saving says 'Saved' (or 'Failed to save: ...') and refreshes the
  * session's settings, so menu labels and hideWorkers change at once.
  */
 import StoreMallDirectoryOutlined from '@mui/icons-material/StoreMallDirectoryOutlined';

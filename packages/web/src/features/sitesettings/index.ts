@@ -1,4 +1,4 @@
-/** Site settings (SPEC 2.13 'Organization Settings'): the menu needs modify on settings (SPEC §6). */
+/** Site settings (the menu entry reads 'Organization Settings'): the menu needs modify on settings. */
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { type Feature, needs, page } from '../../app/registry';
 

@@ -1,6 +1,6 @@
 /**
- * The settings screen's form: SPEC §3 site settings, with the thing-list label header shown as
- * one checkbox that adds or removes 'label' in thingHeaders (SPEC §4).
+ * The settings screen's form: the shared site settings, with the thing-list label header shown as
+ * one checkbox that adds or removes 'label' in thingHeaders (the columns the thing lists show).
  */
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '@sightline/shared';
 

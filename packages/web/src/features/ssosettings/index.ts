@@ -1,4 +1,4 @@
-/** SSO settings (SPEC 2.13, single record): the menu needs create on ssosettings and SSO available (SPEC §6). */
+/** SSO settings (a single record): the menu needs create on ssosettings and SSO available. */
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import { allOf, type Feature, needs, page } from '../../app/registry';
 

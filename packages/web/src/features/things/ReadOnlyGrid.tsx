@@ -1,4 +1,4 @@
-/** Read-only facts as a labelled grid (the thing's state: SPEC §4 "other thing states are read-only"). */
+/** Read-only facts as a labelled grid (the thing's tracking state, which the user never edits). */
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 

@@ -1,4 +1,4 @@
-/** Cells of the items and workers lists (SPEC 2.11): alarm marker, category chips, tags, labels, zone. */
+/** Cells of the items and workers lists: alarm marker, category chips, tags, labels, zone. */
 import NotificationImportantRounded from '@mui/icons-material/NotificationImportantRounded';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import { Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
@@ -7,7 +7,7 @@ import { formatDateTime, type Thing } from '@sightline/shared';
 const NONE = '—';
 const MAX_CHIPS = 3;
 
-/** A tamper alarm shows an alarm icon (SPEC 2.5, 2.11); its time is in the tooltip. */
+/** A tamper alarm shows an alarm icon (in lists and the events table); its time is in the tooltip. */
 export function AlarmMarker({ thing }: { thing: Pick<Thing, 'alarmTamper' | 'alarmTamperTime'> }) {
   if (!thing.alarmTamper) return null;
   const title = thing.alarmTamperTime

@@ -1,5 +1,5 @@
 /**
- * The thing editor (SPEC 2.11, §3 Thing, §4, §5) at items/{id}, workers/{id} and things/{id}:
+ * The thing editor at items/{id}, workers/{id} and things/{id}:
  * tabs Basic (common fields and the read-only state), Events, Zone History, Data and
  * Photo (the images feature's ThingPhotos) and Parents/Children.
  */

@@ -1,7 +1,7 @@
 /**
  * The thing editor's Events tab: the thing's events in a date range (quick buttons Today, Last 7
- * Days, Last 30 Days), newest first, in the events table of SPEC 2.5. New events arrive through
- * the live stream's invalidation of 'events'.
+ * Days, Last 30 Days), newest first, in the shared events table (events/EventsTable.tsx). New
+ * events arrive through the live stream's invalidation of 'events'.
  */
 import { Stack } from '@mui/material';
 import type { Thing } from '@sightline/shared';

@@ -1,6 +1,6 @@
 /**
- * The Basic tab's read-only state: zone, zone entry, last seen, alarm (SPEC §4: set by the
- * tracking engine, never edited). It follows the live record, so a move shows at once.
+ * The Basic tab's read-only state: zone, zone entry, last seen, alarm (set by the tracking
+ * engine, never edited). It follows the live record, so a move shows at once.
  */
 import NotificationImportantRounded from '@mui/icons-material/NotificationImportantRounded';
 import { Stack } from '@mui/material';

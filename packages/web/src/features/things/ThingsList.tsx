@@ -1,5 +1,5 @@
 /**
- * SPEC 2.11 items and workers lists: name (alarm marker), categories, serial, tags or labels,
+ * The items and workers lists: name (alarm marker), categories, serial, tags or labels,
  * zone entry time, zone. Fuzzy search, most recent zone entry first, Download XLSX, add, delete.
  * The rows refresh live: the live stream invalidates the 'things' lists this reads.
  */
@@ -16,7 +16,7 @@ import { useCategories, useZoneNames } from './lookups';
 import { CategoryChips, ChipList, TagList, ThingName, ZoneName } from './ThingCells';
 import { nameLabel, serialLabel, thingWords } from './thing-labels';
 
-/** Most recent zone entry first (SPEC 2.11); the server puts things never seen in a zone last. */
+/** Most recent zone entry first by default; the server puts things never seen in a zone last. */
 export const THINGS_DEFAULT_SORT = '-lastZoneTime';
 
 export function ThingsList({ thingClass }: { thingClass: ThingClass }) {

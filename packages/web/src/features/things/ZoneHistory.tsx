@@ -1,5 +1,5 @@
 /**
- * The thing editor's Zone History tab (SPEC 2.11): its zone stays in a date range (quick
+ * The thing editor's Zone History tab: its zone stays in a date range (quick
  * buttons), newest exit first: zone, duration, entry, exit. The open stay (where the thing is
  * now) is not a record yet; it leads the first page while it overlaps the range.
  */

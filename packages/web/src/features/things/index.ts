@@ -1,5 +1,5 @@
 /**
- * Things (SPEC 2.11): the items and workers lists and the thing editor. Menu labels follow the
+ * Things: the items and workers lists and the thing editor. Menu labels follow the
  * site settings itemLabel / workerLabel; the workers entry is hidden by settings.hideWorkers.
  */
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';

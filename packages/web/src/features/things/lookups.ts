@@ -34,7 +34,7 @@ export function useZoneNames(): Map<string, string> {
   });
 }
 
-/** Every category of the organization (things and photos share them, DESIGN §5), by name. */
+/** Every category of the organization (things and photos share one collection), by name. */
 export function useCategories() {
   const list = useList<Category>('categories', { limit: LIST_LIMIT_MAX, sort: 'name' });
   const items = list.data?.items;

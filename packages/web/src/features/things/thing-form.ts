@@ -1,4 +1,7 @@
-/** The thing editor's values and the API body (SPEC §3 Thing: the common fields; state is read-only). */
+/**
+ * The thing editor's values and the API body (the shared `Thing`: only its common fields are sent;
+ * the tracking state is read-only).
+ */
 import type { Thing, ThingClass, ThingUpdateInput } from '@sightline/shared';
 
 /** The form holds the whole record; only the common fields are ever sent. */

@@ -1,4 +1,7 @@
-/** The per-site words of SPEC §1 for things: list titles, the name and serial labels, access resources. */
+/**
+ * The per-site words for things (from the site settings): list titles, the name and serial labels,
+ * access resources.
+ */
 import { type SiteSettings, type ThingClass, thingResource } from '@sightline/shared';
 
 export interface ThingWords {
@@ -8,7 +11,7 @@ export interface ThingWords {
   noun: string;
   /** The list and editor route of the class. */
   path: 'items' | 'workers';
-  /** The access-rule resource (SPEC §6: workers have their own). */
+  /** The access-rule resource: workers have their own, apart from items. */
   resource: string;
 }
 

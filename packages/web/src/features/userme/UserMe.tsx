@@ -1,4 +1,4 @@
-/** SPEC 2.13 Edit Profile (userMe): name, email, an optional new password, roles read-only. */
+/** Edit Profile (userMe): name, email, an optional new password, roles read-only. */
 import { Box, Stack, Typography } from '@mui/material';
 import { EMAIL_PATTERN, isStrongPassword, MSG, USER_MSG } from '@sightline/shared';
 import { type CustomFieldProps, type EditorTab, ResourceEditor } from '../../components';
@@ -55,7 +55,7 @@ const TABS: EditorTab<ProfileForm>[] = [
         inputType: 'password',
         autoComplete: 'current-password',
         helperText: 'Needed to set a new password.',
-        // DESIGN §11: a profile password change asks for the current password.
+        // A profile password change asks for the current password (docs/decisions/0009-account-rules.md).
         validate: (v, values) => (values.password && !v ? USER_MSG.currentPasswordRequired : undefined),
       },
       {
@@ -72,7 +72,7 @@ const TABS: EditorTab<ProfileForm>[] = [
         label: 'Verify New Password',
         inputType: 'password',
         autoComplete: 'new-password',
-        // SPEC §5: a new password must be valid and match, else 'Passwords must match'.
+        // A new password must be valid and match, else 'Passwords must match' (a fixed text).
         validate: (v, values) =>
           values.password && (v !== values.password || !isStrongPassword(values.password, [values.username]))
             ? MSG.passwordsMustMatch

@@ -1,4 +1,4 @@
-/** The signed-in user's own profile (SPEC route userMe), reached from the profile menu. */
+/** The signed-in user's own profile (route userMe), reached from the profile menu. */
 import { type Feature, page } from '../../app/registry';
 
 export const usermeFeature: Feature = {

@@ -1,4 +1,7 @@
-/** The user editor's Reset Password dialog: New Password, Verify Password, SPEC §5 messages. */
+/**
+ * The user editor's Reset Password dialog: New Password, Verify Password, and the fixed messages of
+ * reset-password.ts.
+ */
 import LockResetRounded from '@mui/icons-material/LockResetRounded';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { MSG, type User } from '@sightline/shared';

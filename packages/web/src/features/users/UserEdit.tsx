@@ -1,7 +1,7 @@
 /**
- * SPEC 2.13 / §5 user editor: Name, Username (email), Roles, Sites (with All Sites), the
+ * The user editor: Name, Username (email), Roles, Sites (with All Sites), the
  * activation-email choice and password for new users, Reset Password and Delete for existing ones.
- * Saving yourself ends your session (SPEC §4).
+ * Saving yourself ends your session.
  */
 import { EMAIL_PATTERN, isStrongPassword, MSG, type User } from '@sightline/shared';
 import { useMemo } from 'react';
@@ -41,7 +41,8 @@ export default function UserEdit() {
             label: 'Roles',
             multiple: true,
             required: true,
-            // Super Admin is offered only to super admins (SPEC §6); a user who has it keeps its chip.
+            // Super Admin is offered only to super admins (only they may grant it); a user who has
+            // it keeps its chip.
             options: roleOptions(roles.data, session.superAdmin),
           },
           {

@@ -1,4 +1,4 @@
-/** SPEC 2.13 users list: name, username, roles. */
+/** The users list: name, username, roles. */
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import type { User } from '@sightline/shared';
 import { ResourceList } from '../../components';

@@ -1,8 +1,11 @@
-/** The Roles and Sites choices of the user and API key editors (SPEC 2.9, 2.13). */
+/** The Roles and Sites choices of the user and API key editors. */
 import { ALL_SITES, SUPER_ADMIN_ROLE_ID } from '@sightline/shared';
 import type { Option } from '../../components';
 
-/** Roles to choose from; Super Admin only where it may be granted (SPEC §6: by super admins, never to API keys). */
+/**
+ * Roles to choose from; Super Admin only where it may be granted: only a super admin grants it, and
+ * never to an API key.
+ */
 export const roleOptions = (
   roles: readonly { id: string; name: string }[] | undefined,
   offerSuperAdmin: boolean,

@@ -1,4 +1,4 @@
-/** Users: list and editor under Admin (menu needs create on users, SPEC §6). */
+/** Users: list and editor under Admin (the menu needs create on users). */
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import { type Feature, needs, page } from '../../app/registry';
 

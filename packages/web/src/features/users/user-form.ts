@@ -1,4 +1,4 @@
-/** The user editor's form values and the API body built from them (SPEC §3 User). */
+/** The user editor's form values and the API body built from them (the shared `User`). */
 export type UserForm = {
   id?: string;
   name: string;

@@ -1,4 +1,4 @@
-/** The webhook's last deliveries (DESIGN §10) with a 'Send test' button. */
+/** The webhook's last deliveries (docs/decisions/0031-webhooks.md) with a 'Send test' button. */
 import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import ScheduleRounded from '@mui/icons-material/ScheduleRounded';

@@ -1,5 +1,5 @@
 /**
- * SPEC 2.13 / §5 webhook editor. Basic: event, format, target URL; Headers: name/value rows;
+ * The webhook editor. Basic: event, format, target URL; Headers: name/value rows;
  * Fields: the mapping rows (custom string value only for customString, filters only for tags,
  * categoryNames and labels); Deliveries: the last deliveries and 'Send test'. The signing secret
  * is shown once after creation and after 'Rotate secret'. Save and delete return to the list.

@@ -1,4 +1,4 @@
-/** SPEC 2.13 webhooks of the organization: event, target URL, headers and mapped fields. */
+/** The webhooks of the organization: event, target URL, headers and mapped fields. */
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import type { Webhook } from '@sightline/shared';
 import { ResourceList } from '../../components';

@@ -1,4 +1,4 @@
-/** Webhooks: list and editor under Admin (menu needs create on webhooks, SPEC §6). */
+/** Webhooks: list and editor under Admin (the menu needs create on webhooks). */
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import { type Feature, needs, page } from '../../app/registry';
 

@@ -1,4 +1,4 @@
-/** The webhook editor's form values and the API body built from them (SPEC §3 Webhook, §5). */
+/** The webhook editor's form values and the API body built from them (the shared `Webhook`). */
 import {
   filterRegexProblem,
   isFilterable,
@@ -70,7 +70,7 @@ export function fromRecord(record: Webhook): WebhookForm {
   };
 }
 
-/** SPEC §5: custom string value required when the local field is customString. */
+/** A custom string value is required when the local field is customString. */
 export const stringValueRule = (value: unknown, row: { localField?: string }) =>
   row.localField === 'customString' && !String(value ?? '').trim()
     ? WEBHOOK_MSG.stringValueRequired
@@ -104,7 +104,7 @@ export function webhookBody(v: WebhookForm): WebhookInputRaw {
         remoteFieldName: f.remoteFieldName.trim(),
         stringValue: f.localField === 'customString' ? f.stringValue : '',
       };
-      // Filters only for tags, categoryNames and labels (SPEC §5).
+      // Filters only for tags, categoryNames and labels (isFilterable).
       if (!isFilterable(f.localField)) return row;
       return {
         ...row,

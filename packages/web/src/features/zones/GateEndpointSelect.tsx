@@ -1,6 +1,7 @@
 /**
  * A gate's endpoint: the endpoints of the zone's site (GET api/endpoints?site=). Required, but
- * its message is SPEC §5's 'Please select an value', so the rule is the field's own (no None entry).
+ * its message is the fixed text 'Please select an value' (sic), so the rule is the field's own (no
+ * None entry).
  */
 import { MenuItem, TextField } from '@mui/material';
 import { type Endpoint, PICKER_FETCH_LIMIT } from '@sightline/shared';

@@ -1,7 +1,8 @@
 /**
- * SPEC 2.13 zone editor. Basic: name, description, alert time (nanoseconds, shown in minutes),
- * alert emails and the kill settings (DESIGN §7.9); Gates: which endpoint, direction and antenna
- * put a thing in this zone. A new zone belongs to the selected site.
+ * The zone editor. Basic: name, description, alert time (nanoseconds, shown in minutes), alert
+ * emails and the kill settings (a thing unseen for the delete delay is taken out of the zone or
+ * deleted: packages/server/src/tracking/jobs/kill.ts); Gates: which endpoint, direction and
+ * antenna put a thing in this zone. A new zone belongs to the selected site.
  */
 import { KILL_MODE_OPTIONS, type NamedOption } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** SPEC 2.13 zones of the selected site: name, description, alert time, gates. */
+/** The zones of the selected site: name, description, alert time, gates. */
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
 import { fromNanoseconds, type Zone } from '@sightline/shared';
 import { ResourceList } from '../../components';

@@ -1,4 +1,4 @@
-/** Zones: list and editor with a Gates tab, under Configuration (menu needs modify on zones, SPEC §6). */
+/** Zones: list and editor with a Gates tab, under Configuration (the menu needs modify on zones). */
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
 import { type Feature, needs, page } from '../../app/registry';
 

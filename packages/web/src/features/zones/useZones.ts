@@ -1,4 +1,4 @@
-/** The zones of a site, for pickers (location tags: 1000) and name lookups in lists (3000), SPEC §9. */
+/** The zones of a site, for pickers (location tags: 1000) and name lookups in lists (3000). */
 import { ZONE_FETCH_LIMIT, type Zone } from '@sightline/shared';
 import { useMemo } from 'react';
 import { useList } from '../../api/hooks';

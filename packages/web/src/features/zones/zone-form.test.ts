@@ -13,7 +13,7 @@ describe('zone form', () => {
     expect(emailsRule(['ops@example.com', 'nope', 'x@'])).toBe(`${MSG.invalidEmail}: nope`);
   });
 
-  it("refuses a gate without an endpoint with SPEC's exact text", () => {
+  it('refuses a gate without an endpoint with the fixed text', () => {
     expect(gateEndpointRule('')).toBe('Please select an value');
     expect(gateEndpointRule(ENDPOINT)).toBeUndefined();
     const tabs: EditorTab[] = [

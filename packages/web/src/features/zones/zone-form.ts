@@ -1,4 +1,4 @@
-/** The zone editor's form values and the API body built from them (SPEC §3 Zone). */
+/** The zone editor's form values and the API body built from them (the shared `Zone`). */
 import {
   EMAIL_PATTERN,
   GATE_ANTENNAS,
@@ -34,14 +34,17 @@ export const newGate = (): Gate => ({ endpoint: '', direction: 'NEAR', antenna: 
 export const DIRECTION_OPTIONS = GATE_DIRECTIONS.map((d) => ({ value: d, label: d }));
 export const ANTENNA_OPTIONS = GATE_ANTENNAS.map((a) => ({ value: a, label: a === -1 ? 'All' : String(a) }));
 
-/** SPEC §5: each alert email must be valid; names the first one that is not. */
+/** Each alert email must be valid; names the first one that is not. */
 export function emailsRule(value: unknown): string | undefined {
   const emails = Array.isArray(value) ? value.map(String) : [];
   const bad = emails.find((e) => !EMAIL_PATTERN.test(e.trim()));
   return bad === undefined ? undefined : `${MSG.invalidEmail}: ${bad}`;
 }
 
-/** SPEC §5: a gate needs its endpoint ('Please select an value', sic). */
+/**
+ * A gate needs its endpoint. The message is 'Please select an value' (sic): the text is fixed,
+ * users and tests match it.
+ */
 export const gateEndpointRule = (value: unknown) => (value ? undefined : MSG.selectValue);
 
 export function zoneBody(v: ZoneForm): ZoneInputRaw {

@@ -1,4 +1,7 @@
-/** Date (MM/DD/YYYY) or date-time (MM/DD/YYYY hh:mm am/pm) entry; years before 1000 count as unset (SPEC §5). */
+/**
+ * Date (MM/DD/YYYY) or date-time (MM/DD/YYYY hh:mm am/pm) entry; a year before 1000 means the date
+ * is unset.
+ */
 
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';

@@ -1,4 +1,4 @@
-/** A duration stored in nanoseconds, entered as an amount and a unit (minutes by default; SPEC §9). */
+/** A duration stored in nanoseconds, entered as an amount and a unit (minutes by default). */
 import { MenuItem, Stack, TextField } from '@mui/material';
 import {
   DURATION_UNIT_DEFAULT,
@@ -14,7 +14,7 @@ import { parseDecimal } from '../validate';
 import type { FieldProps } from './props';
 import { requiredSlots } from './required';
 
-/** Units in the order SPEC lists them. */
+/** Units in the order the unit select offers them: seconds, minutes, hours, days, milliseconds. */
 const UNIT_ORDER: DurationUnit[] = ['seconds', 'minutes', 'hours', 'days', 'milliseconds'];
 const shown = (value: number | null, u: DurationUnit) =>
   value === null ? '' : String(Number(fromNanoseconds(value, u).toFixed(6)));

@@ -1,4 +1,4 @@
-/** An expansion view: a collapsible group of fields (SPEC 2.8). */
+/** An expansion view: a collapsible group of fields inside an editor tab. */
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import { Accordion, AccordionDetails, AccordionSummary, Typography } from '@mui/material';
 import type { ExpansionFieldDef, Values } from '../types';

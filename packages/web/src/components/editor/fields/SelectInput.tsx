@@ -1,4 +1,7 @@
-/** A single choice; a required select left empty says 'Please select an item.' (SPEC §5). */
+/**
+ * A single choice; a required select left empty says 'Please select an item.' (a fixed text: users
+ * and tests match it).
+ */
 import { MenuItem, TextField } from '@mui/material';
 import { useController } from 'react-hook-form';
 import type { SelectFieldDef, Values } from '../types';

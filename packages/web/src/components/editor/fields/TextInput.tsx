@@ -1,4 +1,4 @@
-/** Text, email, password and number inputs; numbers are stored as decimals (SPEC §5). */
+/** Text, email, password and number inputs; numbers are stored as decimals. */
 import { TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useController } from 'react-hook-form';

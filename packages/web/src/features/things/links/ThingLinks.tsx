@@ -1,5 +1,5 @@
 /**
- * The thing editor's Parents/Children tab (SPEC 2.11, §4): Children and Parents toggles, an add
+ * The thing editor's Parents/Children tab: Children and Parents toggles, an add
  * mode with search, a table with a link or unlink icon per row (25 rows a page; 10, 25, 100), and
  * an unlink confirmation dialog.
  */
@@ -41,7 +41,7 @@ function Links({ thing }: { thing: Thing }) {
   const [searchInput, setSearchInput] = useState('');
   const [pending, setPending] = useState<Thing | undefined>();
   const debounced = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
-  // SPEC §9: 1-2 characters do not search; they keep the unfiltered list.
+  // 1-2 characters do not search (as in every list); they keep the unfiltered list.
   const term = debounced.length >= SEARCH_MIN_LENGTH ? debounced : '';
   const table = useTableState();
   const page = { page: table.state.page, limit: table.state.limit };

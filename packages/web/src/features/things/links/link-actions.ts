@@ -1,14 +1,14 @@
 /**
- * Linking and unlinking things (SPEC §4): linking a child adds this thing's id to the child's
+ * Linking and unlinking things: linking a child adds this thing's id to the child's
  * parents and saves the child; linking a parent adds its id to this thing's parents; unlinking
  * removes the id. Each reads the records fresh first, so a link changed elsewhere in the meantime
- * gives SPEC §5/§8's texts instead of overwriting it.
+ * gives one of the fixed MSG refusal texts instead of overwriting it.
  */
 import { MSG, type Thing } from '@sightline/shared';
 import { ApiError, api, errorData } from '../../../api/client';
 import { thingBody, withoutParent, withParent } from '../thing-form';
 
-/** A refusal whose message is one of SPEC's texts, shown as is. */
+/** A refusal whose message is one of the fixed MSG texts, shown as is. */
 export class LinkRefused extends Error {}
 
 const isGone = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -23,7 +23,7 @@ async function load(id: string): Promise<Thing | undefined> {
   }
 }
 
-/** The thing for a link; any failure to read it is 'Error getting item: …' (SPEC §8). */
+/** The thing for a link; any failure to read it is 'Error getting item: …' (a fixed text). */
 async function loadForLink(id: string): Promise<Thing> {
   try {
     return await api.get<Thing>(`things/${id}`);
