@@ -1,11 +1,12 @@
 /**
- * CPU of the live bus's publish path (docs/benchmarks.md, "Ingest, round 4"): one bus publishes
- * groups of ingest-sized live messages (event + thing records, ≈ 500 bytes each) with no other
- * instance present, then while another session holds the presence lock (what a bus did before the
- * change, alone or not: every publish a NOTIFY, whose echo comes back to the publisher's own
- * listening connection to be parsed and dropped). Publisher process CPU
- * (`process.cpuUsage`) and the PostgreSQL backends' CPU (/proc) per 1,000 messages; the two modes
- * alternate group by group, so other load falls on both alike.
+ * CPU of the live bus's publish path (docs/decisions/0019-live-bus.md; figures in
+ * docs/benchmarks/history.md, Ingest): one bus publishes groups of ingest-sized live messages
+ * (event + thing records, ≈ 500 bytes each) with no other instance present, then while another
+ * session holds the presence lock (what a bus that always sent NOTIFY would pay, alone or not:
+ * every publish a NOTIFY, whose echo comes back to the publisher's own listening connection to
+ * be parsed and dropped). Publisher process CPU (`process.cpuUsage`) and the PostgreSQL backends'
+ * CPU (/proc) per 1,000 messages; the two modes alternate group by group, so other load falls on
+ * both alike.
  *
  *   npx tsx bench/live-bus.ts [--groups 200]
  */

@@ -1,7 +1,8 @@
 /**
- * Live coalescing (docs/benchmarks.md, "Ingest, round 5"): what the live path costs per sighting
- * with `publishLatest` windows of 0 (every message, as before), 100 ms (the default) and 250 ms,
- * for things that are read many times a second — a tag lying in a reader's field.
+ * Live coalescing (docs/decisions/0020-live-coalescing.md; figures in docs/benchmarks/history.md,
+ * Ingest): what the live path costs per sighting with `publishLatest` windows of 0 (every
+ * message, no coalescing), 100 ms (the default) and 250 ms, for things that are read many times a
+ * second — a tag lying in a reader's field.
  *
  * The tracking path's shape: every GROUP_MS a group commit publishes one `event` and one `thing`
  * message (ingest-sized records, as tracking/store/publish.ts builds them) for each of HOT things it

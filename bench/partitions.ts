@@ -1,8 +1,9 @@
 /**
- * Ingest partitions A/B (docs/benchmarks.md "Ingest, round 6"): the store's own `ingestSightings`
- * in process on PostgreSQL (no HTTP, no SSE: the part partitions change), 8 closed-loop clients
- * posting batches of 500 of `bench:ingest`'s workload, the partition counts alternating slice by
- * slice so the machine's other load falls on every mode alike. Per mode: sightings per second,
+ * Ingest partitions A/B (docs/decisions/0024-ingest-partitions.md; figures in
+ * docs/benchmarks/history.md, Ingest): the store's own `ingestSightings` in process on PostgreSQL
+ * (no HTTP, no SSE: the part partitions change), 8 closed-loop clients posting batches of 500 of
+ * `bench:ingest`'s workload, the partition counts alternating slice by slice so the machine's
+ * other load falls on every mode alike. Per mode: sightings per second,
  * CPU of this process and of PostgreSQL per 1,000 sightings, and the idle cores left.
  *
  *   npx tsx bench/partitions.ts [--modes 1,2,4] [--slices 6] [--seconds 8] [--clients 8] [--instances 1]
@@ -11,7 +12,8 @@
  * clients split between them. A mode `4off` is K = 4 on connections with `synchronous_commit=off`
  * (what the WAL flush at COMMIT costs; not a setting to use: acknowledged sightings must be durable).
  * A mode `1r` is K = 1 reading the organization's configuration in every batch (`keepConfig:
- * false`, the store before round 7) instead of keeping it between batches.
+ * false`) instead of keeping it between batches as the store does
+ * (docs/decisions/0025-tracking-configuration-kept.md).
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';

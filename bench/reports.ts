@@ -395,7 +395,7 @@ async function main() {
       timeZone: TIME_ZONE,
     };
     const now = new Date();
-    // The chart both ways in the same run: from every stay (before the rollup) and from the rollup,
+    // The chart both ways in the same run: from every stay (without the rollup) and from the rollup,
     // for the month and for the web's form of it (before = the last day's 23:59:59.999).
     log('\nZones History chart in SQL, from every stay vs from the rollup (same run):');
     for (const [title, filter] of [

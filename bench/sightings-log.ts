@@ -1,8 +1,9 @@
 /**
- * Backend CPU per 1,000 raw sightings for layouts of the durable sightings log (docs/benchmarks.md,
- * "Ingest, round 4"): the ingest's own insert statement (typed arrays, ON CONFLICT DO NOTHING,
- * RETURNING the new rows' keys) into each layout, batches of 500 in turn (A, B, A, B …, so other
- * load on the machine falls on both alike), CPU of each connection's backend from /proc.
+ * Backend CPU per 1,000 raw sightings for layouts of the durable sightings log
+ * (docs/decisions/0022-raw-sightings-log.md; figures in docs/benchmarks/history.md, Ingest): the
+ * ingest's own insert statement (typed arrays, ON CONFLICT DO NOTHING, RETURNING the new rows'
+ * keys) into each layout, batches of 500 in turn (A, B, A, B …, so other load on the machine falls
+ * on both alike), CPU of each connection's backend from /proc.
  *
  *   npx tsx bench/sightings-log.ts [--batches 200]
  */

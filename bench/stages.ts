@@ -1,12 +1,13 @@
 /**
- * Time per stage of one ingest batch (docs/benchmarks.md "where the time goes"): the steps of
+ * Time per stage of one ingest batch (docs/benchmarks/history.md, Ingest): the steps of
  * `ingestSightings` run one batch at a time, in process, on PostgreSQL, each step timed. The
  * steps are the store's own exported functions, called in the order process.ts calls them.
  *
  *   npx tsx bench/stages.ts [--batches 200] [--reload-config] [--zones 5] [--endpoints 20]
  *
  * The load keeps the organization's configuration between batches as the store does (a fresh
- * `ConfigCache`); `--reload-config` reads it in every batch, as before round 7.
+ * `ConfigCache`); `--reload-config` reads it in every batch instead
+ * (docs/decisions/0025-tracking-configuration-kept.md).
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';

@@ -1,5 +1,5 @@
 /**
- * The shell passes axe (issue 11): Home, Items, Events and an editor, each whole page — side
+ * The shell passes axe: Home, Items, Events and an editor, each whole page — side
  * menu, top bar and content — and the side menu works by keyboard alone.
  */
 import { expect, type Page, test } from '@playwright/test';

@@ -88,7 +88,7 @@ test.describe('settings', () => {
     }
   });
 
-  test('an empty label is refused with the SPEC message', async ({ page }) => {
+  test('an empty label is refused with the fixed message', async ({ page }) => {
     await signIn(page);
     await page.goto('/settings');
     await page.getByLabel('Item Label').fill('');

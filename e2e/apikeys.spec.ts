@@ -27,7 +27,7 @@ test.describe('API keys', () => {
     await page.getByRole('button', { name: 'Add API key' }).first().click();
     await expect(page).toHaveURL(/\/apikeys\/new/);
 
-    // Nothing chosen: the SPEC §5 texts.
+    // Nothing chosen: the fixed required-field texts.
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Please fill out all required fields')).toBeVisible();
     await expect(page.getByText('You must select at least one item').first()).toBeVisible();

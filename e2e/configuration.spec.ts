@@ -40,7 +40,7 @@ test.describe('configuration', () => {
     await emails.press('Enter');
     await expect(page.getByRole('button', { name: 'bay-team@example.com' })).toBeVisible();
 
-    // A gate without an endpoint is refused with SPEC §5's text.
+    // A gate without an endpoint is refused with the fixed required-field text.
     await page.getByRole('tab', { name: 'Gates' }).click();
     await page.getByRole('button', { name: 'Add gate' }).click();
     await page.getByRole('button', { name: 'Save' }).click();

@@ -1,5 +1,5 @@
 /**
- * Delivery to the browser (issue 11 §2), Lighthouse-style, with Chromium's own metrics: a cold
+ * Delivery to the browser, Lighthouse-style, with Chromium's own metrics: a cold
  * load (empty cache) of login and of Home, the bytes on the wire per resource from the DevTools
  * Network domain (`encodedDataLength`: headers and compressed body), and the time to interactive
  * from the page's own timeline (first contentful paint, the end of the last long task reported by

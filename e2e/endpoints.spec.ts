@@ -1,4 +1,4 @@
-/** Endpoints (SPEC 2.10): create a reader through the editor, see its key, place antennas, watch heartbeats, rotate its key, scan its QR code. */
+/** Endpoints: create a reader through the editor, see its key, place antennas, watch heartbeats, rotate its key, scan its QR code. */
 import { expect, test } from '@playwright/test';
 import { SCREENSHOTS, signIn, uniq } from './fixtures';
 import { closeErrorBar } from './ui-helpers';
@@ -45,7 +45,7 @@ test.describe('endpoints', () => {
     await closeErrorBar(page);
     await page.screenshot({ path: `${SCREENSHOTS}/endpoint-editor.png`, fullPage: true });
 
-    // The reader posts a heartbeat with its uuid and key (READERS.md native interface).
+    // The reader posts a heartbeat with its uuid and key (the native interface of docs/readers.md).
     const beat = await request.post('/api/ingest/heartbeat', {
       headers: { authorization: `Bearer ${credentials.key}`, 'x-endpoint-uuid': credentials.uuid },
       data: { uptime: 3660, readerTemp: 38.5, ip: '10.9.8.7', version: 'e2e-1.0' },

@@ -1,5 +1,5 @@
 /**
- * Images (SPEC 2.12): upload three photos with progress, tag and categorise one in the detail
+ * Images: upload three photos with progress, tag and categorise one in the detail
  * drawer, search and filter (the filter kept in the URL), select and export a zip, bulk delete by
  * query typing Delete, the thing Photo tab, and the phone list. Screenshots for docs/screenshots.
  */

@@ -1,4 +1,4 @@
-/** Asset import (SPEC 2.13): a sheet generated here is uploaded, mapped by keyboard, previewed and imported. */
+/** Asset import: a sheet generated here is uploaded, mapped by keyboard, previewed and imported. */
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expectAccessible } from './a11y';
@@ -77,7 +77,7 @@ test('imports a generated sheet: map, save mapping, preview, import, then the it
   });
   await expect(page.getByText(`assets-${run}.xlsx — sheet Assets, 6 rows`)).toBeVisible();
 
-  // Preview without a mapping: SPEC §5's text.
+  // Preview without a mapping: the fixed text asking for one.
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByText('Please map headers to asset fields.')).toBeVisible();
 

@@ -7,7 +7,7 @@ test('list search, page size and sort live in the URL and survive a reload', asy
   await expect(page.getByRole('row').filter({ hasText: 'admin@sightline.local' })).toBeVisible();
   const search = page.getByRole('textbox', { name: 'Search Users' });
 
-  // One or two characters do not search (SPEC §5).
+  // One or two characters do not search: a search needs at least three.
   await search.fill('de');
   await page.waitForTimeout(600);
   await expect(page).not.toHaveURL(/search=/);

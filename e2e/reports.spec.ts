@@ -1,5 +1,5 @@
 /**
- * Reports journeys (SPEC 2.14, 2.6, 2.13): the five report screens, a report config made in its
+ * Reports journeys: the five report screens, a report config made in its
  * editor and run from Custom Reports, with axe on each screen and screenshots for docs. Data is
  * made through the API the way readers make it (ingest, manual moves) and removed again.
  */

@@ -1,5 +1,5 @@
 /**
- * A list past the capped total (docs/decisions.md "List totals are capped at 10,000"): 10,001
+ * A list past the capped total (at 10,000; docs/decisions/0013-list-totals-capped.md): 10,001
  * items in a site of their own, so no other journey's lists change. They go in through the bulk
  * import API (batches of 2,000 in one transaction each): the journeys' server runs on embedded
  * PGlite in its own process, which a test cannot reach with SQL.

@@ -1,5 +1,5 @@
 /**
- * Issue 6 journeys: the profile asks for the current password before setting a new one, and a
+ * Account-security journeys: the profile asks for the current password before setting a new one, and a
  * Super Admin creating an organization names its first Admin, who is mailed an activation link.
  */
 import { expect, test } from '@playwright/test';

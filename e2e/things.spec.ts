@@ -1,5 +1,5 @@
 /**
- * Items and workers (SPEC 2.11): the list the console lands on, fuzzy search kept in the URL,
+ * Items and workers: the list the console lands on, fuzzy search kept in the URL,
  * add / edit / delete, the thing editor's Events, Zone History and Parents/Children tabs, and
  * the XLSX download. Things the journey changes are its own (created here, deleted at the end);
  * demo things are only moved (as the reader simulator does all the time) and looked at.
@@ -130,7 +130,7 @@ test('adds an item, renames it, and deletes it from the list', async ({ page }) 
   await search.fill(id);
   await expect(page.getByRole('row', { name: `Open ${renamed}` })).toBeVisible();
 
-  // Delete with the row's icon and the SPEC 2.7 confirmation.
+  // Delete with the row's icon and the list's delete confirmation.
   await page.getByRole('button', { name: `Delete ${renamed}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Delete' });
   await expect(dialog).toContainText(
@@ -161,7 +161,8 @@ test('a thing that moved shows its events and zone history', async ({ page, requ
   });
   expect(res.ok()).toBeTruthy();
   const thing = (await res.json()) as Thing;
-  // Move it by hand (DESIGN §7.10): Receiving, then Storage B, so one stay is closed.
+  // Move it by hand (POST api/event, as if a gate saw it): Receiving, then Storage B, so one stay
+  // is closed.
   for (const zone of ['Receiving', 'Storage B']) {
     const moved = await api.post('/api/event', { tag, zone: await zoneId(api, site, zone) });
     expect(moved.ok()).toBeTruthy();

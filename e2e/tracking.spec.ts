@@ -22,7 +22,8 @@ const ALERT_NS = 60e9;
  * How late the gate reader's report of the move into zone B arrives (it is stamped this long
  * before it is posted, as a reader that buffered its reads would send it), so the one-minute
  * alert time is reached a quarter of a minute after the move rather than a whole minute.
- * A later, older-stamped sighting could not do this: it moves nothing back (DESIGN §7.7).
+ * A later, older-stamped sighting could not do this: a sighting older than the thing's last one
+ * is recorded but moves nothing back.
  */
 const LATE_MS = 45_000;
 
@@ -192,7 +193,7 @@ test('the simulator moves a thing: the list, the map and Home follow live, and t
     await expect(exceptions.getByText(message)).toBeVisible({ timeout: 30_000 });
     await expectNotReloaded(page);
 
-    // It opens its detail, with the SPEC 2.6 message.
+    // It opens its detail, with the exception's fixed message.
     await exceptions.getByText(message).click();
     await expect(page).toHaveURL(/\/exceptions\/[0-9a-f]{24}/);
     exceptionId = /\/exceptions\/([0-9a-f]{24})/.exec(page.url())?.[1];

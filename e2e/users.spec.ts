@@ -41,7 +41,7 @@ test('creates, edits and deletes a user through the screens', async ({ page }) =
   await expect(page).toHaveURL(/\/users(\?|$)/);
   await expect(page.getByRole('row').filter({ hasText: email })).toContainText(renamed);
 
-  // Delete: from the editor, through the SPEC 2.7 confirmation.
+  // Delete: from the editor, through the delete confirmation.
   await page.getByRole('row').filter({ hasText: email }).click();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(renamed);
   await page.getByRole('button', { name: 'Delete' }).click();

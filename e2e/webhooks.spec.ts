@@ -44,7 +44,7 @@ test.describe('Webhooks', () => {
       await page.getByRole('button', { name: 'Add webhook' }).first().click();
       await expect(page).toHaveURL(/\/webhooks\/new/);
 
-      // Nothing filled in: SPEC §5's required-field text.
+      // Nothing filled in: the fixed required-field text.
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Target URL in the Basic tab is a required field.').first()).toBeVisible();
       await closeErrorBar(page);

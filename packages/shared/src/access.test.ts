@@ -3,7 +3,7 @@ import { BUILT_IN_ROLES, can, isSuperAdmin, ROLE_IDS } from './access.js';
 
 const rulesOf = (id: string) => BUILT_IN_ROLES.find((r) => r.id === id)?.rules ?? [];
 
-describe('permission checks (SPEC §6, DESIGN §6)', () => {
+describe('permission checks (resource + action on a site or all sites; built-in roles)', () => {
   it('super admin is delete on the all-sites marker and can do anything', () => {
     const rules = rulesOf(ROLE_IDS.superAdmin);
     expect(isSuperAdmin(rules)).toBe(true);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALL_SITES } from './constants.js';
 
-/** Access rules (SPEC §6, DESIGN §6): a resource name plus an action, on a site or on all sites. */
+/** Access rules: a resource name plus an action, on a site or on all sites. */
 export const RESOURCES = [
   'images',
   'image-categories',
@@ -36,7 +36,13 @@ export type AccessRule = z.infer<typeof AccessRule>;
 export const Role = z.object({ id: z.string(), name: z.string() });
 export type Role = z.infer<typeof Role>;
 
-/** Built-in roles, seeded with fixed ids; the permissions of each are DESIGN §6's. */
+/**
+ * Built-in roles, seeded with fixed ids and not deletable: Super Admin (everything), Admin
+ * (everything but organizations; the server keeps identity-provider settings to Super Admins,
+ * docs/security.md), Manager (create, modify, delete the tracking resources, images,
+ * categories and report configs), Operator (create, modify things, workers, images), Viewer
+ * (read only).
+ */
 export const ROLE_IDS = {
   superAdmin: '5a0000000000000000000001',
   admin: '5a0000000000000000000002',
@@ -82,7 +88,7 @@ export const BUILT_IN_ROLES: { id: string; name: string; rules: AccessRule[] }[]
   { id: ROLE_IDS.viewer, name: 'Viewer', rules: [] },
 ];
 
-/** Super admin means delete on the all-sites marker for every resource (SPEC §6). */
+/** Super admin means delete on the all-sites marker for every resource. */
 export function isSuperAdmin(rules: readonly AccessRule[]): boolean {
   return rules.some((r) => r.resource === '*' && r.action === 'delete' && r.site === ALL_SITES);
 }

@@ -1,4 +1,4 @@
-/** API keys (SPEC §2.9, §3; DESIGN §10): Bearer tokens acting with the key's roles and sites. */
+/** API keys: Bearer tokens acting with the key's roles and sites. */
 import { z } from 'zod';
 import { Id } from './ids.js';
 import { listQuery } from './list.js';

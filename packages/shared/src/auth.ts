@@ -9,14 +9,14 @@ export type LoginBody = z.infer<typeof LoginBody>;
 
 export const LOGIN_REASONS = { rateLimited: 'rate limited', locked: 'account locked' } as const;
 
-/** The message a login failure shows (SPEC §5). */
+/** The message a login failure shows, by the server's `reason` (texts fixed, in `MSG`). */
 export function loginErrorMessage(reason: string | undefined): string {
   if (reason === LOGIN_REASONS.rateLimited) return MSG.loginRateLimited;
   if (reason === LOGIN_REASONS.locked) return MSG.loginLocked;
   return MSG.loginInvalid;
 }
 
-/** A basic email pattern (SPEC §5). */
+/** A basic email pattern: something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const Email = z.string().trim().max(320).regex(EMAIL_PATTERN, MSG.invalidEmail);
 
@@ -36,7 +36,7 @@ export type CheckEmailResult = z.infer<typeof CheckEmailResult>;
 export const OkResponse = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof OkResponse>;
 
-/** The web route a mailed reset or activation link opens (SPEC §2.3 passwordreset/form). */
+/** The console route a mailed reset or activation link opens. */
 export const PASSWORD_RESET_FORM_PATH = '/passwordreset/form';
 /** An activation link (a new user's set-password mail) stays valid longer than a reset link (1 h). */
 export const ACTIVATION_TOKEN_TTL_MS = 72 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 /**
- * Categories (SPEC §3 "Image category", §2.13): one collection for things and photos (DESIGN §5),
+ * Categories: one collection for things and photos (access resource `image-categories`),
  * served at both api/categories and api/image-categories.
  */
 import { z } from 'zod';
@@ -11,7 +11,7 @@ export const CATEGORY_MSG = {
   duplicateName: (name: string) => `duplicate category name: ${name}`,
 } as const;
 
-/** `_id` as every record of the API; `id` too, as SPEC §3 names it for image categories. */
+/** `_id` as every record of the API; `id` too, the name clients of image categories read. */
 export const Category = z.object({
   _id: Id,
   id: Id,

@@ -1,4 +1,8 @@
-/** Business constants of SPEC §9 and the reserved values of DESIGN §5/§6. */
+/**
+ * Business constants (page sizes, polling intervals, fetch limits, QR sizes, option lists) and the
+ * reserved values: `NO_THING_ID` marks an event whose tag matched no thing, `ALL_SITES` grants
+ * every site. The values are fixed: the console, clients and tests rely on them.
+ */
 export const APP_VERSION = '1.31.2';
 
 export const NO_THING_ID = '787878787878787878787878';
@@ -49,7 +53,10 @@ export const THING_CLASSES = ['item', 'worker'] as const;
 export type ThingClass = (typeof THING_CLASSES)[number];
 export const KILL_MODES = ['clearZone', 'deleteThing'] as const;
 
-/** Security bars of DESIGN §11. */
+/**
+ * Security bars: password strength, login rate limit and lockout, token and session lifetimes, the
+ * CSRF header.
+ */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MIN_SCORE = 3;
 export const LOGIN_RATE_LIMIT = 5;

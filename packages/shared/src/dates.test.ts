@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatListDate, quickRange } from './dates.js';
 import { fromNanoseconds, toNanoseconds } from './durations.js';
 
-describe('dates (SPEC §9)', () => {
+describe('dates (display formats, unset dates, quick ranges)', () => {
   it('formats lists as YYYY/MM/DD and elsewhere as MM/DD/YYYY', () => {
     expect(formatListDate('2024-03-05T12:00:00')).toBe('2024/03/05');
     expect(formatDate('2024-03-05T12:00:00')).toBe('03/05/2024');

@@ -5,7 +5,7 @@ import { MSG } from './messages.js';
 /** A time in a query or body: ISO 8601 with its timezone (`Z` or an offset). */
 export const IsoTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time with a timezone' });
 
-/** Date display rules of SPEC §9: dates before year 1000 are unset and show 'N/A'. */
+/** Date display rules: dates before year 1000 are unset and show 'N/A'. */
 export function isUnsetDate(value: string | Date | null | undefined): boolean {
   if (!value) return true;
   const d = dayjs(value);
@@ -18,7 +18,7 @@ export const formatDate = (v: string | Date | null | undefined) =>
 export const formatDateTime = (v: string | Date | null | undefined) =>
   isUnsetDate(v) ? MSG.notAvailable : dayjs(v).format('MM/DD/YYYY hh:mm a');
 
-/** Quick ranges of SPEC §9: Today; 7 days (6 back); 30 days (29 back); 31 days (30 back); current month. */
+/** Quick ranges: Today; 7 days (6 back); 30 days (29 back); 31 days (30 back); current month. */
 export type QuickRange = 'today' | '7d' | '30d' | '31d' | 'month';
 export function quickRange(range: QuickRange, now: Date = new Date()): { after: string; before: string } {
   const end = dayjs(now).endOf('day');

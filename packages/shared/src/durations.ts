@@ -1,4 +1,7 @@
-/** Durations are integer nanoseconds (SPEC §3); inputs offer these units, minutes by default. */
+/**
+ * Durations are integer nanoseconds in the API and the database; inputs offer these units, minutes
+ * by default.
+ */
 export const DURATION_UNITS = [
   { unit: 'milliseconds', ns: 1_000_000 },
   { unit: 'seconds', ns: 1_000_000_000 },

@@ -1,5 +1,5 @@
 /**
- * Events and zone stays (SPEC §3 Event, Zone duration record): the shapes the API answers with,
+ * Events and zone stays (zone duration records): the shapes the API answers with,
  * read by the server routes and the web screens (Events, a thing's Events and Zone History tabs).
  */
 import { z } from 'zod';
@@ -34,7 +34,7 @@ export const EventRecord = z.object({
 });
 export type EventRecord = z.infer<typeof EventRecord>;
 
-/** `GET eventsources?site=`: the site's endpoints for the Events filter (DESIGN §5). */
+/** `GET eventsources?site=`: the site's endpoints for the Events filter, as `[{ _id, name }]`. */
 export const EventSource = z.object({ _id: z.string(), name: z.string() });
 export type EventSource = z.infer<typeof EventSource>;
 
@@ -84,6 +84,6 @@ export const ZoneDurationQuery = listQuery(EVENTS_QUERY_LIMIT, ZONE_DURATION_SOR
 });
 export type ZoneDurationQuery = z.infer<typeof ZoneDurationQuery>;
 
-/** POST api/event: place the tag's thing in the zone as if a gate saw it (DESIGN §7.10). */
+/** POST api/event: place the tag's thing in the zone as if a gate saw it. */
 export const ManualEventBody = z.object({ tag: EpcHex, zone: Id });
 export type ManualEventBody = z.infer<typeof ManualEventBody>;

@@ -1,7 +1,7 @@
 /**
- * Exceptions (SPEC §2.6, §3, §4; DESIGN §7.8): zone time overruns and kit inventory shortages or
- * overages, raised by the tracking engine. The API adds the names of the thing and zones and the
- * SPEC 2.6 message so every screen and export words them the same way.
+ * Exceptions: zone time overruns and kit inventory shortages or overages, raised by the tracking
+ * engine. The API adds the names of the thing and zones and the exception's message (fixed texts,
+ * in `MSG`) so every screen and export words them the same way.
  */
 import { z } from 'zod';
 import { EXCEPTION_TYPES, THING_CLASSES } from './constants.js';
@@ -76,7 +76,7 @@ const siteOrThing = {
   message: { message: 'site or thing is required', path: ['site'] },
 };
 
-/** GET exceptions: SPEC §7 query after, before, site, sort (default -time, newest first). */
+/** GET exceptions: query after, before, site, sort (default -time, newest first). */
 export const EXCEPTION_SORT_FIELDS = ['time', 'type'] as const;
 export const ExceptionListQuery = listQuery(undefined, EXCEPTION_SORT_FIELDS)
   .extend(ExceptionFilters)
@@ -97,7 +97,10 @@ const NS_PER_MINUTE = 60_000_000_000;
 /** The alert time in minutes as the message shows it (at most two decimals). */
 export const alertMinutes = (ns: number | null) => Number(((ns ?? 0) / NS_PER_MINUTE).toFixed(2));
 
-/** SPEC 2.6's message for an exception, by type. Unknown zone names fall back to the id. */
+/**
+ * The message of an exception, by type. The texts are fixed: the console, clients and tests match
+ * them. Unknown zone names fall back to the id.
+ */
 export function exceptionMessage(e: {
   type: string;
   zone: string | null;

@@ -1,6 +1,6 @@
 /**
- * Images (photos): SPEC §2.12, §3 Image, §7 image calls, §8 image texts; DESIGN §8.
- * The filter is one schema used by the list, every bulk call and the downloads.
+ * Images (photos): the record, the upload and edit calls, the texts the image screens show, and
+ * the filter. The filter is one schema used by the list, every bulk call and the downloads.
  */
 import { z } from 'zod';
 import { Id } from './ids.js';
@@ -19,7 +19,7 @@ export const IMAGE_UPLOAD_CONCURRENCY = 1;
 /** Files per upload request. */
 export const IMAGE_MAX_FILES = 50;
 export const IMAGE_LIST_MAX = 1000;
-/** The category the thing Photo tab files its uploads under (SPEC 2.11). */
+/** The category the thing Photo tab files its uploads under, created when first needed. */
 export const THINGS_CATEGORY = 'Things';
 
 export const IMAGE_MSG = {
@@ -34,7 +34,7 @@ export const IMAGE_MSG = {
   badDate: 'must be a date (ISO 8601)',
 } as const;
 
-/** SPEC §8: the texts the image screens show. */
+/** The texts the image screens show. They are fixed: the console, clients and tests match them. */
 export const IMAGE_TEXT = {
   uploadError: 'Error uploading file',
   editError: 'Error editing images',
@@ -117,7 +117,11 @@ const flag = z
   .transform((v) => v === 'true' || v === '1');
 const date = z.iso.datetime({ offset: true, error: IMAGE_MSG.badDate }).optional();
 
-/** SPEC 2.12's filter as query parameters (list, bulk edit, bulk delete, downloads). */
+/**
+ * The images search filter as query parameters (list, bulk edit, bulk delete, downloads): filters
+ * AND unless `or`; text in comment, tags and category names, word or `partial`; a date range;
+ * without tags, without categories.
+ */
 export const ImageFilter = z.object({
   site: Id,
   category: repeated(Id),
@@ -133,7 +137,10 @@ export const ImageFilter = z.object({
 });
 export type ImageFilter = z.infer<typeof ImageFilter>;
 
-/** Whether a filter names anything beyond the site (query mode, SPEC 2.12). */
+/**
+ * Whether a filter names anything beyond the site: then, with no image selected, bulk actions
+ * apply to the query.
+ */
 export function filterIsActive(f: Partial<ImageFilter>): boolean {
   return Boolean(
     f.category?.length ||

@@ -1,12 +1,13 @@
 /**
- * Asset import (SPEC 2.13, §4, §5, §8; DESIGN §10): an xlsx sheet's header row mapped to asset
- * fields, a preview of what each row will do, then the rows in batches with a status each.
+ * Asset import: an xlsx sheet's header row mapped to asset fields (the mapping saved per site), a
+ * preview of what each row will do, then the rows in batches with a status each; a row whose tag
+ * already exists updates that item.
  */
 import { z } from 'zod';
 import { Id } from './ids.js';
 import { RequiredSite } from './sites.js';
 
-/** SPEC §5's asset fields, in the order the mapping offers them. */
+/** The asset fields a header can map to, in the order the mapping offers them (names fixed). */
 export const ASSET_FIELDS = [
   'name',
   'description',
@@ -19,6 +20,10 @@ export const ASSET_FIELDS = [
 ] as const;
 export type AssetField = (typeof ASSET_FIELDS)[number];
 
+/**
+ * The import screen's texts. The first seven (through `createdCategory`) are fixed: the console,
+ * clients and tests match them.
+ */
 export const IMPORT_MSG = {
   mapHeaders: 'Please map headers to asset fields.',
   zoneRequired: 'Please select a zone to import assets to.',
@@ -44,7 +49,10 @@ export const IMPORT_MSG = {
   batchFailed: (reason: string) => `Not imported: ${reason}`,
 } as const;
 
-/** SPEC §4's import row statuses (an error text is the fifth kind). */
+/**
+ * Import row statuses; a row that fails shows its error text instead. The texts are fixed: the
+ * console, clients and tests match them.
+ */
 export const IMPORT_ROW_STATUS = {
   waiting: 'waiting',
   uploading: 'uploading',
@@ -64,7 +72,7 @@ export const GENERATED_TAG_LENGTH = 24;
 
 const Header = z.string().max(200);
 
-/** Header → asset field. Each header and each asset field once (SPEC §5). */
+/** Header → asset field. Each header and each asset field may be chosen once. */
 export const HeaderAssetFields = z
   .record(Header, z.enum(ASSET_FIELDS))
   .refine((m) => !Object.hasOwn(m, '__proto__'), IMPORT_MSG.reservedHeader)
@@ -196,7 +204,7 @@ export function splitList(cell: string | undefined): string[] {
   ];
 }
 
-/** A saved mapping whose headers are all in the sheet (offered again next time, DESIGN §10). */
+/** A saved mapping whose headers are all in the sheet (mappings are saved per site, offered again). */
 export function matchingMapping<M extends { headerAssetFields: Record<string, string> }>(
   mappings: readonly M[],
   headers: readonly string[],

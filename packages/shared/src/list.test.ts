@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIST_OFFSET_MAX, ListQuery, lastPage, listQuery, parseSort } from './list.js';
 
-describe('list query parsing (SPEC §7)', () => {
+describe('list query parsing (limit, page, sort, search)', () => {
   it('applies the defaults: limit 25, page 0', () => {
     expect(ListQuery.parse({})).toEqual({ limit: 25, page: 0 });
   });
@@ -31,7 +31,7 @@ describe('list query parsing (SPEC §7)', () => {
     ]);
     expect(listQuery(10_000).safeParse({ limit: '10000', page: '9007199254740991' }).success).toBe(false);
   });
-  it('allows larger limits where SPEC does (events 10000)', () => {
+  it('allows larger limits where a list allows more (events 10000)', () => {
     expect(listQuery(10_000).parse({ limit: '10000' }).limit).toBe(10_000);
   });
   it.each([

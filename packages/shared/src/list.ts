@@ -58,7 +58,10 @@ export function paging(maxLimit: number = LIST_LIMIT_MAX, defaultLimit: number =
     });
 }
 
-/** The generic list contract of SPEC §7 / DESIGN §5, shared by every list route. */
+/**
+ * The one list contract, shared by every list route: `limit`, zero-based `page`, `sort` (`field`
+ * or `-field`, whitelisted fields only), `search` or fuzzy `search2`; the total in `x-total-count`.
+ */
 export function listQuery(maxLimit: number = LIST_LIMIT_MAX, sortFields?: readonly string[]) {
   return paging(maxLimit).extend({
     sort: sortParam(sortFields),
@@ -69,7 +72,7 @@ export function listQuery(maxLimit: number = LIST_LIMIT_MAX, sortFields?: readon
 export const ListQuery = listQuery();
 
 /**
- * Most records a list's total counts (docs/decisions.md "List totals are capped"). Every list
+ * Most records a list's total counts (docs/decisions/0013-list-totals-capped.md). Every list
  * answers with the headers of `ListTotalHeaders`: `x-total-count`, the number of records that
  * match, at most this cap; `x-total-capped`, 'true' when more match than that ("10,000+").
  */

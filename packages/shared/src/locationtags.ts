@@ -1,4 +1,7 @@
-/** Location tags (SPEC §3, §2.13; DESIGN §7.2): fixed tags that tell a handheld where it is. */
+/**
+ * Location tags: fixed tags that tell a handheld where it is. A sighting of one sets the
+ * endpoint's current location (zone, map, coordinates); it moves no thing.
+ */
 import { z } from 'zod';
 import { LOCATION_TAG_FETCH_LIMIT, QR_SIZE_DEFAULT, QR_SIZES } from './constants.js';
 import { ID_PATTERN, Id } from './ids.js';
@@ -64,7 +67,7 @@ export const LocationTagListQuery = listQuery(LOCATION_TAG_FETCH_LIMIT, LOCATION
 });
 export type LocationTagListQuery = z.infer<typeof LocationTagListQuery>;
 
-/** `?size=` of the QR code calls: one of SPEC §9's sizes, Medium by default. */
+/** `?size=` of the QR code calls: one of `QR_SIZES` (100, 300, 500, 700), Medium (300) by default. */
 export const QrSizeQuery = z.object({
   size: z.coerce
     .number()

@@ -1,4 +1,4 @@
-/** Floor-plan maps (SPEC §3, §2.13): an image plus the coordinates of its corners. */
+/** Floor-plan maps: an image plus the coordinates of its corners. */
 import { z } from 'zod';
 import { Id } from './ids.js';
 import { listQuery } from './list.js';
@@ -11,7 +11,7 @@ export const MAP_MSG = {
   tooLarge: 'The image is larger than 30 MB',
 } as const;
 
-/** Map images: at most 30 MB (DESIGN §11), of these types only. */
+/** Map images: at most 30 MB, like every uploaded image, of these types only. */
 export const MAP_IMAGE_MAX_BYTES = 30 * 1024 * 1024;
 export const MAP_IMAGE_TYPES = {
   'image/png': 'png',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages.js';
 
-describe('SPEC texts', () => {
+describe('fixed user-visible texts', () => {
   it.each([
     [MSG.requiredField('Name', 'Basic'), 'Name in the Basic tab is a required field.'],
     [MSG.customRule('Emails', 'Basic', 'bad'), 'Emails in the Basic tab: bad'],

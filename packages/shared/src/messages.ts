@@ -1,4 +1,7 @@
-/** Every user-visible text of SPEC §5 and §8, shared by server and web. */
+/**
+ * Every user-visible validation and error text, shared by server and web. The texts are fixed: the
+ * console, clients and tests match them.
+ */
 export const MSG = {
   selectAtLeastOne: 'You must select at least one item',
   fillRequired: 'Please fill out all required fields',

@@ -1,4 +1,7 @@
-/** Organizations (tenants, SPEC §2.13, DESIGN §6) and their single-sign-on settings. */
+/**
+ * Organizations (tenants: one per request host's subdomain, or the only one) and their
+ * single-sign-on settings.
+ */
 import { z } from 'zod';
 import { Email } from './auth.js';
 import { Id } from './ids.js';
@@ -92,7 +95,7 @@ export function isAllowedIssuer(value: string): boolean {
   }
 }
 
-/** SSO settings (SPEC §3): one record per organization, no id. */
+/** SSO settings: one record per organization, no id. */
 export const SsoSettings = z.object({
   oktaIssuer: z
     .string()

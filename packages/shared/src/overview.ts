@@ -1,4 +1,4 @@
-/** The Home dashboard's 'Zone Overview' (SPEC 2.4): how many things, items and workers each zone holds. */
+/** The Home dashboard's 'Zone Overview': how many things, items and workers each zone holds. */
 import { z } from 'zod';
 import { Id } from './ids.js';
 import { RequiredSite } from './sites.js';

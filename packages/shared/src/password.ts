@@ -3,7 +3,10 @@ import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
 import { PASSWORD_MIN_LENGTH, PASSWORD_MIN_SCORE } from './constants.js';
 
-/** The password rule of DESIGN §11, used by the server and by the web's forms alike. */
+/**
+ * The password rule (at least 10 characters and a zxcvbn score of at least 3), used by the server
+ * and by the web's forms alike.
+ */
 let factory: ZxcvbnFactory | undefined;
 function zxcvbn(): ZxcvbnFactory {
   factory ??= new ZxcvbnFactory({

@@ -1,5 +1,5 @@
 /**
- * Reports (SPEC 2.14, 2.6, 2.13, §7; DESIGN §9): the report types and formats, the saved report
+ * Reports: the report types and formats, the saved report
  * configurations, the ad-hoc and by-config report calls, and the JSON shape every report answers.
  */
 import { z } from 'zod';
@@ -130,7 +130,7 @@ export type ReportHeading = z.infer<typeof ReportHeading>;
 
 const IdArray = z.array(Id).max(500).default([]);
 
-/** Report config (SPEC §3): required Name, Type, Format (SPEC §5). */
+/** Report config: Name, Type and Format are required. */
 const ReportConfigFields = z.object({
   name: z.string({ error: REPORT_MSG.nameRequired }).trim().min(1, REPORT_MSG.nameRequired).max(200),
   type: ReportTypeSchema,
@@ -174,7 +174,7 @@ const ThingClassChoice = z.enum(THING_CLASSES).optional();
 export const ReportRunQuery = ReportRange.extend({ format: ReportFormatSchema.optional() });
 export type ReportRunQuery = z.infer<typeof ReportRunQuery>;
 
-/** POST api/reports/adhoc (SPEC §7): JSON or the workbook. */
+/** POST api/reports/adhoc: JSON or the workbook. */
 export const AdhocReportBody = SiteReportRange.extend({
   type: ReportTypeSchema,
   format: z.enum(['json', 'excel'], { error: REPORT_MSG.notExcel }).default('json'),

@@ -1,6 +1,6 @@
 /**
- * Reader sightings and heartbeats (DESIGN §7, READERS.md "Native"): the body a native reader
- * posts, and the timestamp rule every reader format shares.
+ * Reader sightings and heartbeats (the native interface of docs/readers.md): the body a native
+ * reader posts, and the timestamp rule every reader format shares.
  */
 import { z } from 'zod';
 import { GATE_DIRECTIONS } from './constants.js';
@@ -63,7 +63,7 @@ const REAL_MAX = 3.4e38;
 export const SightingData = z.object({ cFloat0: z.number().min(-REAL_MAX).max(REAL_MAX).optional() });
 export type SightingData = z.infer<typeof SightingData>;
 
-/** One native sighting (READERS.md); `time` defaults to the receipt time, `direction` to NEAR. */
+/** One native sighting (docs/readers.md); `time` defaults to the receipt time, `direction` to NEAR. */
 export const Sighting = z.object({
   tag: EpcHex,
   antenna: z.number().int().min(0).max(ANTENNA_MAX).default(0),
@@ -77,7 +77,7 @@ export const Sighting = z.object({
 export type Sighting = z.infer<typeof Sighting>;
 export type SightingInput = z.input<typeof Sighting>;
 
-/** Endpoint credentials may travel in the body instead of the headers (DESIGN §7). */
+/** Endpoint credentials may travel in the body instead of the headers (as MQTT messages carry them). */
 const BodyCredentials = {
   uuid: z.string().max(100).optional(),
   key: z.string().max(200).optional(),

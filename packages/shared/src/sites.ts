@@ -51,7 +51,7 @@ export const RequiredSite = z
   .string({ error: 'site is required' })
   .regex(ID_PATTERN, 'site must be a 24-character hex id');
 
-/** GET, POST api/orgsettings?site= (SPEC §7): the settings of one site. */
+/** GET, POST api/orgsettings?site=: the settings of one site. */
 export const SiteSettingsQuery = z.object({ site: RequiredSite });
 export type SiteSettingsQuery = z.infer<typeof SiteSettingsQuery>;
 
@@ -59,7 +59,7 @@ export const SETTINGS_MSG = {
   unknownParentCategory: (id: string) => `unknown category: ${id}`,
 } as const;
 
-/** Site settings (SPEC §3, SPEC 2.13) with their defaults. */
+/** Site settings (the Organization Settings screen) with their defaults. */
 export const ImportMapping = z.object({
   name: z.string().max(200),
   headerAssetFields: z.record(z.string(), z.string()),

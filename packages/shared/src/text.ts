@@ -1,5 +1,5 @@
 /**
- * Strings never carry NUL (DESIGN §11): PostgreSQL text cannot store it. One check covers every
+ * Strings never carry NUL: PostgreSQL text cannot store it. One check covers every
  * string and object key of a parsed request (body, query, params) or reader message.
  */
 export const NUL_MSG = 'Text must not contain the NUL character';

@@ -1,6 +1,7 @@
 /**
- * Things: items and workers (SPEC §3, §2.11; DESIGN §5 home site, §7 state). The state fields
- * are written only by the tracking engine: they are read-only here and ignored on write.
+ * Things: items and workers, each with a home site and the tracking state of its newest sighting.
+ * The state fields are written only by the tracking engine: they are read-only here and ignored
+ * on write.
  */
 import { z } from 'zod';
 import { THING_CLASSES } from './constants.js';
@@ -24,7 +25,7 @@ export const THING_MSG = {
 
 export const ThingClassSchema = z.enum(THING_CLASSES);
 
-/** The access resource of a class (SPEC §6): workers have their own. */
+/** The access resource of a class: workers have their own. */
 export const thingResource = (cls: z.infer<typeof ThingClassSchema>) =>
   cls === 'worker' ? 'workers' : 'things';
 
@@ -69,7 +70,10 @@ export const Thing = z.object({
   timeModified: z.string(),
   parents: z.array(z.string()),
   photo: z.array(z.string()),
-  /** Home site (DESIGN §5). */
+  /**
+   * Home site: the selected site when the thing was created or imported. A site's list shows the
+   * things whose home site it is or whose current zone lies in it.
+   */
   site: z.string(),
   // state (read-only)
   zone: z.string().nullable(),

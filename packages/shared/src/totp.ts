@@ -1,5 +1,5 @@
 /**
- * Second factor (beyond SPEC, issue 9): time-based one-time codes (RFC 6238: SHA-1, 6 digits,
+ * Second factor (optional per user): time-based one-time codes (RFC 6238: SHA-1, 6 digits,
  * 30 s) and ten one-time recovery codes. Password sign-in answers a second step when a code is
  * needed; API keys never need one.
  */

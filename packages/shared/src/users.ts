@@ -43,7 +43,7 @@ export const ProfileInput = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
   username: Email,
   password: z.string().max(1000).optional(),
-  /** Required with a new password (DESIGN §11): a stolen session alone cannot change it. */
+  /** Required with a new password: a stolen session alone cannot change it. */
   currentPassword: z.string().max(1000).optional(),
 });
 export type ProfileInput = z.infer<typeof ProfileInput>;
@@ -51,7 +51,7 @@ export type ProfileInput = z.infer<typeof ProfileInput>;
 export const Username = z.object({ id: Id, name: z.string() });
 export type Username = z.infer<typeof Username>;
 
-/** Messages of the user editor's server-side checks, beyond SPEC's texts. */
+/** Messages of the user editor's server-side checks that the console's fixed texts do not cover. */
 export const USER_MSG = {
   passwordRequired: 'Password is required when no activation email is sent',
   cannotDeleteSelf: 'You cannot delete your own user',
@@ -66,10 +66,10 @@ export const USER_MSG = {
   duplicateUsername: (username: string) => `duplicate: the username ${username} is already taken`,
 } as const;
 
-/** GET roles?sort=name (SPEC §7). */
+/** GET roles?sort=name: the roles, by name. */
 export const RolesQuery = z.object({ sort: z.enum(['name', '-name']).optional() });
 
-/** GET accessRules?roles=a,b (SPEC §7): a comma list of role ids; absent or empty means none. */
+/** GET accessRules?roles=a,b: a comma list of role ids; absent or empty means none. */
 export const AccessRulesQuery = z.object({
   roles: z
     .string()

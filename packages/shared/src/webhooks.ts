@@ -1,4 +1,4 @@
-/** Webhooks (SPEC §3, §5, §9; DESIGN §10): what a change sends, where, and how it was delivered. */
+/** Webhooks: what a change sends, where, and how it was delivered. */
 import { z } from 'zod';
 import { WEBHOOK_EVENTS } from './constants.js';
 import { FILTER_REGEX_MSG, filterRegexProblem } from './filter-regex.js';
@@ -34,12 +34,12 @@ export const WEBHOOK_LOCAL_FIELDS = [
   'customString',
 ] as const;
 export type WebhookLocalField = (typeof WEBHOOK_LOCAL_FIELDS)[number];
-/** Only these list fields take filters (SPEC §5). */
+/** Only these list fields take filters. */
 export const WEBHOOK_FILTERABLE_FIELDS = ['tags', 'categoryNames', 'labels'] as const;
 export const isFilterable = (field: string) =>
   (WEBHOOK_FILTERABLE_FIELDS as readonly string[]).includes(field);
 
-/** Delivery constants (DESIGN §10). */
+/** Delivery constants: how long one attempt waits, and the headers every delivery carries. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_SIGNATURE_HEADER = 'x-sightline-signature';
 export const WEBHOOK_DELIVERY_HEADER = 'x-sightline-delivery';
@@ -218,7 +218,7 @@ export const WebhookDelivery = z.object({
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 export const DeliveryListQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
-/** POST api/messages/user (SPEC §7, DESIGN §5). */
+/** POST api/messages/user: a message to a user, delivered on the live stream as a notification. */
 export const USER_MESSAGE_MAX = 2000;
 export const UserMessageInput = z
   .object({

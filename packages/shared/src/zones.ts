@@ -1,4 +1,4 @@
-/** Zones (SPEC §3, §2.13) and the two option lists of SPEC §7 (killmodes, thingclasses). */
+/** Zones and the two option lists the API serves (api/killmodes, api/thingclasses). */
 import { z } from 'zod';
 import { Email } from './auth.js';
 import { GATE_ANTENNAS, GATE_DIRECTIONS, KILL_MODES, ZONE_FETCH_LIMIT } from './constants.js';
@@ -15,7 +15,10 @@ export const ZONE_MSG = {
 export const NamedOption = z.object({ id: z.string(), name: z.string() });
 export type NamedOption = z.infer<typeof NamedOption>;
 
-/** GET api/killmodes (DESIGN §7.9). */
+/**
+ * GET api/killmodes: what happens to a thing not seen for the zone's `killDuration` hours (or at
+ * once with `immediateKill`): taken out of the zone, or deleted (soft: its history is kept).
+ */
 export const KILL_MODE_OPTIONS: NamedOption[] = [
   { id: 'clearZone', name: 'Clear Zone' },
   { id: 'deleteThing', name: 'Delete Thing' },
@@ -28,7 +31,7 @@ export const THING_CLASS_OPTIONS: NamedOption[] = [
 export const KillMode = z.enum(KILL_MODES);
 export type KillMode = z.infer<typeof KillMode>;
 
-/** A gate (DESIGN §7.4): sightings of `endpoint` with `direction` on `antenna` (-1 = all) enter the zone. */
+/** A gate: sightings of `endpoint` with `direction` on `antenna` (-1 = all) enter the zone. */
 export const Gate = z.object({
   endpoint: z
     .string({ error: ZONE_MSG.gateEndpointRequired })
@@ -55,7 +58,7 @@ export const Zone = z.object({
   _id: Id,
   name: z.string(),
   description: z.string(),
-  /** Alert time in nanoseconds (SPEC §3); 0 = no time exception. The editor shows minutes. */
+  /** Alert time in nanoseconds; 0 = no time exception. The editor shows minutes. */
   duration: z.number(),
   emails: z.array(z.string()),
   /** Hours without a sighting before a thing is killed; 0 = never. */
@@ -81,7 +84,7 @@ export const ZoneInput = z.object({
 export type ZoneInput = z.infer<typeof ZoneInput>;
 export type ZoneInputRaw = z.input<typeof ZoneInput>;
 
-/** GET api/zones: site required, up to 3000 per page (SPEC §9). */
+/** GET api/zones: site required, up to 3000 per page (`ZONE_FETCH_LIMIT`). */
 export const ZONE_SORT_FIELDS = ['name', 'description', 'duration', 'killDuration'] as const;
 export const ZoneListQuery = listQuery(ZONE_FETCH_LIMIT, ZONE_SORT_FIELDS).extend({ site: Id });
 export type ZoneListQuery = z.infer<typeof ZoneListQuery>;
