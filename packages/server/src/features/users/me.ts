@@ -1,13 +1,13 @@
 /**
  * The caller's own profile (SPEC §2.13 userMe, §5 Profile): name, username and password; roles and
- * sites are read-only here. A new password ends the user's other sessions, not this one.
+ * sites are read-only here. A new password ends the user's other sessions (not this one) and links.
  */
 import { type ProfileInput, USER_MSG } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
 import { verifyPassword } from '../../platform/crypto.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { revokeUserSessions } from '../../platform/sessions.js';
+import { storeNewPassword } from './new-password.js';
 import * as repo from './repository.js';
 import { assertUsernameFree, hashIfStrong, invalidField } from './rules.js';
 
@@ -42,10 +42,7 @@ export async function updateMe(db: Db, caller: Caller, input: ProfileInput) {
       username: input.username,
     });
     if (!row) throw notFound('User');
-    if (passwordHash) {
-      await repo.setPassword(tx, caller.id, passwordHash);
-      await revokeUserSessions(tx, caller.id, caller.sessionHash);
-    }
+    if (passwordHash) await storeNewPassword(tx, caller.id, passwordHash, caller.sessionHash);
     return repo.toApi(row);
   });
 }
