@@ -1,7 +1,7 @@
 /**
  * The caller's own profile: name, username (the sign-in email) and password; roles and sites are
  * read-only here. A session alone must not be enough to take the account over, so a new password
- * and a new sign-in email both need the current password. A new
+ * and a new sign-in email both need the current password, checked under the sign-in limits. A new
  * sign-in email is told to the old address, and ends the user's other sessions and every
  * outstanding reset or activation link (they were mailed to the old address); a new password ends
  * them too. The session that made the change stays signed in.
@@ -14,6 +14,13 @@ import { verifyPassword } from '../../platform/crypto.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import { revokeUserSessions } from '../../platform/sessions.js';
+import {
+  type Attempt,
+  accountLocked,
+  assertNotRateLimited,
+  clearFailedAttempts,
+  recordFailedAttempt,
+} from '../auth/limiter.js';
 import { storeNewPassword } from './new-password.js';
 import * as repo from './repository.js';
 import { assertUsernameFree, hashIfStrong, invalidField } from './rules.js';
@@ -30,7 +37,7 @@ export async function getMe(db: Db, caller: Caller) {
   return repo.toApi(row);
 }
 
-export async function updateMe(ctx: AppContext, caller: Caller, input: ProfileInput) {
+export async function updateMe(ctx: AppContext, caller: Caller, input: ProfileInput, attempt: Attempt) {
   requireUserCaller(caller);
   const { db, mailer } = ctx;
   const current = await repo.findUser(db, caller.orgId, caller.id);
@@ -39,7 +46,7 @@ export async function updateMe(ctx: AppContext, caller: Caller, input: ProfileIn
   const emailChanged = input.username !== current.username;
   const needsPassword = Boolean(input.password) || emailChanged;
   // The password first: a session alone learns nothing, not even whether an address is taken.
-  if (needsPassword) await verifyCurrentPassword(current, input.currentPassword);
+  if (needsPassword) await verifyCurrentPassword(db, current, input.currentPassword, attempt);
   await assertUsernameFree(db, input.username, caller.id);
   const passwordHash = await hashIfStrong(input.password, {
     required: false,
@@ -51,6 +58,7 @@ export async function updateMe(ctx: AppContext, caller: Caller, input: ProfileIn
       username: input.username,
     });
     if (!row) throw notFound('User');
+    if (needsPassword) await clearFailedAttempts(tx, caller.id);
     if (passwordHash) await storeNewPassword(tx, caller.id, passwordHash, caller.sessionHash);
     if (emailChanged) {
       await revokeUserSessions(tx, caller.id, caller.sessionHash);
@@ -61,13 +69,21 @@ export async function updateMe(ctx: AppContext, caller: Caller, input: ProfileIn
   });
 }
 
-/** 400 on the `currentPassword` field when it is missing or wrong. */
+/**
+ * 400 on the `currentPassword` field when it is missing or wrong. A wrong one is a failed sign-in
+ * for the user's username and the client's address; a missing one is not a guess and is not
+ * counted. The failure that locks the account answers 401 `account locked`, as sign-in does.
+ */
 async function verifyCurrentPassword(
-  user: { passwordHash: string | null },
+  db: Db,
+  user: { username: string; passwordHash: string | null },
   currentPassword: string | undefined,
+  attempt: Attempt,
 ) {
   if (!currentPassword) throw invalidField('currentPassword', USER_MSG.currentPasswordRequired);
+  await assertNotRateLimited(db, user.username, attempt);
   if (await verifyPassword(user.passwordHash, currentPassword)) return;
+  if (await recordFailedAttempt(db, user.username, attempt)) throw accountLocked();
   throw invalidField('currentPassword', USER_MSG.currentPasswordWrong);
 }
 
