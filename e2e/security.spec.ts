@@ -1,6 +1,7 @@
 /**
- * Account-security journeys: the profile asks for the current password before setting a new one, and a
- * Super Admin creating an organization names its first Admin, who is mailed an activation link.
+ * Account journeys: the profile asks for the current password before setting a new one or moving
+ * the sign-in email (and tells the old address), and a Super Admin creating an organization names
+ * its first Admin, who is mailed an activation link.
  */
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
@@ -31,7 +32,9 @@ test('the profile asks for the current password before setting a new one', async
   await page.getByLabel('New Password', { exact: true }).fill(next);
   await page.getByLabel('Verify New Password').fill(next);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Enter your current password to set a new one').first()).toBeVisible();
+  await expect(
+    page.getByText('Enter your current password to change your email or password').first(),
+  ).toBeVisible();
 
   // A wrong current password is refused by the server, shown beside the field.
   await page.getByLabel('Current Password').fill('not-my-password');
@@ -46,6 +49,49 @@ test('the profile asks for the current password before setting a new one', async
   await expectAccessible(page, 'main');
 
   const login = await request.post('/api/auth/login', { data: { username: email, password: next } });
+  expect(login.ok()).toBeTruthy();
+});
+
+test('the profile asks for the current password before moving the sign-in email', async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const email = `mover-${uniq()}@example.com`;
+  const moved = `moved-${uniq()}@example.com`;
+  const password = 'Steady-Copper-Marten-57';
+  const created = await api.post('/api/users?send-email=false', {
+    name: 'Max Mover',
+    username: email,
+    roles: ['5a0000000000000000000005'],
+    securityCtx: { sites: ['*'] },
+    password,
+  });
+  expect(created.ok()).toBeTruthy();
+
+  await signIn(page, email, password);
+  await page.goto('/userme');
+  await expect(page.getByLabel('Email')).toHaveValue(email, { timeout: 45_000 });
+  await page.getByLabel('Email').fill(moved);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByText('Enter your current password to change your email or password').first(),
+  ).toBeVisible();
+
+  // The server's refusal of a wrong password is shown as it says it.
+  await page.getByLabel('Current Password').fill('not-my-password');
+  await page.getByLabel('Current Password').press('Enter');
+  await expect(page.getByText('Current password is incorrect').first()).toBeVisible();
+
+  await page.getByLabel('Current Password').fill(password);
+  await page.getByLabel('Current Password').press('Enter');
+  await expect(page.getByText(/Saved/).first()).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(moved);
+  await expect(page.getByLabel('Current Password')).toHaveValue('');
+
+  const notice = await latestMail(`changed from ${email} to ${moved}`);
+  expect(notice).toContain(`To: ${email}`);
+  const login = await request.post('/api/auth/login', { data: { username: moved, password } });
   expect(login.ok()).toBeTruthy();
 });
 

@@ -94,7 +94,14 @@ export async function login(app: App, username: string, password = PASSWORD, use
 
 export function clientWith(
   app: App,
-  base: { cookie?: string; bearer?: string; userId?: string; username?: string },
+  base: {
+    cookie?: string;
+    bearer?: string;
+    userId?: string;
+    username?: string;
+    /** The client's address, for the per-address sign-in limits (default: inject's 127.0.0.1). */
+    remoteAddress?: string;
+  },
 ): Client {
   return {
     cookie: base.cookie ?? '',
@@ -105,6 +112,7 @@ export function clientWith(
         method: method as 'GET',
         url,
         payload: body as object | undefined,
+        ...(base.remoteAddress ? { remoteAddress: base.remoteAddress } : {}),
         headers: {
           ...(base.cookie ? { cookie: base.cookie, [CSRF_HEADER]: CSRF_VALUE } : {}),
           ...(base.bearer ? { authorization: `Bearer ${base.bearer}` } : {}),

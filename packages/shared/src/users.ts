@@ -43,7 +43,7 @@ export const ProfileInput = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
   username: Email,
   password: z.string().max(1000).optional(),
-  /** Required with a new password: a stolen session alone cannot change it. */
+  /** Required with a new password or a new username: a stolen session alone cannot change them. */
   currentPassword: z.string().max(1000).optional(),
 });
 export type ProfileInput = z.infer<typeof ProfileInput>;
@@ -56,7 +56,7 @@ export const USER_MSG = {
   passwordRequired: 'Password is required when no activation email is sent',
   cannotDeleteSelf: 'You cannot delete your own user',
   currentPasswordWrong: 'Current password is incorrect',
-  currentPasswordRequired: 'Enter your current password to set a new one',
+  currentPasswordRequired: 'Enter your current password to change your email or password',
   superAdminOnly: 'Only a Super Admin may assign the Super Admin role',
   superAdminTarget: 'Only a Super Admin may change or delete a Super Admin',
   ownSitesOnly: 'You may only give access to the sites you have access to',

@@ -34,19 +34,20 @@ describe('enumeration and throttles', () => {
     const t = await makeTenant(app);
     const password = 'Profile-Change-Kestrel-46';
     const body = { name: 'Vera', username: t.viewer.username, password };
-    for (const currentPassword of [undefined, 'wrong-password']) {
+    const refusals: [string | undefined, string][] = [
+      [undefined, USER_MSG.currentPasswordRequired],
+      ['wrong-password', USER_MSG.currentPasswordWrong],
+    ];
+    for (const [currentPassword, message] of refusals) {
       const res = await t.viewer.request('PUT', '/api/users/me', { ...body, currentPassword });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({
-        message: USER_MSG.currentPasswordWrong,
-        errors: [{ path: 'currentPassword', message: USER_MSG.currentPasswordWrong }],
-      });
+      expect(res.json()).toMatchObject({ message, errors: [{ path: 'currentPassword', message }] });
     }
     expect((await login(app, t.viewer.username, PASSWORD)).cookie).toContain('sl_session=');
     const ok = await t.viewer.request('PUT', '/api/users/me', { ...body, currentPassword: PASSWORD });
     expect(ok.statusCode).toBe(200);
     expect((await login(app, t.viewer.username, password)).cookie).toContain('sl_session=');
-    // Name and username changes alone need no password.
+    // A name change alone needs no password.
     const rename = await t.viewer.request('PUT', '/api/users/me', {
       name: 'Vera V',
       username: t.viewer.username,

@@ -7,8 +7,8 @@ import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { hashPassword } from '../../platform/crypto.js';
 import { HttpError } from '../../platform/errors.js';
-import { revokeUserSessions } from '../../platform/sessions.js';
-import { findUserById, setPassword } from '../users/repository.js';
+import { storeNewPassword } from '../users/new-password.js';
+import { findUserById } from '../users/repository.js';
 import * as tokens from '../users/set-password-tokens.js';
 import * as repo from './repository.js';
 
@@ -43,9 +43,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     if (!(await tokens.consumeToken(tx, token))) throw invalidToken();
-    await tokens.retireUserTokens(tx, user.id);
-    await setPassword(tx, user.id, passwordHash);
-    await revokeUserSessions(tx, user.id);
+    await storeNewPassword(tx, user.id, passwordHash);
     await repo.clearUsernameFailures(tx, user.username);
   });
 }

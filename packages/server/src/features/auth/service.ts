@@ -1,20 +1,16 @@
 /**
- * Password login with the limits of DESIGN §11: more than 5 failures a minute for one username
- * or IP → 429 `rate limited`; 10 consecutive failures → `account locked` until a password reset.
+ * Password login under the sign-in limits (limiter.ts): more than 5 failures a minute for one
+ * username or IP → 429 `rate limited`; 10 consecutive failures → `account locked` until a
+ * password reset.
  */
-import {
-  LOGIN_LOCK_AFTER,
-  LOGIN_RATE_LIMIT,
-  LOGIN_REASONS,
-  MSG,
-  SUPER_ADMIN_ROLE_ID,
-} from '@sightline/shared';
+import { LOGIN_LOCK_AFTER, MSG, SUPER_ADMIN_ROLE_ID } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
 import { hashPassword, verifyPassword } from '../../platform/crypto.js';
-import { HttpError, unauthorized } from '../../platform/errors.js';
+import { unauthorized } from '../../platform/errors.js';
 import { randomToken } from '../../platform/ids.js';
 import { createSession } from '../../platform/sessions.js';
 import { secondStepFor } from '../totp/service.js';
+import { accountLocked, assertNotRateLimited, clearFailedAttempts, recordFailedAttempt } from './limiter.js';
 import * as repo from './repository.js';
 
 interface LoginInput {
@@ -30,25 +26,22 @@ let decoyHash: Promise<string> | undefined;
 const decoy = () => (decoyHash ??= hashPassword(randomToken()));
 
 export async function login(db: Db, input: LoginInput, rateWindowMs: number) {
-  const since = new Date(Date.now() - rateWindowMs);
-  if ((await repo.recentFailures(db, input.username, input.ip, since)) >= LOGIN_RATE_LIMIT) {
-    throw new HttpError(429, MSG.loginRateLimited, LOGIN_REASONS.rateLimited);
-  }
+  const attempt = { ip: input.ip, rateWindowMs };
+  await assertNotRateLimited(db, input.username, attempt);
   const user = await repo.findUserByUsername(db, input.username);
   const locked = user ? user.locked : await repo.unknownUsernameLocked(db, input.username, LOGIN_LOCK_AFTER);
-  if (locked) throw unauthorized(MSG.loginLocked, LOGIN_REASONS.locked);
+  if (locked) throw accountLocked();
   const passwordOk = await verifyPassword(user ? user.passwordHash : await decoy(), input.password);
   const hostOrg = input.hostSubdomain ? await repo.findOrgBySubdomain(db, input.hostSubdomain) : undefined;
   const orgOk = !hostOrg || hostOrg.id === user?.orgId || user?.roles.includes(SUPER_ADMIN_ROLE_ID);
   if (!user || !passwordOk || !orgOk) {
-    const locked = await repo.recordFailure(db, input.username, input.ip, LOGIN_LOCK_AFTER);
-    if (locked) throw unauthorized(MSG.loginLocked, LOGIN_REASONS.locked);
+    if (await recordFailedAttempt(db, input.username, attempt)) throw accountLocked();
     throw unauthorized(MSG.loginInvalid);
   }
   // Second factor (features/totp): the password was right, but no session until the code is.
   const secondStep = await secondStepFor(db, user);
   if (secondStep) return { secondStep, user };
-  await repo.clearFailures(db, user.id);
+  await clearFailedAttempts(db, user.id);
   const token = await createSession(db, user.id);
   return { token, user };
 }

@@ -2,36 +2,28 @@
  * Second factor (issue 9). Password sign-in stops after the password when the user has TOTP on
  * (or the organization requires it and the user must enrol): the answer carries a pending-login
  * token, stored hashed for 5 minutes, and no session. Wrong codes count as failed logins, so
- * the password's rate limit and lockout (DESIGN §11) apply to codes as well.
+ * the password's rate limit and lockout (auth/limiter.ts) apply to codes as well.
  */
-import {
-  LOGIN_LOCK_AFTER,
-  LOGIN_RATE_LIMIT,
-  LOGIN_REASONS,
-  type LoginSecondStep,
-  MSG,
-  TOTP_MSG,
-  TOTP_RECOVERY_CODE_COUNT,
-  type TotpStatus,
-} from '@sightline/shared';
+import { type LoginSecondStep, TOTP_MSG, TOTP_RECOVERY_CODE_COUNT, type TotpStatus } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
 import { sha256 } from '../../platform/crypto.js';
-import { badRequest, forbidden, HttpError, unauthorized } from '../../platform/errors.js';
+import { badRequest, forbidden, type HttpError, unauthorized } from '../../platform/errors.js';
 import { randomToken } from '../../platform/ids.js';
 import { createSession } from '../../platform/sessions.js';
-import * as authRepo from '../auth/repository.js';
+import {
+  type Attempt,
+  accountLocked,
+  assertNotRateLimited,
+  clearFailedAttempts,
+  recordFailedAttempt,
+} from '../auth/limiter.js';
 import { managedUser } from '../users/reach.js';
 import * as userRepo from '../users/repository.js';
 import { acceptedStep, newRecoveryCodes, newSecret, recoveryHash, setupOf } from './codes.js';
 import * as repo from './repository.js';
 
 const PENDING_LOGIN_TTL_MS = 5 * 60_000;
-
-interface Attempt {
-  ip: string;
-  rateWindowMs: number;
-}
 
 /** The login hook: a second step to take before a session, or nothing. */
 export async function secondStepFor(
@@ -52,17 +44,9 @@ export async function secondStepFor(
   return { secondFactor: enrol ? 'enrol' : 'totp', pendingToken };
 }
 
-async function assertNotRateLimited(db: Db, username: string, attempt: Attempt) {
-  const since = new Date(Date.now() - attempt.rateWindowMs);
-  if ((await authRepo.recentFailures(db, username, attempt.ip, since)) >= LOGIN_RATE_LIMIT) {
-    throw new HttpError(429, MSG.loginRateLimited, LOGIN_REASONS.rateLimited);
-  }
-}
-
 /** Records a wrong code like a wrong password; the error to throw (locked, or `wrong`). */
 async function failedCode(db: Db, username: string, attempt: Attempt, wrong: HttpError) {
-  const locked = await authRepo.recordFailure(db, username, attempt.ip, LOGIN_LOCK_AFTER);
-  return locked ? unauthorized(MSG.loginLocked, LOGIN_REASONS.locked) : wrong;
+  return (await recordFailedAttempt(db, username, attempt)) ? accountLocked() : wrong;
 }
 
 /** A current 6-digit code (each used once) or an unused recovery code. */
@@ -77,13 +61,13 @@ async function pendingUser(db: Db, pendingToken: string, enrol: boolean) {
   const user = pending && (await userRepo.findUserById(db, pending.userId));
   if (!pending || !user) throw unauthorized(TOTP_MSG.pendingExpired);
   if (pending.enrol !== enrol) throw badRequest(enrol ? TOTP_MSG.alreadyEnabled : TOTP_MSG.enrolRequired);
-  if (user.locked) throw unauthorized(MSG.loginLocked, LOGIN_REASONS.locked);
+  if (user.locked) throw accountLocked();
   return user;
 }
 
 async function openSession(db: Db, pendingToken: string, userId: string) {
   await repo.deletePending(db, sha256(pendingToken));
-  await authRepo.clearFailures(db, userId);
+  await clearFailedAttempts(db, userId);
   return createSession(db, userId);
 }
 

@@ -38,7 +38,10 @@ export function registerUserRoutes(app: App) {
     me.getMe(db, callerOf(req)),
   );
   app.put('/api/users/me', { schema: { tags, body: ProfileInput, response: { 200: User } } }, (req) =>
-    me.updateMe(db, callerOf(req), req.body),
+    me.updateMe(app.ctx, callerOf(req), req.body, {
+      ip: req.ip,
+      rateWindowMs: app.ctx.config.loginRateWindowMs,
+    }),
   );
 
   app.get('/api/users/:id', { schema: { tags, params: IdParams, response: { 200: User } } }, (req) =>

@@ -19,6 +19,7 @@ import type { AppContext } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { revokeUserSessions } from '../../platform/sessions.js';
 import { listAccessRules, visibleRoleIds } from '../roles/repository.js';
+import { storeNewPassword } from './new-password.js';
 import * as repo from './repository.js';
 import { assertUsernameFree, hashIfStrong, invalidField, type PasswordRule } from './rules.js';
 import { issueToken, sendSetPasswordMail } from './set-password-tokens.js';
@@ -76,9 +77,8 @@ export async function updateUser(db: Db, caller: Caller, id: string, input: User
     const row = await repo.updateUser(tx, caller.orgId, id, fields);
     if (!row) throw notFound('User');
     if (!passwordHash) return repo.toApi(row);
-    // An administrator's reset: the new password unlocks the account and ends its sessions.
-    await repo.setPassword(tx, id, passwordHash);
-    await revokeUserSessions(tx, id);
+    // An administrator's reset: the new password unlocks the account, ends its sessions and links.
+    await storeNewPassword(tx, id, passwordHash);
     return repo.toApi({ ...row, locked: false });
   });
 }

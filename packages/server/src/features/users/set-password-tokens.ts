@@ -42,7 +42,7 @@ export async function consumeToken(db: Tx, token: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** After a successful reset, every other outstanding link of the user stops working too. */
+/** Every outstanding link of the user stops working (a new password, a new sign-in email). */
 export async function retireUserTokens(db: Tx, userId: string): Promise<void> {
   await db
     .update(passwordResetTokens)

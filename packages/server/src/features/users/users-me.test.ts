@@ -24,11 +24,11 @@ describe('users/me', () => {
     });
   });
 
-  it('updates name and username; roles and sites stay read-only', async () => {
+  it('updates name and username (with the current password); roles and sites stay read-only', async () => {
     const t = await makeTenant(app);
     const username = `renamed-${Date.now()}@example.com`;
     const res = await t.viewer.request('PUT', '/api/users/me', {
-      ...profile(username),
+      ...profile(username, { currentPassword: PASSWORD }),
       roles: [ROLE_IDS.admin],
       securityCtx: { sites: [] },
     });
@@ -61,7 +61,7 @@ describe('users/me', () => {
         profile(t.viewer.username, { password: 'password123', currentPassword: PASSWORD }),
         MSG.passwordTooWeak,
       ],
-      [profile(t.admin.username), 'duplicate'],
+      [profile(t.admin.username, { currentPassword: PASSWORD }), 'duplicate'],
     ];
     for (const [body, message] of cases) {
       const res = await t.viewer.request('PUT', '/api/users/me', body);

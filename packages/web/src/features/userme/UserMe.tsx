@@ -1,27 +1,17 @@
 /** Edit Profile (userMe): name, email, an optional new password, roles read-only. */
 import { Box, Stack, Typography } from '@mui/material';
-import { EMAIL_PATTERN, isStrongPassword, MSG, USER_MSG } from '@sightline/shared';
+import { EMAIL_PATTERN, MSG } from '@sightline/shared';
 import { type CustomFieldProps, type EditorTab, ResourceEditor } from '../../components';
 import { TotpCard } from '../totp/TotpCard';
 import { RoleChips } from '../users/RoleChips';
-
-type ProfileForm = {
-  name: string;
-  username: string;
-  roles: string[];
-  currentPassword: string;
-  password: string;
-  verify: string;
-};
-
-const DEFAULTS: ProfileForm = {
-  name: '',
-  username: '',
-  roles: [],
-  currentPassword: '',
-  password: '',
-  verify: '',
-};
+import {
+  currentPasswordRule,
+  type ProfileForm,
+  profileBody,
+  profileDefaults,
+  profileFromRecord,
+  verifyRule,
+} from './profile-form';
 
 function RolesReadOnly({ value, field }: CustomFieldProps) {
   return (
@@ -54,9 +44,8 @@ const TABS: EditorTab<ProfileForm>[] = [
         label: 'Current Password',
         inputType: 'password',
         autoComplete: 'current-password',
-        helperText: 'Needed to set a new password.',
-        // A profile password change asks for the current password (docs/decisions/0009-account-rules.md).
-        validate: (v, values) => (values.password && !v ? USER_MSG.currentPasswordRequired : undefined),
+        helperText: 'Needed to change your email or set a new password.',
+        validate: currentPasswordRule,
       },
       {
         type: 'text',
@@ -72,11 +61,7 @@ const TABS: EditorTab<ProfileForm>[] = [
         label: 'Verify New Password',
         inputType: 'password',
         autoComplete: 'new-password',
-        // A new password must be valid and match, else 'Passwords must match' (a fixed text).
-        validate: (v, values) =>
-          values.password && (v !== values.password || !isStrongPassword(values.password, [values.username]))
-            ? MSG.passwordsMustMatch
-            : undefined,
+        validate: verifyRule,
       },
       { type: 'custom', name: 'roles', label: 'Roles', component: RolesReadOnly, width: 'full' },
     ],
@@ -92,17 +77,13 @@ export default function UserMe() {
         entityName="profile"
         title="Edit Profile"
         tabs={TABS}
-        defaults={DEFAULTS}
+        defaults={profileDefaults}
         permissions={{ create: false, modify: true, delete: false }}
         showBack={false}
         afterSave="stay"
         nameOf={(v) => v.name}
-        fromRecord={(record) => ({ ...DEFAULTS, ...record, currentPassword: '', password: '', verify: '' })}
-        toBody={(v) => ({
-          name: v.name.trim(),
-          username: v.username.trim(),
-          ...(v.password ? { password: v.password, currentPassword: v.currentPassword } : {}),
-        })}
+        fromRecord={profileFromRecord}
+        toBody={profileBody}
       />
       <TotpCard />
     </Stack>
