@@ -1,8 +1,9 @@
 /**
- * Second factor (issue 9). Password sign-in stops after the password when the user has TOTP on
- * (or the organization requires it and the user must enrol): the answer carries a pending-login
- * token, stored hashed for 5 minutes, and no session. Wrong codes count as failed logins, so
- * the password's rate limit and lockout (DESIGN §11) apply to codes as well.
+ * Second factor (docs/decisions/0011-second-factor.md). Password sign-in stops after the
+ * password when the user has TOTP on (or the organization requires it and the user must enrol):
+ * the answer carries a pending-login token, stored hashed for 5 minutes, and no session. Wrong
+ * codes count as failed logins, so the password's rate limit and lockout (`LOGIN_RATE_LIMIT`,
+ * `LOGIN_LOCK_AFTER`; docs/decisions/0005-login-rate-limit-and-lockout.md) apply to codes as well.
  */
 import {
   LOGIN_LOCK_AFTER,
