@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Builds the server once into dist/ (issue 11 §3): one ESM bundle of src/ and @sightline/shared,
-// with every npm dependency left external (loaded from node_modules as usual) and the SQL
-// migrations copied beside it. `npm start` runs dist/main.js with plain Node, no loader.
+// Builds the server once into dist/ (docs/decisions/0046-process-logs-and-build.md): one ESM bundle
+// of src/ and @sightline/shared, with every npm dependency left external (loaded from node_modules
+// as usual) and the SQL migrations copied beside it. `npm start` runs dist/main.js with plain Node,
+// no loader.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';

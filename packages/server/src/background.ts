@@ -1,9 +1,10 @@
 /**
- * What runs without an incoming request (DESIGN §2 "jobs", §7, §9): the scheduled tracking jobs,
- * the daily report email, the job queue (webhook delivery and mail), the MQTT subscription (with MQTT_URL) and, with the demo on, the
- * built-in reader simulator, and the folding of the zone and category counts (features/zones/counts.ts,
- * features/things/category-counts.ts). Each starts when the app is ready and stops before it
- * closes (before the database does).
+ * What runs without an incoming request (docs/architecture.md, "Background work"): the scheduled
+ * tracking jobs, the daily report email, the job queue (webhook delivery and mail), the MQTT
+ * subscription (with MQTT_URL) and, with the demo on, the built-in reader simulator, and the
+ * folding of the zone and category counts (features/zones/counts.ts,
+ * features/things/category-counts.ts). Each starts when the app is ready and stops before it closes
+ * (before the database does).
  */
 import { keptCountsFolder } from './db/kept-counts.js';
 import { pruneLoginFailuresJob } from './features/auth/jobs.js';

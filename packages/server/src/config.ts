@@ -1,4 +1,4 @@
-/** Configuration only by environment variables (DESIGN §3); README documents each. */
+/** Configuration only by environment variables; README.md documents each. */
 import os from 'node:os';
 import path from 'node:path';
 import { LIVE_COALESCE_MS } from './platform/live-coalesce.js';
@@ -52,7 +52,7 @@ export interface Config {
   s3ForcePathStyle?: boolean;
   /** Run this instance's queue workers (pg-boss: webhook delivery, mail); off in tests unless asked for. */
   queue: boolean;
-  /** Webhook request timeout (DESIGN §10: 10 s); tests shorten it. */
+  /** Webhook request timeout (10 s); tests shorten it. */
   webhookTimeoutMs: number;
   /** First webhook retry delay; each further retry doubles it (capped at 6 h). */
   webhookRetryBaseMs: number;

@@ -1,5 +1,5 @@
 /**
- * The whole data model of SPEC §3, one file per domain under schema/: every tenant-owned row
+ * The whole data model, one file per domain under schema/: every tenant-owned row
  * carries `org_id`; site-owned rows carry `site_id` too.
  */
 export * from './schema/accounts.js';

@@ -1,4 +1,7 @@
-/** Authorization checks (DESIGN §6): the server enforces every rule, the web only hides. */
+/**
+ * Authorization checks: reading needs only access to the site; writes need a role whose rule grants
+ * the action on the resource. The server enforces every rule; the console only hides what it would refuse.
+ */
 import { type Action, ALL_SITES, can } from '@sightline/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from './caller.js';

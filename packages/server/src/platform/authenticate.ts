@@ -1,6 +1,7 @@
 /**
  * Resolves the caller of every /api request: a cookie session or an API key Bearer token.
- * Cookie-authenticated unsafe methods must carry `x-requested-with: XMLHttpRequest` (DESIGN §11).
+ * Cookie-authenticated unsafe methods must carry `x-requested-with: XMLHttpRequest`, else 403: a
+ * cross-site form cannot set that header.
  */
 import {
   type AccessRule,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id (DESIGN §11); the library's default algorithm is argon2id. */
+/** Passwords are stored as argon2id hashes; the library's default algorithm is argon2id. */
 export const hashPassword = (password: string) =>
   hash(password, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
 export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {

@@ -1,4 +1,7 @@
-/** Typed HTTP errors thrown by services, and the one handler that formats every error (DESIGN §5). */
+/**
+ * Typed HTTP errors thrown by services, and the one handler that formats every error as
+ * `{ message, reason?, errors?: [{ path, message }] }` (docs/api.md).
+ */
 
 import { findNul, NUL_MSG } from '@sightline/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The probes (issue 11 §3): `/healthz` answers while the process runs; `/readyz` answers 200 only
+ * The probes: `/healthz` answers while the process runs; `/readyz` answers 200 only
  * while the database answers and holds every migration this build ships, 503 otherwise.
  */
 import { sql } from 'drizzle-orm';

@@ -1,7 +1,8 @@
 /**
- * Probes for load balancers and orchestrators (issue 11 §3). Both are outside /api, public and
- * cheap. `GET /healthz`: the process answers. `GET /readyz`: the database answers and every
- * migration this build ships has been applied; 503 while shutting down, so traffic drains.
+ * Probes for load balancers and orchestrators (docs/decisions/0044-shutdown-and-probes.md). Both
+ * are outside /api, public and cheap. `GET /healthz`: the process answers. `GET /readyz`: the
+ * database answers and every migration this build ships has been applied; 503 while shutting down,
+ * so traffic drains.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Issue 6 finding 3: NUL in any string (body, query, login) is a 400; a failing query is logged
+ * Hostile input: NUL in any string (body, query, login) is a 400; a failing query is logged
  * without its parameters; an export with an unknown sort is a 400 before the first byte.
  */
 import { NUL_MSG, ROLE_IDS } from '@sightline/shared';

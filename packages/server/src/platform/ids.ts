@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-/** ObjectId-shaped ids: 4-byte seconds + 8 random bytes, 24 lowercase hex (DESIGN §5). */
+/** ObjectId-shaped ids: 4-byte seconds + 8 random bytes, 24 lowercase hex, the API's id format. */
 export function newId(now: number = Date.now()): string {
   const seconds = Math.floor(now / 1000)
     .toString(16)

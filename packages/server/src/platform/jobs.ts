@@ -1,10 +1,10 @@
 /**
- * Scheduled jobs (DESIGN §2 "jobs", §4): every instance ticks, and each due job run is claimed in
- * PostgreSQL — `pg_try_advisory_xact_lock` on the job's name, then its `job_runs` row moved to
- * `now` when its interval has passed — so with N instances a job runs once per interval. The claim
- * is one short transaction; the job's own work runs after it, in its own transactions (jobs are
- * idempotent, so a run that fails halfway is simply done again at the next interval). Works on
- * PGlite (one process) and PostgreSQL alike.
+ * Scheduled jobs (docs/decisions/0029-scheduled-jobs.md): every instance ticks, and each due job
+ * run is claimed in PostgreSQL — `pg_try_advisory_xact_lock` on the job's name, then its `job_runs`
+ * row moved to `now` when its interval has passed — so with N instances a job runs once per
+ * interval. The claim is one short transaction; the job's own work runs after it, in its own
+ * transactions (jobs are idempotent, so a run that fails halfway is simply done again at the next
+ * interval). Works on PGlite (one process) and PostgreSQL alike.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';

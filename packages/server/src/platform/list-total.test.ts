@@ -1,5 +1,5 @@
 /**
- * List totals are counted up to a cap (docs/decisions.md "List totals are capped"): past it the
+ * List totals are counted up to a cap (docs/decisions/0013-list-totals-capped.md): past it the
  * answer's `x-total-count` is the cap and `x-total-capped` is 'true'.
  */
 import { LIST_TOTAL_CAP, ListTotalHeaders } from '@sightline/shared';

@@ -1,5 +1,5 @@
 /**
- * Live coalescing (docs/decisions.md "Ingest throughput", round 5): the tracking path's `thing`
+ * Live coalescing (docs/decisions/0020-live-coalescing.md): the tracking path's `thing`
  * and `event` messages carry a thing's / an event's whole latest state, so a console needs the
  * latest one, not every repeat. Per key (message type, site, `data._id`) the first
  * message goes out at once; further ones within the window are held, the newer replacing the

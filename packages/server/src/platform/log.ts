@@ -1,7 +1,8 @@
 /**
- * The process's logger (issue 11 §3). For a person (the default): one readable line per entry,
- * `HH:MM:SS LEVEL message key=value`, errors with their stack. `LOG_FORMAT=json`: pino's JSON
- * lines for machines. Requests are logged at debug level only (see `registerRequestLog`).
+ * The process's logger (docs/decisions/0046-process-logs-and-build.md). For a person (the default):
+ * one readable line per entry, `HH:MM:SS LEVEL message key=value`, errors with their stack.
+ * `LOG_FORMAT=json`: pino's JSON lines for machines. Requests are logged at debug level only (see
+ * `registerRequestLog`).
  */
 import { Writable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';

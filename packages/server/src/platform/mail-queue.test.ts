@@ -1,5 +1,5 @@
 /**
- * Mail on the job queue (issue 9): a mail the SMTP server cannot take is kept and retried until it
+ * Mail on the job queue: a mail the SMTP server cannot take is kept and retried until it
  * can, and delivered once; a mail queued in a transaction goes out only if the transaction commits.
  * A real SMTP server on loopback (smtp-server), stopped and started on the same port.
  */

@@ -1,9 +1,9 @@
 /**
- * Mail on the job queue (issue 9): with the queue running, `send` stores the mail as a pg-boss
- * job — durable, in the caller's transaction when it passes one — and a worker hands it to the
- * transport (SMTP or the outbox folder). A failed send (SMTP down) is retried with exponential
- * backoff for about a day, by whichever instance is up, and never dropped. Without the queue (tests,
- * QUEUE=false) mail goes straight to the transport, as before.
+ * Mail on the job queue (docs/decisions/0030-job-queue-pg-boss.md): with the queue running, `send`
+ * stores the mail as a pg-boss job — durable, in the caller's transaction when it passes one — and
+ * a worker hands it to the transport (SMTP or the outbox folder). A failed send (SMTP down) is
+ * retried with exponential backoff for about a day, by whichever instance is up, and never dropped.
+ * Without the queue (tests, QUEUE=false) mail goes straight to the transport.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';

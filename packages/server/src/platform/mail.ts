@@ -1,5 +1,5 @@
 /**
- * Outgoing mail (DESIGN §2): nodemailer over SMTP_URL, or, with none configured, an .eml file
+ * Outgoing mail: nodemailer over SMTP_URL, or, with none configured, an .eml file
  * per message in the outbox folder (default: the data folder's outbox/) with its subject and links logged.
  */
 import { mkdir, writeFile } from 'node:fs/promises';

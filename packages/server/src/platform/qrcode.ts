@@ -1,4 +1,7 @@
-/** QR codes of records (SPEC §9: sizes 100-700, error-correction level H), shared by the features that show one. */
+/**
+ * QR codes of records, shared by the features that show one: one of the sizes of `QR_SIZES` (100 to
+ * 700 pixels) and error-correction level H.
+ */
 import { QR_ERROR_LEVEL } from '@sightline/shared';
 import type { FastifyReply } from 'fastify';
 import QRCode from 'qrcode';

@@ -1,8 +1,8 @@
 /**
- * The job queue (DESIGN §2 "jobs", issue 9): pg-boss 10 over the app's own database connection —
- * its `db` option takes any `executeSql`, so the same queue runs on PostgreSQL (the app's pool)
- * and on embedded PGlite. pg-boss keeps jobs in its own `pgboss` schema, hands each job to one
- * worker across all instances (FOR UPDATE SKIP LOCKED), retries failed and expired jobs, and
+ * The job queue (docs/decisions/0030-job-queue-pg-boss.md): pg-boss 10 over the app's own database
+ * connection — its `db` option takes any `executeSql`, so the same queue runs on PostgreSQL (the
+ * app's pool) and on embedded PGlite. pg-boss keeps jobs in its own `pgboss` schema, hands each job
+ * to one worker across all instances (FOR UPDATE SKIP LOCKED), retries failed and expired jobs, and
  * keeps delayed jobs (startAfter) across restarts.
  */
 import type { PGlite } from '@electric-sql/pglite';

@@ -1,5 +1,5 @@
 /**
- * Issue 6 finding 5: an id a caller writes must be one it can read. A Manager limited to one
+ * Cross-site references: an id a caller writes must be one it can read. A Manager limited to one
  * site cannot name a thing of another site as a parent, and gets the same 400 as for an unknown id.
  */
 import { THING_MSG } from '@sightline/shared';

@@ -1,5 +1,5 @@
 /**
- * Cross-site references (issue 6, finding 5): every id a caller writes into a record must name a
+ * Cross-site references: every id a caller writes into a record must name a
  * row the caller can read — same organization and, for a site-limited caller, one of its sites.
  * An id the caller cannot read gets the same 400 as an unknown id, so the answer never tells
  * existing ids from unknown ones. Features call `assertReadable` for parents, zones, maps,

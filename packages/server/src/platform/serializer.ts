@@ -1,5 +1,5 @@
 /**
- * How routes' answers are checked and written (docs/decisions.md "Data at scale, round 4"). As
+ * How routes' answers are checked and written (docs/decisions/0018-compiled-response-check.md). As
  * fastify-type-provider-zod's serializer: the route's zod response schema checks the answer and
  * shapes it (unknown keys dropped, keys in the schema's order), then JSON.stringify; an answer
  * that does not fit is a 500 (`ResponseSerializationError`).

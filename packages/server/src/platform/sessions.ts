@@ -1,4 +1,7 @@
-/** Server-side sessions (DESIGN §11): idle 12 h, absolute 7 days, revocable. */
+/**
+ * Server-side sessions (docs/decisions/0004-sessions-and-tokens.md): idle 12 h, absolute 7 days,
+ * revocable.
+ */
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@sightline/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
@@ -81,7 +84,10 @@ export async function revokeSession(db: Tx, tokenHash: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
 }
 
-/** Revokes every session of a user, optionally keeping one (the caller's own after a profile change). */
+/**
+ * Revokes every one of a user's sessions, optionally keeping one (the caller's own after a profile
+ * change).
+ */
 export async function revokeUserSessions(db: Tx, userId: string, keepTokenHash?: string): Promise<void> {
   const rows = await db
     .update(sessions)

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (issue 11 §3), on the real process: the server runs as a child process
+ * Graceful shutdown, on the real process: the server runs as a child process
  * (PGlite in a temp folder, or TEST_DATABASE_URL; the job timer, the queue workers and the MQTT
  * client on) over a tenant the test made first, in process; an ingest batch is half uploaded and a live stream is open when SIGTERM arrives.
  * The batch must be stored and answered, the stream must end, and the process must exit 0

@@ -1,9 +1,10 @@
 /**
- * Graceful shutdown (issue 11 §3). On SIGTERM or SIGINT: `app.close()` stops taking requests
- * (new ones get 503, /readyz says so), lets in-flight requests — reader batches among them —
- * finish, and runs the close hooks in order: live streams, demo simulator, MQTT client and
- * job scheduler (preClose), then the live bus and the database (onClose). If that takes longer
- * than `timeoutMs` the process exits anyway with code 1; a second signal exits at once.
+ * Graceful shutdown (docs/decisions/0044-shutdown-and-probes.md). On SIGTERM or SIGINT:
+ * `app.close()` stops taking requests (new ones get 503, /readyz says so), lets in-flight requests
+ * — reader batches among them — finish, and runs the close hooks in order: live streams, demo
+ * simulator, MQTT client and job scheduler (preClose), then the live bus and the database
+ * (onClose). If that takes longer than `timeoutMs` the process exits anyway with code 1; a second
+ * signal exits at once.
  */
 import type { FastifyInstance } from 'fastify';
 

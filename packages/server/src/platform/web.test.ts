@@ -1,5 +1,5 @@
 /**
- * The built console's delivery (issue 11 §2): the build's own precompress script run on a small
+ * The built console's delivery: the build's own precompress script run on a small
  * dist folder, then served by the app — the encoding the request accepts, Vary, and caching.
  */
 import { execFileSync } from 'node:child_process';

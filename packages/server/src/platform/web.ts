@@ -1,9 +1,9 @@
 /**
- * The built console at / (issue 11 §2). `npm run build` leaves a brotli and a gzip copy beside
- * every text file (packages/web/scripts/precompress.mjs); the one the browser accepts is sent as
- * it is, with `Vary: Accept-Encoding`. Hashed files under assets/ are cached for a year and never
- * revalidated; everything else, index.html above all, is revalidated on every load. Unknown client
- * paths get index.html: they are the web router's.
+ * The built console at / (docs/decisions/0043-console-delivery.md). `npm run build` leaves a brotli
+ * and a gzip copy beside every text file (packages/web/scripts/precompress.mjs); the one the
+ * browser accepts is sent as it is, with `Vary: Accept-Encoding`. Hashed files under assets/ are
+ * cached for a year and never revalidated; everything else, index.html above all, is revalidated on
+ * every load. Unknown client paths get index.html: they are the web router's.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,8 @@
 /**
- * Faults on the real services (issue 6 "Suites that keep it fixed"), on PRIVATE instances this file
- * starts: PostgreSQL restarted (a crash) in the middle of a steady ingest, the MQTT broker
- * restarted, SMTP down. Run once by scripts/test.sh (vitest.faults.config.ts), not by the API runs.
+ * Faults on the real services (one of the suites of docs/security.md, "Suites"), on PRIVATE
+ * instances this file starts: PostgreSQL restarted (a crash) in the middle of a steady ingest, the
+ * MQTT broker restarted, SMTP down. Run once by scripts/test.sh (vitest.faults.config.ts), not by
+ * the API runs.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,7 +1,7 @@
 /**
- * Bad input on every route (issue 6 "Suites that keep it fixed"), generated from the OpenAPI route
- * table: odd ids, hostile query values, wrong types and hostile strings in every body field,
- * pollution keys, deep, huge and malformed bodies, broken multipart. Never a 5xx; the server keeps
+ * Bad input on every route (one of the suites of docs/security.md, "Suites"), generated from the
+ * OpenAPI route table: odd ids, hostile query values, wrong types and hostile strings in every body
+ * field, pollution keys, deep, huge and malformed bodies, broken multipart. Never a 5xx; the server keeps
  * answering after each route; a route that refused everything changed nothing, and another
  * organization's rows never change.
  */

@@ -1,8 +1,9 @@
 /**
- * Isolation on every route (issue 6 "Suites that keep it fixed"), generated from the OpenAPI route
- * table: another organization's ids and sites are 404, a site-limited caller on another site's
- * records is 404, each role on each write is 403 where DESIGN §6 withholds the right, and API keys
- * behave like users. No list or answer carries another organization's ids; nothing of theirs changes.
+ * Isolation on every route (one of the suites of docs/security.md, "Suites"), generated from the
+ * OpenAPI route table: another organization's ids and sites are 404, a site-limited caller on
+ * another site's records is 404, each role on each write is 403 where the role's access rules
+ * withhold the right (reading needs only the site), and API keys behave like users. No list or
+ * answer carries another organization's ids; nothing of theirs changes.
  */
 import { type Action, ALL_SITES, BUILT_IN_ROLES, can, ROLE_IDS } from '@sightline/shared';
 import type { LightMyRequestResponse } from 'fastify';
@@ -70,7 +71,7 @@ const selfOrPublic = (route: Route) => SELF_OR_PUBLIC.test(route.path);
 
 const segmentOf = (route: Route) => route.path.split('/')[2] ?? '';
 
-/** The access resource and action DESIGN §6 puts on a write route; undefined when it is no write. */
+/** The access resource and action a write route needs; undefined when it is no write. */
 function accessOf(route: Route): { resource: string; action: Action } | undefined {
   if (route.method === 'GET' || selfOrPublic(route)) return undefined;
   const segment = segmentOf(route);
@@ -195,7 +196,7 @@ describe('isolation on every route', () => {
         const res = await send(limited, route, url, body);
         expectRefused(res, `${name} site-limited admin on another site`, [404]);
       }
-      // Each role on each write: 403 where DESIGN §6 withholds the right, users and keys alike.
+      // Each role on each write: 403 where its access rules withhold the right, users and keys alike.
       const access = accessOf(route);
       if (access) {
         const { url, body } = requestOf(route, own);

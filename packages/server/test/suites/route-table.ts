@@ -1,5 +1,5 @@
 /**
- * The route table the generated suites walk (issue 6 "Suites that keep it fixed"): every
+ * The route table the generated suites walk (docs/security.md, "Suites"): every
  * operation of the OpenAPI document (`app.swagger()`), so a route is covered the day it is added,
  * plus a plausible value for each parameter and body built from its JSON schema.
  */
@@ -170,7 +170,8 @@ export async function snapshotOrg(app: App, orgId: string, skip: readonly string
   )
     .map((t) => t.table_name)
     .filter((t) => !skip.includes(t));
-  // Failure counters move on a refused sign-in or code by design (DESIGN §11): not compared.
+  // Failure counters move on a refused sign-in or code by design (they drive the login rate limit
+  // and lockout): not compared.
   const row = sql`(to_jsonb(snap_row) - 'failed_logins'::text - 'locked'::text)::text`;
   const parts = tables.map(
     (t) =>

@@ -1,4 +1,5 @@
--- Single sign-on (Okta, Entra ID) and a second factor (TOTP): issue 9.
+-- Single sign-on (Okta, Entra ID) and a second factor (TOTP): docs/decisions/0010-single-sign-on-state.md
+-- and docs/decisions/0011-second-factor.md.
 -- One row per sign-in started at /auth/{provider}/redirect, keyed by the hash of the random value
 -- in the browser's short-lived cookie, so the callback proves it comes back to the same browser.
 CREATE TABLE "sso_login_states" (

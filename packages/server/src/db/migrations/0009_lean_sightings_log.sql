@@ -1,4 +1,4 @@
--- A leaner raw sightings log (docs/benchmarks.md "Ingest, round 4"): the dedupe key (endpoint, tag,
+-- A leaner raw sightings log (docs/decisions/0022-raw-sightings-log.md): the dedupe key (endpoint, tag,
 -- antenna, time) becomes the primary key and the only index. The bigserial id (its sequence and
 -- index) and the received_at index served no query; every row of the log paid for both.
 -- Metadata-only on a large table: DROP COLUMN marks the column dropped, USING INDEX adopts the

@@ -1,4 +1,4 @@
--- Indexes for the reports (docs/benchmarks.md "Reports, round 2"). Activity reads a month of
+-- Indexes for the reports (docs/benchmarks/history.md, Reports). Activity reads a month of
 -- events and stays batch by batch of things, Zones History counts and sums a month of stays by
 -- site: each becomes an index-only scan with the columns it reads INCLUDEd. The replaced indexes
 -- keep their leading columns, so every query that used them still can (a thing's events and

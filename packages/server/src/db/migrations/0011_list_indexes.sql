@@ -1,4 +1,4 @@
--- Indexes for the console's lists at scale (docs/benchmarks.md "Data at scale, round 2", issue 11 §1).
+-- Indexes for the console's lists at scale (docs/benchmarks/history.md, Queries at scale).
 -- The items list's category filter (categories @> ARRAY[..]) reads a GIN index instead of walking
 -- the zone-entry index.
 CREATE INDEX IF NOT EXISTS "things_categories_idx" ON "things" USING gin ("categories");--> statement-breakpoint

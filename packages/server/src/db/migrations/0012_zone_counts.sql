@@ -1,5 +1,5 @@
 -- Home's zone overview reads how many live things each zone holds from counts kept by triggers on
--- `things` (docs/decisions.md "Home's zone overview from kept counts", issue 11 §1): counting them
+-- `things` (docs/decisions/0015-kept-counts.md): counting them
 -- per visit read every thing's index entry (a million at scale, 130 ms).
 --
 -- The triggers only append (+1 / -1 rows to zone_count_changes): no counter row is updated by the

@@ -1,4 +1,4 @@
--- The things lists at scale, round 3 (docs/benchmarks.md "Data at scale, round 3", issue 11 §1).
+-- The things lists at scale (docs/benchmarks/history.md, Queries at scale).
 -- The items/workers list in its default order (most recent zone entry first, then id): the index
 -- holds the whole order (no sort step), and the columns the list tests (site, zone; live rows
 -- only), so the list's capped count is an index-only scan of its first 10,001 entries instead of

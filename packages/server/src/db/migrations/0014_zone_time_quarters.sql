@@ -1,4 +1,4 @@
--- The Zones History chart's rollup (docs/decisions.md "Reports, round 4"): per organization, site,
+-- The Zones History chart's rollup (docs/decisions/0037-zones-history-rollup.md): per organization, site,
 -- zone and 15-minute UTC quarter (every present-day timezone offset is a multiple of 15 minutes,
 -- so any site-local day is whole quarters), what the closed stays of zone_durations amount to:
 --   us       microseconds of stays inside the quarter (each stay clipped to it),
@@ -89,5 +89,5 @@ SELECT x.org_id, x.site_id, p.quarter, x.zone_id, sum(p.us), sum(p.starts), sum(
 FROM zone_durations x CROSS JOIN LATERAL zone_time_split(x.time_start, x.time_end) p
 GROUP BY x.site_id, p.quarter, x.zone_id, x.org_id;--> statement-breakpoint
 -- Statistics now: without them the chart's first plans sorted the month's 57,600 quarters by zone
--- (250 ms) instead of hashing them (docs/benchmarks.md "Reports, round 4").
+-- (250 ms) instead of hashing them (measured).
 ANALYZE "zone_time_quarters";

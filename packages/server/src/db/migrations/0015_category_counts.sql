@@ -1,5 +1,5 @@
 -- The things lists' category filter counts its matches from counts kept by triggers on `things`
--- (docs/decisions.md "Data at scale, round 4", issue 11 §1): counting them per request visited a
+-- (docs/decisions/0015-kept-counts.md): counting them per request visited a
 -- table page for each of up to 10,001 matches (organization, site and class are not in the
 -- category index). The model is the zone counts of migration 0012: the triggers only append
 -- (+1 / -1 rows), a fold moves the changes into the counts, readers add both tables.

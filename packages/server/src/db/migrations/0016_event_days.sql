@@ -1,4 +1,4 @@
--- The Activity report's events rollup (docs/decisions.md "Reports, round 5"): per site, thing and
+-- The Activity report's events rollup (docs/decisions/0038-events-rollup.md): per site, thing and
 -- site-local day, the first time, last time and count of the day's events that can no longer
 -- change, filled by the job `reports.eventDays` (features/reports/event-days.ts), never by a
 -- trigger (events are written on the ingest path; a trigger would cost every batch).

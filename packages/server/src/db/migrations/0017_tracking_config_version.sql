@@ -1,9 +1,10 @@
 -- The tracking store keeps each organization's configuration (zones, endpoints, maps, location
--- tags) in memory per instance and reloads it only when this version changed (docs/decisions.md
--- "Ingest throughput", round 7). Every write of a configuration row bumps it in the writer's own
--- transaction, by trigger, so no writer (editor, import, factory, another instance) can forget
--- to: a batch reads the version in the same statement as the things' state, and a version equal
--- to the cached one means the configuration visible to that snapshot is the cached one.
+-- tags) in memory per instance and reloads it only when this version changed
+-- (docs/decisions/0025-tracking-configuration-kept.md). Every write of a configuration row bumps it
+-- in the writer's own transaction, by trigger, so no writer (editor, import, factory, another
+-- instance) can forget to: a batch reads the version in the same statement as the things' state,
+-- and a version equal to the cached one means the configuration visible to that snapshot is the
+-- cached one.
 --
 -- The triggers are constraint triggers deferred to COMMIT: the organization row is locked only
 -- for the commit itself, after every other lock the transaction takes, so an editor and an

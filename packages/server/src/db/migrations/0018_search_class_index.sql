@@ -1,4 +1,4 @@
--- search2 (docs/decisions.md "Data at scale", fifth session): the trigram index also holds the
+-- search2 (docs/decisions/0014-fuzzy-search-index.md): the trigram index also holds the
 -- thing's class (btree_gin), so an items or workers list's fuzzy search rechecks only its own
 -- class's candidates (a third of them in the benchmark: the others were rechecked and then
 -- dropped by the class test). A query without a class uses the index's second column alone.

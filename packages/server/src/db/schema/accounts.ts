@@ -1,4 +1,4 @@
-/** Organizations, their sites, roles and users: who may sign in and what they may do (SPEC §3, §6). */
+/** Organizations, their sites, roles and users: who may sign in and what they may do. */
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -57,7 +57,7 @@ export const sites = pgTable(
     timezone: text('timezone').notNull().default('UTC'),
     reportDailyTime: text('report_daily_time').notNull().default(''),
     reportEmails: textArray('report_emails'),
-    /** Site settings of SPEC §3 (labels, hideWorkers, import settings, ...), validated by the shared schema. */
+    /** Site settings (labels, hideWorkers, import settings, ...), validated by the shared schema. */
     settings: jsonb('settings').notNull().default({}),
     timeCreated: created(),
   },

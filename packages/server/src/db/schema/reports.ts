@@ -1,4 +1,7 @@
-/** Report configurations (SPEC §3) and the daily report email's runs, one row per site and site-local day, claimed once (DESIGN §9). */
+/**
+ * Report configurations and the daily report email's runs, one row per site and site-local day,
+ * claimed once (docs/decisions/0033-daily-report-email.md).
+ */
 import { boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { created, id, orgId, textArray } from './columns.js';
 

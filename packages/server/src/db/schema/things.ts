@@ -1,4 +1,4 @@
-/** Things (items and workers), their categories and the tag index (SPEC §3, §4). */
+/** Things (items and workers), their categories and the tag index. */
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -33,7 +33,7 @@ export const things = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    /** Home site: the selected site when created or imported (DESIGN §5). */
+    /** Home site: the selected site when created or imported. */
     siteId: text('site_id').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -50,7 +50,7 @@ export const things = pgTable(
     timeModified: ts('time_modified').notNull().defaultNow(),
     /** Soft delete (kill mode deleteThing keeps history). */
     deletedAt: ts('deleted_at'),
-    // state (DESIGN §7.6)
+    // state, written by the tracking engine
     zoneId: text('zone_id'),
     lastZoneTime: ts('last_zone_time'),
     lastEvent: ts('last_event'),

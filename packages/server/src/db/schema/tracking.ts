@@ -17,7 +17,7 @@ import { id, orgId, textArray, ts } from './columns.js';
 
 /**
  * The durable log of raw sightings: an ingest is acknowledged once its rows are here. The unique
- * key makes a retried batch a no-op (DESIGN §7.7).
+ * key makes a retried batch a no-op.
  */
 export const sightings = pgTable(
   'sightings',
@@ -32,7 +32,7 @@ export const sightings = pgTable(
     alarmTamper: boolean('alarm_tamper').notNull().default(false),
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
-  // The dedupe key is the primary key and the only index (migration 0009, docs/benchmarks.md round 4).
+  // The dedupe key is the primary key and the only index (migration 0009).
   (t) => [primaryKey({ name: 'sightings_pkey', columns: [t.endpointId, t.tag, t.antenna, t.time] })],
 );
 
@@ -71,7 +71,7 @@ export const events = pgTable(
     locationTagId: text('location_tag_id'),
     alarmTamper: boolean('alarm_tamper').notNull().default(false),
     data: jsonb('data').notNull().default({}),
-    /** Time changes made to this event (SPEC §3 `edits`). */
+    /** Time changes made to this event. */
     edits: jsonb('edits').notNull().default([]),
   },
   (t) => [

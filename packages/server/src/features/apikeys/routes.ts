@@ -5,7 +5,7 @@ import type { App } from '../../platform/context.js';
 import { sendList } from '../../platform/list-query.js';
 import * as service from './service.js';
 
-/** No update route: API keys cannot be edited after creation (SPEC §4). */
+/** No update route: an API key cannot be edited after creation, only deleted. */
 export function registerApiKeyRoutes(app: App) {
   const { db } = app.ctx;
   const tags = ['apikeys'];

@@ -1,5 +1,5 @@
 /**
- * API keys (SPEC §2.9, §4; DESIGN §10): created once with the full token shown once, stored as a
+ * API keys: created once with the full token shown once, stored as a
  * SHA-256 hash, listed by prefix, never edited, deleted with modify rights. A key never carries
  * Super Admin and never reaches sites its creator cannot.
  */

@@ -1,4 +1,4 @@
-/** Fixed option lists of SPEC §7 that belong to the tracking model: kill modes and thing classes. */
+/** Fixed option lists the API serves that belong to the tracking model: kill modes and thing classes. */
 import { KILL_MODE_OPTIONS, NamedOption, THING_CLASS_OPTIONS } from '@sightline/shared';
 import { z } from 'zod';
 import type { App } from '../../platform/context.js';

@@ -1,4 +1,7 @@
-/** Served at both api/categories and api/image-categories (DESIGN §5), with the same handlers. */
+/**
+ * Served at both api/categories and api/image-categories, with the same handlers: both paths are
+ * part of the API (the access resource is named `image-categories`) and name the same records.
+ */
 import {
   Category,
   CategoryInput,

@@ -1,5 +1,5 @@
 /**
- * What the demo organization contains (DESIGN §3): two sites with the same floor layout, five
+ * What the demo organization contains: two sites with the same floor layout, five
  * zones each, and the names the demo's items and workers are drawn from.
  */
 

@@ -1,8 +1,8 @@
 /**
- * Demo data (DESIGN §3): on first start the demo organization gets two sites with zones, readers,
- * floor-plan maps, location tags, categories, 200 items, 30 workers, a kit, reader heartbeats and
- * one user per built-in role. Idempotent: it runs only while the organization has no site, under
- * an advisory lock so two instances starting together seed once.
+ * Demo data (docs/decisions/0047-demo-data.md): on first start the demo organization gets two sites
+ * with zones, readers, floor-plan maps, location tags, categories, 200 items, 30 workers, a kit,
+ * reader heartbeats and one user per built-in role. Idempotent: it runs only while the organization
+ * has no site, under an advisory lock so two instances starting together seed once.
  */
 import { ALL_SITES, BUILT_IN_ROLES, ROLE_IDS } from '@sightline/shared';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';

@@ -21,7 +21,7 @@ import { authenticateEndpoint, credentialsOf } from '../ingest/endpoint-auth.js'
 import * as service from './service.js';
 import * as statusConfig from './status-config.js';
 
-/** A reader's own credentials (READERS.md): Basic `<uuid>:<key>`, or Bearer with `x-endpoint-uuid`. */
+/** A reader's own credentials (docs/readers.md): Basic `<uuid>:<key>`, or Bearer with `x-endpoint-uuid`. */
 const readerCredentials = (req: FastifyRequest) =>
   /^basic /i.test(req.headers.authorization ?? '') || typeof req.headers['x-endpoint-uuid'] === 'string';
 

@@ -1,5 +1,5 @@
 /**
- * Endpoints (SPEC §2.10, §3; DESIGN §7): site-scoped CRUD under the `endpoints` access rules. The
+ * Endpoints (docs/decisions/0028-endpoints.md): site-scoped CRUD under the `endpoints` access rules. The
  * server makes each endpoint's `key` (its ingest secret) and shows it, with the QR payload built
  * from it, only to callers who may modify endpoints on the endpoint's site.
  */

@@ -1,8 +1,9 @@
 /**
- * An endpoint's heartbeat history (SPEC §3 Endpoint status, §4 stale rule) and the configuration
- * it pulls (DESIGN §5 `endpoints/config/{id}`). Reading needs only access to the endpoint's site;
- * replacing the configuration needs modify on endpoints. A reader may also pull its own
- * configuration with its ingest credentials (READERS.md), since it has no user session.
+ * An endpoint's heartbeat history (its status records; it is stale when its latest
+ * heartbeat is older than `STALE_HEARTBEAT_MINUTES`) and the configuration it pulls
+ * (`endpoints/config/{id}`). Reading needs only access to the endpoint's site; replacing the
+ * configuration needs modify on endpoints. A reader may also pull its own configuration with its
+ * ingest credentials (docs/readers.md), since it has no user session.
  */
 import {
   DEFAULT_ENDPOINT_CONFIG,

@@ -48,7 +48,7 @@ const eventSpec: ListSpec<(typeof EVENT_SORT_FIELDS)[number]> = {
     antenna: events.antenna,
     direction: events.direction,
   },
-  // Newest first (SPEC §2.5).
+  // Newest first, as the Events screen lists them.
   defaultSort: [desc(events.time), desc(events.id)],
   searchable: [events.tag],
 };
@@ -77,7 +77,7 @@ export async function listEvents(db: Tx, orgId: string, query: EventListQuery) {
   return listPage(db, events, scope, query, eventSpec, (r) => toApi(r.event, r), { select });
 }
 
-/** The site's endpoints as the Events filter lists them (DESIGN §5). */
+/** The site's endpoints as the Events filter lists them: id and name, by name. */
 export async function listEventSources(db: Tx, orgId: string, siteId: string) {
   return db
     .select({ _id: endpoints.id, name: endpoints.name })

@@ -1,4 +1,7 @@
-/** GET events, eventsources, zonedurations (SPEC §7) and POST event (manual move, DESIGN §7.10). */
+/**
+ * GET events, eventsources, zonedurations and POST event (a manual move: the tag's thing is placed
+ * in the zone as if a gate saw it).
+ */
 
 import {
   EventListQuery,

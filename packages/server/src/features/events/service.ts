@@ -29,7 +29,7 @@ export async function listZoneDurations(ctx: AppContext, caller: Caller, query: 
   return repo.listZoneDurations(ctx.db, caller.orgId, query);
 }
 
-/** DESIGN §7.10: the tag's thing is placed in the zone as if a gate saw it. */
+/** A manual move: the tag's thing is placed in the zone as if a gate saw it. */
 export async function createManualEvent(
   ctx: AppContext,
   caller: Caller,

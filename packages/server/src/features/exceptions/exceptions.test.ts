@@ -7,7 +7,7 @@ const app = await makeApp();
 const ids = (res: { json(): unknown }) => (res.json() as { _id: string }[]).map((e) => e._id);
 
 describe('GET /api/exceptions', () => {
-  it("lists the site's exceptions newest first, with names and SPEC 2.6 messages", async () => {
+  it("lists the site's exceptions newest first, with names and the fixed message texts", async () => {
     const s = await siteWithExceptions(app);
     const res = await s.viewer.request('GET', `/api/exceptions?site=${s.site.id}&sort=-time`);
     expect(res.statusCode).toBe(200);
@@ -78,7 +78,7 @@ describe('GET /api/exceptions', () => {
     const user = await makeUser(app, s.org.id, { role: 'viewer', sites: [elsewhere.id] });
     const limited = await login(app, user.username);
     expect((await limited.request('GET', `/api/exceptions?site=${s.site.id}`)).statusCode).toBe(404);
-    // A thing of a site the caller cannot see is answered like an unknown thing (issue 6, finding 5).
+    // A thing of a site the caller cannot see is answered like an unknown thing.
     expect((await limited.request('GET', `/api/exceptions?thing=${s.pallet}`)).statusCode).toBe(404);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * GET exceptions/export: a site's exceptions in a date range as an xlsx (the Exceptions report's
- * download, SPEC 2.6), streamed in pages. Times are the site's wall clock; text cells that a
- * spreadsheet could run as a formula are neutralised (DESIGN §11) with the things export's helpers.
+ * download), streamed in pages. Times are the site's wall clock; text cells that a
+ * spreadsheet could run as a formula (starting with `= + - @`) are neutralised with the things
+ * export's helpers.
  */
 import type { Writable } from 'node:stream';
 import { alertMinutes, EXCEPTION_TYPE_LABELS, type ExceptionExportQuery } from '@sightline/shared';

@@ -1,4 +1,7 @@
-/** Exceptions: rows ↔ API objects (with thing and zone names and the SPEC 2.6 message) and their queries. */
+/**
+ * Exceptions: rows ↔ API objects (with thing and zone names and the message, whose text is fixed
+ * by `exceptionMessage` in @sightline/shared) and their queries.
+ */
 import {
   type EXCEPTION_SORT_FIELDS,
   type ExceptionListQuery,
@@ -58,7 +61,7 @@ export function toApi(row: ExceptionRow, names: Names): ExceptionRecord {
 
 const listSpec: ListSpec<(typeof EXCEPTION_SORT_FIELDS)[number]> = {
   sortable: { time: exceptions.time, type: exceptions.type },
-  // Newest first (SPEC 2.6).
+  // Newest first, as the Exceptions screen lists them.
   defaultSort: [desc(exceptions.time), desc(exceptions.id)],
   searchable: [],
 };

@@ -1,6 +1,6 @@
 /**
  * GET exceptions (list, newest first), exceptions/export (xlsx), exceptions/{id} (with its things)
- * and POST exceptions/{id}/resolve (SPEC §7, 2.6; resolving is DESIGN's addition, docs/decisions.md).
+ * and POST exceptions/{id}/resolve (docs/decisions/0051-exceptions.md).
  */
 import { PassThrough } from 'node:stream';
 import {

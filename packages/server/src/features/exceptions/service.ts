@@ -1,4 +1,4 @@
-/** Exceptions: reading needs access to the site (DESIGN §6); resolving one needs modify on exceptions. */
+/** Exceptions: reading needs only access to the site; resolving one needs modify on exceptions. */
 import type { ExceptionDetail, ExceptionListQuery } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
 import { authorize, hasSite, siteScope } from '../../platform/access.js';

@@ -1,5 +1,5 @@
 /**
- * Authenticates a reader as an endpoint (READERS.md): `Authorization: Bearer <key>` with
+ * Authenticates a reader as an endpoint (docs/readers.md): `Authorization: Bearer <key>` with
  * `x-endpoint-uuid`, HTTP Basic `<uuid>:<key>` (Impinj, Zebra), or uuid and key in the body.
  * Endpoints are cached briefly by uuid (ingest is the hot path, keys rarely change); a key that
  * does not match the cached one is checked against the database before it is refused, so a new

@@ -1,5 +1,6 @@
 /**
- * MQTT ingest (DESIGN §7 "MQTT", READERS.md): with MQTT_URL set, the server subscribes to
+ * MQTT ingest (docs/decisions/0026-mqtt-ingest.md, docs/readers.md): with MQTT_URL set, the
+ * server subscribes to
  *
  *   sightline/<endpoint-uuid>/sightings   native `{ key?, sightings: [...] }`
  *   sightline/<endpoint-uuid>/heartbeat   native heartbeat `{ key?, uptime, readerTemp, ip, version }`
@@ -139,8 +140,8 @@ const RETRY_MAX_MS = 5000;
 
 /**
  * A message the database could not take (restart, failover) is tried again until it is stored, and
- * only then acknowledged: acknowledging it would lose it (QoS 1, DESIGN §11 "nothing is lost"). A
- * message that is wrong in itself (malformed, unauthenticated) is dropped as before.
+ * only then acknowledged: acknowledging it would lose it (QoS 1), and an ingested sighting is never
+ * lost. A message that is wrong in itself (malformed, unauthenticated) is dropped.
  */
 async function handleUntilStored(
   ctx: AppContext,

@@ -37,7 +37,7 @@ export async function findEndpointByUuid(
 
 type EndpointStatusRow = typeof endpointStatus.$inferSelect;
 
-/** An endpoint status record (DESIGN §7.1) and the endpoint's last heartbeat, together. */
+/** An endpoint status record and the endpoint's last heartbeat, together. */
 export async function insertHeartbeat(
   db: Tx,
   endpointId: string,

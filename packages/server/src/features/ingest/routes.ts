@@ -1,5 +1,5 @@
 /**
- * Reader ingest (DESIGN §7 "Reader interfaces", READERS.md). Public for sessions: each route
+ * Reader ingest (docs/readers.md). Public for sessions: each route
  * authenticates the ENDPOINT, then parses with the reader's format (400 naming the problem,
  * nothing stored), then stores and applies the batch and answers after COMMIT.
  */
@@ -15,7 +15,7 @@ import {
 import { authenticateEndpoint, bodyCredentials, credentialsOf } from './endpoint-auth.js';
 import { ingestBatch, recordHeartbeat } from './service.js';
 
-/** DESIGN §11: ingest bodies up to 10 MB (5000 sightings with room to spare). */
+/** Ingest bodies up to 10 MB (5000 sightings with room to spare); other JSON bodies stop at 1 MB. */
 const INGEST_BODY_LIMIT = 10 * 1024 * 1024;
 
 const Answer = z.object({ accepted: z.number().int(), duplicates: z.number().int() });

@@ -1,5 +1,5 @@
 /**
- * What every ingest route does once the body is parsed (READERS.md): store and apply the
+ * What every ingest route does once the body is parsed (docs/readers.md): store and apply the
  * sightings in one transaction (the answer comes after COMMIT), record a heartbeat when the body
  * was or carried one, and publish it on the live stream.
  */

@@ -1,8 +1,8 @@
 /**
- * Scale-out (DESIGN §4) on PostgreSQL only: two in-process instances (separate pools) and one
- * real server PROCESS share the test database. Concurrent, interleaved and duplicated batches
- * for the same tags must leave one consistent state, and a live subscriber of one instance must
- * see what another ingested (LISTEN/NOTIFY).
+ * Scale-out (any number of instances over one PostgreSQL) on PostgreSQL only: two in-process
+ * instances (separate pools) and one real server PROCESS share the test database. Concurrent,
+ * interleaved and duplicated batches for the same tags must leave one consistent state, and a live
+ * subscriber of one instance must see what another ingested (LISTEN/NOTIFY).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';

@@ -42,7 +42,7 @@ describe('live stream caps', () => {
     expect(JSON.parse(refused.text())).toMatchObject({
       message: `Too many live streams for this session (at most ${LIVE_STREAM_LIMITS.perSession}): close one first`,
     });
-    // Another session of the same user has slots of its own.
+    // Another of the same user's sessions has slots of its own.
     const other = await login(app, user.username, PASSWORD, user.id);
     const elsewhere = await openStream(port, path, { cookie: other.cookie });
     expect(elsewhere.status).toBe(200);

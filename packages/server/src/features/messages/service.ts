@@ -1,5 +1,5 @@
 /**
- * Messages to a user (SPEC §7 `POST messages/user`, DESIGN §5): any signed-in user or API key of
+ * Messages to a user (`POST messages/user`): any signed-in user or API key of
  * the organization may send one to a user of the same organization; it is delivered on that
  * user's live stream (every site, every instance) as a `notification`, and is not stored.
  */

@@ -1,4 +1,4 @@
-/** Issue 6 finding 7: creating an organization creates its first Admin, who gets an activation mail. */
+/** Creating an organization creates its first Admin, who gets an activation mail. */
 import { ROLE_IDS } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Organizations (SPEC §2.13, DESIGN §6): everyone reads their own; only a Super Admin lists all
+ * Organizations: everyone reads their own; only a Super Admin lists all
  * of them and creates, changes or deletes one. Deleting cascades to all of the organization's data.
  */
 import {

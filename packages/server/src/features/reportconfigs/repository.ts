@@ -46,7 +46,7 @@ const listSpec: ListSpec<(typeof REPORT_CONFIG_SORT_FIELDS)[number]> = {
     format: reportConfigs.format,
     email: reportConfigs.email,
   },
-  // Sorted by name (SPEC §7).
+  // Sorted by name (case-insensitive) by default.
   defaultSort: [asc(sql`lower(${reportConfigs.name})`), asc(reportConfigs.id)],
   searchable: [reportConfigs.name],
 };

@@ -1,4 +1,4 @@
-/** GET, POST, PUT, DELETE reportconfigs, reportconfigs/{id} (SPEC §7: sorted by name, by site). */
+/** GET, POST, PUT, DELETE reportconfigs, reportconfigs/{id}: per site, listed by name. */
 import { IdParams, ReportConfig, ReportConfigInput, ReportConfigListQuery } from '@sightline/shared';
 import { z } from 'zod';
 import { callerOf } from '../../platform/access.js';

@@ -1,5 +1,5 @@
 /**
- * Report configurations (SPEC 2.13, §3): per site, readable with access to the site, written with
+ * Report configurations: per site, readable with access to the site, written with
  * the `reportconfigs` rights. Every zone a config names must be a zone of its site and every
  * category one of the organization's, so a config never points at what its site cannot read.
  */

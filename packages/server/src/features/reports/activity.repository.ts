@@ -106,7 +106,7 @@ export interface ActivityDayRow {
  * straight by (thing, day) and stays by (thing, day, zone) then (thing, day), joined. The same
  * rows as activityDaysByZone (compared in activity.test.ts) without its per-zone level of events:
  * 85,000 (thing, day, zone) rows aggregated, joined and sorted for 500 things and 20 days, against
- * 10,500 + 20,000 here (docs/benchmarks.md "Reports, round 4"). Without chosen zones, the period's
+ * 10,500 + 20,000 here (docs/benchmarks/history.md, Reports). Without chosen zones, the period's
  * whole site-local days come from the events rollup where it holds them (event-days.ts): the
  * rollup's rows, its pending events and the events above its watermark, read in one snapshot
  * (REPEATABLE READ) with the watermark; the partial days at the period's ends are read live.
@@ -191,8 +191,8 @@ export function activityDaysQuery(f: ReportFilter, now: Date, thingIds: string[]
 }
 
 /**
- * activityDays through the per (thing, day, zone) rows the flattened form reads (what it was
- * until round 4): the reference activity.test.ts compares activityDays with.
+ * activityDays with a per (thing, day, zone) level of events, the level activityDays skips: the
+ * reference activity.test.ts compares activityDays with.
  */
 export function activityDaysByZone(db: Tx, f: ReportFilter, now: Date, thingIds: string[]) {
   return reportRows<ActivityDayRow>(

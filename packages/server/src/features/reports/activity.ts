@@ -58,8 +58,9 @@ async function* thingBatches(db: Tx, f: ReportFilter, now: Date, paged?: ThingPa
 
 /**
  * Each batch of things with its rows, the next batch's query already running while the current
- * batch's rows are written: two batches in flight use two of PostgreSQL's cores (docs/benchmarks.md
- * "Reports, round 3"). `db` must be the pool (each query its own connection), as every caller passes.
+ * batch's rows are written: two batches in flight use two of PostgreSQL's cores
+ * (docs/decisions/0034-activity-in-sql.md). `db` must be the pool (each query its own connection),
+ * as every caller passes.
  */
 async function* withRows<T>(
   batches: AsyncIterable<Map<string, activityRepo.ActivityThing>>,

@@ -1,7 +1,8 @@
 /**
- * The daily report email (DESIGN §9): every site with `reportSettings.dailyTime` (HH:mm, site
- * time) and `reportSettings.emails` gets one mail a day with each of its configs whose `email`
- * flag is set attached, covering the previous site-local day.
+ * The daily report email (docs/decisions/0033-daily-report-email.md): every site with
+ * `reportSettings.dailyTime` (HH:mm, site time) and `reportSettings.emails` gets one mail a day
+ * with each of its configs whose `email` flag is set attached, covering the previous site-local
+ * day.
  *
  * Exactly once: the run of a site and day is claimed by inserting `report_runs(site_id, day)`
  * (`ON CONFLICT DO NOTHING`) in the transaction that sends the mail, so of N instances one inserts

@@ -1,5 +1,5 @@
 /**
- * The Activity report's events rollup (migration 0016, docs/decisions.md "Reports, round 5"): per
+ * The Activity report's events rollup (migration 0016, docs/decisions/0038-events-rollup.md): per
  * site, thing and site-local day, min(first_time), max(time) and count(*) of the events that can
  * no longer change, folded by a scheduled job. Exact because of two rules of the tracking store:
  *  1. Every writer of events holds the organization lock while it writes (tracking/store/process.ts
@@ -144,7 +144,7 @@ export async function foldEventDays(
   } finally {
     // After a big fold (the first one, or a start again) the planner needs the new rows' statistics:
     // without them it read a batch's days by site and day range and filtered the things (280 ms
-    // instead of 8 ms for 500 things × 29 days: docs/benchmarks.md "Reports, round 5").
+    // instead of 8 ms for 500 things × 29 days, measured).
     if (folded >= ANALYZE_AFTER) await db.execute(sql`ANALYZE event_days, event_days_pending`);
   }
 }

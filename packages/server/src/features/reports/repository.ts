@@ -1,5 +1,5 @@
 /**
- * The report queries (DESIGN §9). Each reads one site of one organization in a period
+ * The report queries (docs/decisions/0032-reports.md). Each reads one site of one organization in a period
  * [after, before); "days" are calendar days in the site's timezone, computed by PostgreSQL
  * (`AT TIME ZONE`), so a stay across midnight is split between the two days it touches.
  */
@@ -25,8 +25,8 @@ export interface ReportFilter {
  * A report query's rows, with PostgreSQL's JIT off and work_mem at 64 MB for it (`set_config(..,
  * true)`, i.e. SET LOCAL, in a short transaction, a savepoint inside one). The report queries aggregate hundreds of thousands of rows and their
  * estimates (days × stays) pass `jit_above_cost`, so PostgreSQL compiled each with LLVM inlining
- * and optimisation: 5.4 s of a 14.6 s Activity batch went to compiling (docs/benchmarks.md
- * "Reports, round 3"), more than the aggregation saves by it.
+ * and optimisation: 5.4 s of a 14.6 s Activity batch went to compiling, more than the aggregation
+ * saves by it (measured; docs/benchmarks/history.md, Reports).
  */
 export function reportRows<T>(db: Tx, query: SQL, opts: { serial?: boolean } = {}): Promise<T[]> {
   return db.transaction(async (tx) => {
@@ -38,7 +38,7 @@ export function reportRows<T>(db: Tx, query: SQL, opts: { serial?: boolean } = {
 /** reportRows' settings, for the rest of the transaction `tx`. */
 export async function reportSettings(tx: Tx, opts: { serial?: boolean } = {}): Promise<void> {
   // work_mem: an Activity batch's hash aggregate and sort (≈130,000 groups) spilled to disk at
-  // the default 4 MB (docs/benchmarks.md "Reports, round 4"); for this query only. `serial`: no
+  // the default 4 MB (measured); for this query only. `serial`: no
   // parallel workers, for a query whose work is smaller than starting them.
   await tx.execute(
     sql`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true)${
@@ -168,7 +168,7 @@ export interface StayCursor {
  * `NULLS FIRST` (exit is never null, so the order is the same): it is the order a backward scan
  * of zone_durations_site_end_idx `(site_id, time_end DESC NULLS LAST)` gives, so each page reads
  * 2,000 index entries and stops; with the default `NULLS LAST` PostgreSQL read and sorted every
- * remaining stay of the period for each page (docs/benchmarks.md "Reports, round 3").
+ * remaining stay of the period for each page (measured).
  */
 export function closedStays(db: Tx, f: ReportFilter, cursor: StayCursor | undefined, limit: number) {
   return rows<StayRow>(
@@ -228,8 +228,8 @@ export interface ZoneTimeDbRow {
 
 /**
  * Time spent per zone within the period (stays clipped to it) and the stays counted, read from
- * every stay: the reference for zoneTimes (the tests compare the two) and what it computed
- * before the rollup (docs/decisions.md "Reports, round 4").
+ * every stay: the reference for zoneTimes (the tests compare the two), which reads the rollup
+ * instead (docs/decisions/0037-zones-history-rollup.md).
  */
 export function zoneTimesFromStays(db: Tx, f: ReportFilter, now: Date) {
   return reportRows<ZoneTimeDbRow>(
@@ -265,8 +265,8 @@ const QUARTER_MS = 900_000;
  * Stays counted: those beginning in the middle quarters (minus E's, and minus zero-length stays
  * exactly at an aligned `after`, which do not overlap the period) + those in progress at a0 (minus
  * E's) + E's overlapping the period. Open stays and stays whose exit precedes their entry (not
- * rolled up) are read as before. Seconds are summed as numeric and converted once, like the raw
- * query, so the floating-point result is identical.
+ * rolled up) are read from the stays themselves. Seconds are summed as numeric and converted once,
+ * like the raw query, so the floating-point result is identical.
  */
 export function zoneTimes(db: Tx, f: ReportFilter, now: Date) {
   const A = f.after.getTime();
@@ -345,7 +345,7 @@ export function zoneTimes(db: Tx, f: ReportFilter, now: Date) {
         WHERE z.org_id = ${f.orgId} AND z.site_id = ${f.siteId} AND ${zoneIn(f, sql`z.id`)}
         ORDER BY lower(z.name), z.id`,
     // Its parts read a few thousand rows: starting parallel workers for the open stays cost more
-    // (72 ms on the loaded machine) than the whole query's work (docs/benchmarks.md "Reports, round 4").
+    // (72 ms on the loaded machine) than the whole query's work.
     { serial: true },
   );
 }

@@ -1,6 +1,6 @@
 /**
  * GET reporttypes, reportformat; GET reports/{id}?after&before; POST reports/adhoc; GET
- * eventsbything/export; GET zonedurations/summary (SPEC §7, DESIGN §9).
+ * eventsbything/export; GET zonedurations/summary (docs/decisions/0032-reports.md).
  */
 import type { Writable } from 'node:stream';
 import {

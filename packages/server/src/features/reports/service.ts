@@ -1,6 +1,6 @@
 /**
- * Running reports (SPEC §7, DESIGN §9). Reading a report needs access to its site (DESIGN §6:
- * reading needs only the site). Everything is checked — the config, the site, the ids, the period
+ * Running reports (docs/decisions/0032-reports.md). Reading a report needs only access to its
+ * site, as every read does. Everything is checked — the config, the site, the ids, the period
  * — before the first byte is written; the rows are then read while the response streams.
  */
 import {

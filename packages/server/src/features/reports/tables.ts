@@ -1,5 +1,5 @@
 /**
- * What each report type means (DESIGN §9), as a table: its columns and its rows, produced page by
+ * What each report type means, as a table: its columns and its rows, produced page by
  * page so a large report never sits in memory whole. Cell values are typed by the column kind:
  * dates ISO strings, days YYYY-MM-DD, durations nanoseconds.
  */

@@ -4,7 +4,7 @@
  * stylesheet with the report formats. It is the same package exceljs's streaming WorkbookWriter
  * produces for a report (same parts, cell types and styles, checked by reading it back with exceljs)
  * without a cell object, a style lookup and an XML builder call per cell: the reports' 100,000-row
- * exports were bound by that per-cell work (docs/decisions.md "Reports, round 3").
+ * exports were bound by that per-cell work (docs/decisions/0035-report-workbooks-as-text.md).
  */
 import { once } from 'node:events';
 import { createRequire } from 'node:module';

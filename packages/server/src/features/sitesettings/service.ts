@@ -1,6 +1,6 @@
 /**
- * Site settings (SPEC §2.13 Settings, §3): labels, hideWorkers, parent categories, import
- * settings. Served at `orgsettings?site=` as SPEC §7 names it; a save changes the fields it sends.
+ * Site settings: labels, hideWorkers, parent categories, import settings. Served at
+ * `orgsettings?site=`, the path clients call; a save changes the fields it sends.
  */
 import { SETTINGS_MSG, type SiteSettings, type SiteSettingsInput } from '@sightline/shared';
 import type { Db } from '../../db/client.js';

@@ -1,4 +1,4 @@
-/** Issue 6 finding 4: unknown fields are a 400, and fields not sent keep their stored values. */
+/** Site settings: unknown fields are a 400, and fields not sent keep their stored values. */
 import { DEFAULT_SITE_SETTINGS } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
 import { makeApp, makeTenant } from '../../../test/factories.js';

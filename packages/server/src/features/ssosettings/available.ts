@@ -1,5 +1,5 @@
 /**
- * GET /auth/{okta,entra}/available (SPEC §7): public, 200 when the request's organization can
+ * GET /auth/{okta,entra}/available: public, 200 when the request's organization can
  * sign in with that provider, 404 otherwise. The organization is the one named by the Host's
  * subdomain, else the only one when there is exactly one (as for login).
  */

@@ -1,6 +1,6 @@
 /**
  * Live things per (organization, category, class, home site, zone), kept by triggers on `things`
- * (migration 0015, docs/decisions.md "Data at scale, round 4"): they append +1 / -1 rows to
+ * (migration 0015, docs/decisions/0015-kept-counts.md): they append +1 / -1 rows to
  * `category_count_changes`, folded into `category_counts` every few seconds. A things list
  * filtered by category reads its total here instead of visiting every matching thing; the
  * total is the same — the same tests on the same columns, in one snapshot, folded or not.

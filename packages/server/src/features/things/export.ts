@@ -1,7 +1,7 @@
 /**
  * GET things/export: the filtered things as an xlsx, streamed row by row (exceljs WorkbookWriter)
  * in pages, so memory stays flat however many things there are. Text cells that a spreadsheet
- * could run as a formula are neutralised (DESIGN §11).
+ * could run as a formula (starting with `= + - @`) are neutralised.
  */
 import type { Writable } from 'node:stream';
 import { DEFAULT_SITE_SETTINGS, SiteSettings, type ThingExportQuery } from '@sightline/shared';

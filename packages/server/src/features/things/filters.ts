@@ -17,7 +17,8 @@ export interface ThingFilter {
 }
 
 /**
- * Things of these sites: their home site is one of them, or their current zone is in one (DESIGN §5).
+ * Things of these sites: their home site is one of them, or their current zone is in one (a thing
+ * is seen on the site where it is as well as on its home site).
  * The zones are read first into an array (an InitPlan), so each side of the OR is an index
  * condition (`things_site_idx`, `things_zone_idx`) the planner can combine (BitmapOr); with
  * `zone_id IN (SELECT ..)` the OR could only be tested row by row. `columns`: the same test on

@@ -1,4 +1,4 @@
-/** Parent links (SPEC §4): which parents exist, loops, and the children/parents filters. */
+/** Parent links: which parents exist, loops, and the children/parents filters. */
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { rows as rawRows, type Tx } from '../../db/client.js';
 import { things } from '../../db/schema.js';

@@ -69,7 +69,7 @@ export function toApi(row: ThingRow): Thing {
   };
 }
 
-/** The writable fields (SPEC §3 "common"); state columns are the engine's. */
+/** The writable fields, common to items and workers; state columns are the engine's. */
 function toRow(input: ThingInput) {
   return {
     name: input.name,
@@ -92,7 +92,8 @@ function toRow(input: ThingInput) {
  * route's response serializer (keys in the schema's order; thing-json.test.ts compares the two).
  * `row_to_json` writes compact JSON (json_build_object and jsonb's text put spaces after colons).
  * The things list answers with these texts joined, so a page of 1,000 costs the server no row
- * parsing, mapping, checking or stringifying (most of its time: docs/benchmarks.md "the map").
+ * parsing, mapping, checking or stringifying (most of its time, measured:
+ * docs/decisions/0017-things-list-json-from-postgresql.md).
  * Timestamps are truncated to milliseconds as `Date` does. Numbers are written as PostgreSQL writes
  * them: x and y (float8) in the shortest text that reads back as the same double, as JavaScript
  * does, but with a two-digit exponent below 1e-4 (`1e-05` for JavaScript's `0.00001`); `+ 0`
@@ -155,7 +156,7 @@ function listSpec(fuzzy: string | undefined): ListSpec<(typeof THING_SORT_FIELDS
       timeCreated: things.timeCreated,
       timeModified: things.timeModified,
     },
-    // Most recent zone entry first (SPEC §2.11); a fuzzy search ranks the best matches first.
+    // Most recent zone entry first, the lists' default order; a fuzzy search ranks the best matches first.
     defaultSort: fuzzy
       ? [sql`word_similarity(${fuzzy}, ${fuzzyText}) DESC`, ...byRecentZoneEntry]
       : byRecentZoneEntry,
@@ -191,7 +192,7 @@ function fuzzyMatch(term: string | undefined): SQL | undefined {
   const like = `%${escapeLike(term)}%`;
   // `text %> term` is `term <% text` (its commutator) written as the index condition reads: with
   // `<%` the planner commutes it for the index and, no longer recognising it, tests the whole OR
-  // again on every candidate after the recheck (twice the work; docs/benchmarks.md round 4).
+  // again on every candidate after the recheck (twice the work, measured).
   const indexed = sql`(${searchText} ILIKE ${like} OR ${searchText} %> ${term})`;
   const exact = or(
     ...searchable.map((column) => ilike(column, like)),
@@ -280,7 +281,7 @@ export async function listThings<R = ThingRow>(
     // `%>` compares with pg_trgm.word_similarity_threshold: set for this transaction only.
     // And the matches (a few hundred at most) are found through the trigram index, then
     // sorted: the planner's other choice, walking the sort order's index and testing every
-    // row until a page is full, took seconds at a million things (docs/benchmarks.md). A few
+    // row until a page is full, took seconds at a million things (measured). A few
     // hundred rows are not worth starting parallel workers for (most of the time on a busy machine).
     await tx.execute(
       sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true),

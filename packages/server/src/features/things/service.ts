@@ -1,4 +1,7 @@
-/** Rules of things: access per class (SPEC §6), home site (DESIGN §5), unique tags, parent links (SPEC §4). */
+/**
+ * Rules of things: access per class (items and workers are separate access resources), home site
+ * (the selected site when created), unique tags, parent links (parents exist, no loops).
+ */
 import {
   type ListQuery,
   THING_MSG,
@@ -199,7 +202,7 @@ export async function deleteThing(deps: Deps, caller: Caller, id: string) {
   publish(deps, caller, 'deleted', current);
 }
 
-/** Things linked to `id` (SPEC §2.11 Parents/Children tab): its children, or the things in its parents[]. */
+/** Things linked to `id` (the thing's Parents/Children tab): its children, or the things in its parents[]. */
 export async function linkedThings(
   db: Db,
   caller: Caller,

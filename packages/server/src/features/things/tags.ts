@@ -1,5 +1,5 @@
 /**
- * The tag index (DESIGN §7.3): every tag of a thing (tag1, tag2, tags[]) is a row of thing_tags,
+ * The tag index: every tag of a thing (tag1, tag2, tags[]) is a row of thing_tags,
  * unique per organization, and no tag is both a thing's and a location tag's. Writers take a
  * transaction-scoped advisory lock per tag, so a thing and a location tag cannot claim one tag at once.
  */

@@ -1,8 +1,9 @@
 /**
- * Second factor (issue 9). Password sign-in stops after the password when the user has TOTP on
- * (or the organization requires it and the user must enrol): the answer carries a pending-login
- * token, stored hashed for 5 minutes, and no session. Wrong codes count as failed logins, so
- * the password's rate limit and lockout (auth/limiter.ts) apply to codes as well.
+ * Second factor (docs/decisions/0011-second-factor.md). Password sign-in, and single sign-on whose
+ * provider showed no second factor, stop before a session when the user has TOTP on (or the
+ * organization requires it and the user must enrol): the answer carries a pending-login token,
+ * stored hashed for 5 minutes, and no session. Wrong codes count as failed logins, so the
+ * password's rate limit and lockout (auth/limiter.ts) apply to codes as well.
  */
 import { type LoginSecondStep, TOTP_MSG, TOTP_RECOVERY_CODE_COUNT, type TotpStatus } from '@sightline/shared';
 import type { Db } from '../../db/client.js';

@@ -1,5 +1,5 @@
 /**
- * Webhook delivery across restarts and instances (DESIGN §4): a delivery waiting for its retry
+ * Webhook delivery across restarts and instances: a delivery waiting for its retry
  * survives the server stopping (the next start delivers it), and with two instances on one
  * PostgreSQL every change is delivered once.
  */

@@ -1,5 +1,5 @@
 /**
- * Webhook delivery (issue 9, DESIGN §10). pg-boss runs one `webhook-drain` job per webhook with
+ * Webhook delivery (docs/decisions/0031-webhooks.md). pg-boss runs one `webhook-drain` job per webhook with
  * work waiting (queue policy `short`: at most one waiting job per webhook, so wake-ups coalesce);
  * the job drains that webhook's outbox rows strictly in id order. A failed attempt blocks the
  * rows behind it (order per webhook) and is tried again after an exponential backoff (base, 2x,

@@ -1,5 +1,5 @@
 /**
- * The webhook outbox (issue 9, DESIGN §7.11, §10): every change that matches a webhook becomes a
+ * The webhook outbox (docs/decisions/0031-webhooks.md): every change that matches a webhook becomes a
  * `webhook_deliveries` row written in the SAME transaction as the change, so a change is
  * delivered if and only if it committed. The transaction also NOTIFYs `sightline_webhooks` with
  * the webhook ids; PostgreSQL delivers that only on COMMIT, and each instance's listener then

@@ -1,6 +1,6 @@
 /**
  * A change as a webhook sees it, and the JSON body a webhook's field mapping makes of it
- * (SPEC §3 Webhook fields, §5). Pure: tested without a database.
+ * (its `fields`). Pure: tested without a database.
  */
 import { compileFilterRegex, type WebhookEvent, type WebhookField } from '@sightline/shared';
 
@@ -15,7 +15,10 @@ export interface WebhookThing {
   labels: string[];
 }
 
-/** One change of DESIGN §7.11: a thing (when known) and, for tracking changes, the event's fields. */
+/**
+ * One change a webhook may be sent (`seen`, `zoneChange`, `created`/`updated`/`deleted`): a thing
+ * (when known) and, for tracking changes, the event's fields.
+ */
 export interface WebhookChange {
   event: WebhookEvent;
   thing: WebhookThing | null;

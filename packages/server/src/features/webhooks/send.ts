@@ -1,5 +1,5 @@
 /**
- * One HTTP attempt of a webhook delivery (DESIGN §10): POST of the raw JSON body with the
+ * One HTTP attempt of a webhook delivery: POST of the raw JSON body with the
  * webhook's headers, signed `x-sightline-signature: sha256=<hex HMAC-SHA256 of the raw body>`,
  * within the timeout, to an address the SSRF guard accepted (checked in the socket's lookup).
  */

@@ -1,7 +1,8 @@
 /**
- * Webhooks (SPEC §2.13, §3, §5; DESIGN §10): organization-wide, so managing them needs the
+ * Webhooks (docs/decisions/0031-webhooks.md): organization-wide, so managing them needs the
  * `webhooks` rights AND access to all sites (a webhook sees every site's changes). Reading needs
- * create, as the menu entry does (SPEC §6). The signing secret is shown only by create and rotate.
+ * create, the right the console's Webhooks menu entry needs too. The signing secret is shown only
+ * by create and rotate.
  */
 import { type Action, WEBHOOK_MSG, type WebhookInput, type WebhookListQuery } from '@sightline/shared';
 import type { Db } from '../../db/client.js';

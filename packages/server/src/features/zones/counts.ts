@@ -1,5 +1,5 @@
 /**
- * Live things per zone (migration 0012, docs/decisions.md "Home's zone overview from kept counts"):
+ * Live things per zone (migration 0012, docs/decisions/0015-kept-counts.md):
  * triggers on `things` append +1 / -1 rows to `zone_count_changes`; this folds them into
  * `zone_counts` every few seconds. Readers add both tables, so a count is exact whether or not
  * the changes have been folded yet; folding only keeps the changes table small.

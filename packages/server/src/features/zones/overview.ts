@@ -1,5 +1,5 @@
 /**
- * GET zones/overview?site= — the Home 'Zone Overview' chart (SPEC 2.4): per zone of the site, how
+ * GET zones/overview?site= — the Home 'Zone Overview' chart: per zone of the site, how
  * many things are in it now, split into items and workers. Empty zones are listed with zeros.
  */
 import { ZoneOverviewQuery, ZoneOverviewRow } from '@sightline/shared';
@@ -16,7 +16,8 @@ import { requireSite } from '../sites/service.js';
  * Exact counts, zone by zone, from the counts the triggers on `things` keep (migration 0012,
  * counts.ts): per zone of the site, its folded counts plus its changes not folded yet, both read
  * through their primary key / zone index in one statement (one snapshot). Counting the things
- * themselves read every thing's index entry per visit (a million at scale: docs/benchmarks.md).
+ * themselves read every thing's index entry per visit (a million at scale;
+ * docs/decisions/0015-kept-counts.md).
  */
 async function zoneOverview(db: Db, caller: Caller, siteId: string): Promise<ZoneOverviewRow[]> {
   await requireSite(db, caller, siteId);

@@ -1,7 +1,8 @@
 /**
- * The storage module (DESIGN §8): originals, thumbnails and map images live here, in the data
- * folder by default or in S3-compatible object storage with `STORAGE_URL=s3://bucket/prefix`, so
- * N instances on N machines see the same files. Keys are relative paths such as `images/<org>/<id>`.
+ * The storage module (docs/decisions/0041-photo-storage-and-uploads.md): originals, thumbnails and
+ * map images live here, in the data folder by default or in S3-compatible object storage with
+ * `STORAGE_URL=s3://bucket/prefix`, so N instances on N machines see the same files. Keys are
+ * relative paths such as `images/<org>/<id>`.
  */
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config.js';

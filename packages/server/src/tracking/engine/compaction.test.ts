@@ -17,7 +17,7 @@ const input = (overrides: Partial<EventInput> = {}): EventInput => ({
   ...overrides,
 });
 
-describe('merge rule (DESIGN §7.5)', () => {
+describe('merge rule', () => {
   const open = openEvent({ firstTime: at(0), time: at(30) });
 
   it.each([

@@ -1,5 +1,5 @@
 /**
- * Event compaction (DESIGN §7.5): while a tag's sightings keep the same endpoint, antenna,
+ * Event compaction: while a tag's sightings keep the same endpoint, antenna,
  * direction and zone (and thing) and arrive within the merge window, they update the tag's open
  * event (time = last seen, repeatCount + 1, latest data and alarm); anything else starts a new
  * event whose firstTime is its first sighting.

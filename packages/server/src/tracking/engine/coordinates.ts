@@ -1,5 +1,5 @@
 /**
- * Map positions (DESIGN §7.6): a thing's xycoordinates are 0-1 fractions of its map, from the
+ * Map positions: a thing's xycoordinates are 0-1 fractions of its map, from the
  * antenna's coordinates, else the endpoint's current location tag's (a handheld), else the
  * endpoint's own.
  */

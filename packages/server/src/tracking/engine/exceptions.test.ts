@@ -12,7 +12,7 @@ const zones = new Map([
 const inDock = (overrides: Partial<ThingState> = {}) =>
   thing('box', { zoneId: 'dock', lastZoneTime: T0, lastEndpointTime: T0, ...overrides });
 
-describe('zone time exceptions from the scheduler (DESIGN §7.8)', () => {
+describe('zone time exceptions from the scheduler', () => {
   it.each([
     ['1 ms before the overrun', inDock(), T0 + FIVE_MIN_MS - 1, new Set<string>(), 0],
     ['at the overrun', inDock(), T0 + FIVE_MIN_MS, new Set<string>(), 1],

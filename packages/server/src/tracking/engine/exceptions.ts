@@ -1,5 +1,5 @@
 /**
- * Zone time exceptions (DESIGN §7.8): a stay longer than the zone's alert time, raised once per
+ * Zone time exceptions: a stay longer than the zone's alert time, raised once per
  * stay. The scheduler calls `dueTimeExceptions` every few seconds so one fires within 15 s of
  * the overrun with no new sighting; a stay that closes overrun raises one too (the unique key
  * type + thing + zone + stayStart makes the second copy a no-op).

@@ -1,4 +1,4 @@
-/** The tracking engine (DESIGN §7): pure functions of (configuration, state, input) → outputs. */
+/** The tracking engine: pure functions of (configuration, state, input) → outputs. */
 export { canMerge, DEFAULT_MERGE_WINDOW_MS, type EventInput, EventLog } from './compaction.js';
 export { type MapPosition, resolvePosition, toMapFraction } from './coordinates.js';
 export { dueTimeExceptions, hasOverrun, overrunAt, stayKey, timeException } from './exceptions.js';

@@ -24,7 +24,7 @@ function view(overrides: Partial<KitView> = {}): KitView {
   };
 }
 
-describe('inventory shortage and wrong zone (DESIGN §7.8)', () => {
+describe('inventory shortage and wrong zone', () => {
   it.each([
     ['not settled yet', view({ children: [child('c1', 'yard')] }), SETTLED - 1, []],
     ['every child present', view(), SETTLED, []],
@@ -83,7 +83,7 @@ describe('inventory shortage and wrong zone (DESIGN §7.8)', () => {
   });
 });
 
-describe('inventory overage (DESIGN §7.8)', () => {
+describe('inventory overage', () => {
   const stray = (overrides: Partial<ThingState> = {}) =>
     thing('stray', { zoneId: 'bench', lastZoneTime: at(30), parents: ['other-kit'], ...overrides });
   const elsewhere = new Map<string, string | null>([

@@ -1,5 +1,5 @@
 /**
- * Kit inventory (DESIGN §7.8): once a parent thing has been in a zone for the settle time, its
+ * Kit inventory: once a parent thing has been in a zone for the settle time, its
  * children that are not in that zone are missing, and things that entered the zone around the
  * parent's arrival whose parents are all elsewhere are unexpected. A single missing child that
  * is seen in another zone gives a "wrong zone" exception instead of a shortage.

@@ -22,7 +22,7 @@ const seenAt = (zoneId: string | null, seen: number, overrides: Partial<ThingSta
     ...overrides,
   });
 
-describe('kill after killDuration hours unseen (DESIGN §7.9)', () => {
+describe('kill after killDuration hours unseen', () => {
   it.each([
     ['not yet due', seenAt('dock', at(60)), at(60) + 2 * HOUR - 1, null],
     ['due exactly at killDuration', seenAt('dock', at(60)), at(60) + 2 * HOUR, 'clearZone'],

@@ -1,5 +1,5 @@
 /**
- * Kill (DESIGN §7.9): a thing not seen for the zone's `killDuration` hours while in it is taken
+ * Kill: a thing not seen for the zone's `killDuration` hours while in it is taken
  * out (stay closed at its last sighting) or soft-deleted. Immediate kill zones apply on entry,
  * in `Changes.move`. The scheduler calls `killDue` with the things in zones that have a duration.
  */

@@ -10,7 +10,7 @@ const state = engineState(
   [openEvent({ zoneId: 'dock', time: at(100) })],
 );
 
-describe('manual move (DESIGN §7.10)', () => {
+describe('manual move', () => {
   it('places the thing as if a gate saw it: new event, stay closed, zone change', () => {
     const { output, state: next } = manualMove(
       siteModel(),

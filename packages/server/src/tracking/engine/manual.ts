@@ -1,5 +1,5 @@
 /**
- * Manual move (DESIGN §7.10, `POST api/event {tag, zone}`): places the thing as if a gate saw
+ * Manual move (`POST api/event {tag, zone}`): places the thing as if a gate saw
  * it — a new (never compacted) event without an endpoint, the stay closed, immediate kill
  * applied. An unknown tag is recorded against the "no thing" id, like any unknown sighting.
  */

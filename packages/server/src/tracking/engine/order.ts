@@ -1,4 +1,4 @@
-/** Batch order: exact repeats dropped (DESIGN §7.7), then time order. */
+/** Batch order: exact repeats dropped (a reader may send a sighting twice), then time order. */
 import type { EngineSighting } from './types.js';
 
 /** Drops exact repeats (endpoint, tag, antenna, time) and orders by time (stable). */

@@ -29,7 +29,7 @@ export interface ExceptionRecord {
   /** With type, thing and zone: the once-per-stay key (unique index exceptions_stay_uq). */
   stayStart: EpochMs | null;
   expectedZoneId: string | null;
-  /** SPEC §2.6 text, for mail and the live stream. */
+  /** The fixed message text (`exceptionMessage` in @sightline/shared), for mail and the live stream. */
   message: string;
 }
 

@@ -17,7 +17,7 @@ const NOW = at(86_400);
 const box = (overrides: Partial<ThingState> = {}) => engineState([thing('box', overrides)], { AA01: 'box' });
 const inDock = box({ zoneId: 'dock', lastZoneTime: T0, lastEndpointTime: T0, lastEvent: T0 });
 
-describe('zone changes and stays (DESIGN §7.4, §7.6)', () => {
+describe('zone changes and stays', () => {
   it.each([
     ['a stay of 90 s', 90, 90_000_000_000],
     ['a stay of 1 ms', 0.001, 1_000_000],
@@ -126,7 +126,7 @@ describe('zone changes and stays (DESIGN §7.4, §7.6)', () => {
   });
 });
 
-describe('order and duplicates (DESIGN §7.7)', () => {
+describe('order and duplicates', () => {
   const recent = box({
     zoneId: 'dock',
     lastZoneTime: at(100),
@@ -201,7 +201,7 @@ describe('order and duplicates (DESIGN §7.7)', () => {
   });
 });
 
-describe('thing state follows its newest sighting (DESIGN §7.6)', () => {
+describe('thing state follows its newest sighting', () => {
   it.each([
     ['the newest cFloat0', [{ cFloat0: 20.5 }, { cFloat0: 21.7 }], { cFloat0: 21.7 }],
     ['a sighting without data keeps the last value', [{ cFloat0: 20.5 }, undefined], { cFloat0: 20.5 }],

@@ -17,7 +17,7 @@ import { processBatch } from './process.js';
 
 const NOW = at(600);
 
-describe('tag → thing (DESIGN §7.3)', () => {
+describe('tag → thing', () => {
   const state = engineState([thing('box'), thing('gone', { deleted: true })], {
     AA01: 'box',
     AA02: 'box',
@@ -48,7 +48,7 @@ describe('tag → thing (DESIGN §7.3)', () => {
   });
 });
 
-describe('auto-enroll (DESIGN §7.3)', () => {
+describe('auto-enroll', () => {
   const enrolling = (flags: { autoEnroll?: boolean; autoEnrollLocations?: boolean }) =>
     siteModel({
       endpoints: [endpoint('reader-a', { mapId: 'floor', x: 40, y: 20, ...flags })],
@@ -115,7 +115,7 @@ describe('auto-enroll (DESIGN §7.3)', () => {
   });
 });
 
-describe('location tags (DESIGN §7.2)', () => {
+describe('location tags', () => {
   const model = siteModel({
     locationTags: [
       locationTag('10C1', { id: 'lt-yard', zoneId: 'yard', mapId: 'floor', x: 150, y: 50 }),

@@ -1,7 +1,8 @@
 /**
  * processBatch: a batch of sightings → events, thing state, stays, enrollments and messages
- * (DESIGN §7.2-7.7, 7.9 immediate kill). O(n) over the batch: map lookups only, plus a sort that
- * is skipped when the batch is already in time order (readers send it so).
+ * (location tags, tag → thing, auto-enroll, zones, compaction, order, immediate kill). O(n) over
+ * the batch: map lookups only, plus a sort that is skipped when the batch is already in time order
+ * (readers send it so).
  */
 import { NO_THING_ID } from '@sightline/shared';
 import { newId as randomId } from '../../platform/ids.js';
@@ -117,7 +118,7 @@ class BatchRun {
     this.events.record(eventInput(s, endpoint, time, NO_THING_ID, locationTag.zoneId, locationTag.id));
   }
 
-  /** A location-tag sighting places the endpoint (DESIGN §7.2); it moves no thing. */
+  /** A location-tag sighting places the endpoint; it moves no thing. */
   private setLocation(endpoint: EndpointModel, tag: LocationTagModel): void {
     const current = this.locations.get(endpoint.id) ?? endpoint.location;
     if (current?.locationTagId === tag.id) return;

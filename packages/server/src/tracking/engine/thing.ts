@@ -1,4 +1,4 @@
-/** A thing's state as a sighting changes it (DESIGN §7.6). */
+/** A thing's state as a sighting changes it. */
 import type { MapPosition } from './coordinates.js';
 import type { EngineSighting, EpochMs, ThingState } from './types.js';
 

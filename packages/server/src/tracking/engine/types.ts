@@ -1,8 +1,8 @@
 /**
- * Types of the tracking engine (DESIGN §7). The engine is pure: a thin DB layer loads a
+ * Types of the tracking engine. The engine is pure: a thin DB layer loads a
  * `SiteModel` (configuration) and an `EngineState` (the things, tags and open events a batch
  * touches) in one round of queries, calls the engine, and writes its `EngineOutput` in one round.
- * Times are epoch milliseconds; durations written out are nanoseconds (SPEC §3).
+ * Times are epoch milliseconds; durations written out are nanoseconds, as the API gives every duration.
  */
 import type {
   Antenna,
@@ -104,14 +104,14 @@ export interface SiteModel {
 export interface ThingState {
   id: string;
   class: ThingClass;
-  /** Home site (DESIGN §5). */
+  /** Home site: the selected site when the thing was created or imported. */
   siteId: string;
   zoneId: string | null;
   /** Entry time of the current stay (or of going off site). */
   lastZoneTime: EpochMs | null;
   /** Time of the newest event that moved or touched the thing (sighting or manual move). */
   lastEvent: EpochMs | null;
-  /** Time of the newest sighting; older sightings move nothing (DESIGN §7.7). */
+  /** Time of the newest sighting; older sightings move nothing. */
   lastEndpointTime: EpochMs | null;
   endpointId: string | null;
   direction: Direction | null;
@@ -160,7 +160,7 @@ export interface EngineSighting extends NormalizedSighting {
 }
 
 export interface EngineOptions {
-  /** Default 60 s (DESIGN §7.5). */
+  /** The compaction merge window; default 60 s. */
   mergeWindowMs?: number;
   /** Sightings further in the future than this (reader clock ahead) count as `now`. Default 5 min. */
   futureToleranceMs?: number;

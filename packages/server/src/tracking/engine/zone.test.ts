@@ -5,7 +5,7 @@ import { buildSiteModel } from './model.js';
 import type { EndpointLocation } from './types.js';
 import { matchGate, resolveZone, targetZone } from './zone.js';
 
-describe('gate matching (DESIGN §7.4)', () => {
+describe('gate matching', () => {
   const model = buildSiteModel({
     zones: [
       zone('all-in', { gates: [{ endpoint: 'r', direction: 'IN', antenna: -1 }] }),

@@ -1,4 +1,4 @@
-/** Which zone a sighting puts a thing in (DESIGN §7.4). */
+/** Which zone a sighting puts a thing in. */
 import type { Direction } from '@sightline/shared';
 import type { EndpointLocation, EndpointModel, IndexedGate, SiteModel } from './types.js';
 

@@ -1,5 +1,5 @@
 /**
- * Impinj R700/R720 IoT device interface (READERS.md): the event webhook posts a JSON array of
+ * Impinj R700/R720 IoT device interface (docs/readers.md): the event webhook posts a JSON array of
  * ReaderEvents (an empty array when the linger time passes with no reads = a heartbeat); MQTT
  * delivers one event per message. Only `tagInventory` events carry sightings.
  */

@@ -1,4 +1,4 @@
-/** Native interface (READERS.md): `{ sightings: [...] }` and the heartbeat body. */
+/** Native interface (docs/readers.md): `{ sightings: [...] }` and the heartbeat body. */
 import { HeartbeatBody, NativeSightingsBody, parseReaderTime } from '@sightline/shared';
 import { type EpochMs, type NormalizedSighting, type ParsedBatch, parseAt } from './types.js';
 

@@ -1,5 +1,5 @@
 /**
- * What every reader format is normalised into (READERS.md): the same sighting, whatever the
+ * What every reader format is normalised into (docs/readers.md): the same sighting, whatever the
  * reader, plus an optional heartbeat. Parsers are pure; they throw `ReaderFormatError` (a 400)
  * naming the first thing that is wrong, so nothing of a bad batch is half-applied.
  */
@@ -22,7 +22,7 @@ export interface NormalizedSighting {
   alarmTamper: boolean;
 }
 
-/** An endpoint status record's fields (DESIGN §7.1); the route adds time and the request's ip. */
+/** An endpoint status record's fields; the route adds time and the request's ip. */
 export interface ReaderHeartbeat {
   uptime?: number;
   readerTemp?: number;

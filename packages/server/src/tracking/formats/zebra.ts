@@ -1,5 +1,5 @@
 /**
- * Zebra FX7500/FX9600/ATR7000 IoT Connector (READERS.md): tag data events, batched (a JSON
+ * Zebra FX7500/FX9600/ATR7000 IoT Connector (docs/readers.md): tag data events, batched (a JSON
  * array) or not (one object), and management events, of which the heartbeat becomes an endpoint
  * status record. Timestamps carry an offset without a colon (`+0000`).
  */

@@ -1,4 +1,7 @@
-/** The tracking engine's scheduled jobs (DESIGN §7.8, §7.9), run by the platform scheduler. */
+/**
+ * The tracking engine's scheduled jobs (zone time exceptions, kill, kit inventory), run by the
+ * platform scheduler.
+ */
 import type { Job } from '../../platform/jobs.js';
 import type { JobDeps } from './deps.js';
 import { checkInventory, INVENTORY_INTERVAL_MS } from './inventory.js';

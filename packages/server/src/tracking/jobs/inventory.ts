@@ -1,5 +1,5 @@
 /**
- * Kit inventory (DESIGN §7.8): a parent thing (one that other things name in `parents`) that has
+ * Kit inventory: a parent thing (one that other things name in `parents`) that has
  * been in a zone for the settle time is checked once — when it settles — by the engine's
  * `inventoryCheck`: its children not in the zone are missing (or, a single one seen elsewhere, in
  * the wrong zone), and kit members that arrived with it whose parents are all elsewhere are

@@ -1,7 +1,7 @@
 /**
- * The scheduled tracking jobs (DESIGN §7.8, §7.9) through the app's scheduler, with an injected
- * clock: each test ticks `app.jobs.tick(now, { orgIds })` for its own organization, after real
- * sightings were ingested over HTTP with times in the past.
+ * The scheduled tracking jobs (zone time exceptions, kill, kit inventory) through the app's
+ * scheduler, with an injected clock: each test ticks `app.jobs.tick(now, { orgIds })` for its own
+ * organization, after real sightings were ingested over HTTP with times in the past.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';

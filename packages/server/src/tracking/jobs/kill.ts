@@ -1,5 +1,5 @@
 /**
- * Kill (DESIGN §7.9): a thing not seen for its zone's `killDuration` hours is taken out of the
+ * Kill: a thing not seen for its zone's `killDuration` hours is taken out of the
  * zone (its stay closed at its last sighting; `clearZone`) or soft-deleted (`deleteThing`). The
  * engine's `killDue` decides; the run writes and publishes like a batch, under the organization
  * lock, so it cannot interleave with a sighting of the same thing.

@@ -1,5 +1,5 @@
 /**
- * Zone time exceptions with no new sighting (DESIGN §7.8): every few seconds, the things whose
+ * Zone time exceptions with no new sighting: every few seconds, the things whose
  * current stay has reached its zone's alert time and has no exception yet get one — stored (the
  * unique once-per-stay key makes a second copy a no-op), published on the live stream and mailed
  * to the zone's emails, through the same write and publish path as a batch.
@@ -12,7 +12,7 @@ import type { JobDeps } from './deps.js';
 import { loadThings, loadZones, organizationsWith } from './load.js';
 import { storeExceptions } from './raise.js';
 
-/** Runs every 5 s: an overrun is raised within 15 s (DESIGN §7.8). */
+/** Runs every 5 s, so an overrun is raised well within the 15 s it is allowed. */
 export const ZONE_TIME_INTERVAL_MS = 5_000;
 
 /** Things `t` in zones `z` whose stay has reached the alert time at `now` and has no exception. */

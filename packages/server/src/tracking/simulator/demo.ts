@@ -1,5 +1,5 @@
 /**
- * The demo's built-in reader simulator (DESIGN §3): with DEMO on, a few of each demo site's items
+ * The demo's built-in reader simulator: with DEMO on, a few of each demo site's items
  * and workers move between the site's zones through their gate readers every few seconds, over
  * the native ingest interface in-process (the same simulator the CLI runs over HTTP). Now and
  * then one is kept in a zone with a short alert time (the Break Room) until the server raises a

@@ -1,11 +1,12 @@
 /**
- * The reader simulator (DESIGN §7 "reader simulator"): drives tags through zones by posting to
- * the native interface (`POST api/ingest/sightings` with each endpoint's uuid and key), as real
- * fixed readers at the zones' gates would. Each step sends about `rate × interval` sightings: a
- * sighting either re-reads a tag where it is or (with `moveChance`) moves it to another station —
- * another gate, so the server sees a zone change. Now and then a tag that moves into a station with
- * `holdMs` (a zone with an alert time) is kept there past that time, so the server raises a zone
- * time exception. The CLI (simulator-cli.ts) runs it over HTTP; the demo runs it in-process.
+ * The reader simulator (docs/decisions/0027-reader-simulator.md, docs/readers.md): drives tags
+ * through zones by posting to the native interface (`POST api/ingest/sightings` with each
+ * endpoint's uuid and key), as real fixed readers at the zones' gates would. Each step sends about
+ * `rate × interval` sightings: a sighting either re-reads a tag where it is or (with `moveChance`)
+ * moves it to another station — another gate, so the server sees a zone change. Now and then a tag
+ * that moves into a station with `holdMs` (a zone with an alert time) is kept there past that time,
+ * so the server raises a zone time exception. The CLI (simulator-cli.ts) runs it over HTTP; the
+ * demo runs it in-process.
  */
 import { type Direction, SIGHTINGS_PER_REQUEST_MAX } from '@sightline/shared';
 import { createRepeater } from '../../platform/repeat.js';

@@ -3,7 +3,7 @@
  * them back with `unnest($1::text[], $2::int[], …) WITH ORDINALITY`. PostgreSQL decodes these far
  * more cheaply than one JSON document per statement (`jsonb_to_recordset` builds a jsonb tree,
  * then looks every key up per row: ≈ 5.3 vs 1.6 ms of backend CPU per 1,000 rows of 9 columns,
- * docs/benchmarks.md "Ingest, round 3"), and building a literal here costs about what
+ * measured), and building a literal here costs about what
  * `JSON.stringify` of the row objects cost. The literal is one text parameter, so it works the
  * same on node-postgres and PGlite (neither encodes it).
  *
@@ -48,7 +48,7 @@ export function boolArray<T>(items: readonly T[], pick: (item: T) => boolean | n
   });
 }
 
-/** For `jsonb[]`: each element is the value's JSON text; `null`/`undefined` is SQL NULL (as before). */
+/** For `jsonb[]`: each element is the value's JSON text; `null`/`undefined` is SQL NULL. */
 export function jsonArray<T>(items: readonly T[], pick: (item: T) => unknown): string {
   return literal(items, (item) => {
     const v = pick(item);

@@ -1,7 +1,7 @@
 /**
  * The organization's tracking configuration — zones, endpoints, maps, location tags, as the
- * engine's `SiteModel` and the names live messages need — kept in memory per instance (issue 10,
- * "in-memory partition state", first step; docs/decisions.md "Ingest throughput", round 7).
+ * engine's `SiteModel` and the names live messages need — kept in memory per instance
+ * (docs/decisions/0025-tracking-configuration-kept.md).
  *
  * Validity is checked in every batch, not pushed: triggers bump
  * `organizations.tracking_config_version` in the transaction of every write of those tables

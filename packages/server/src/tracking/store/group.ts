@@ -9,8 +9,8 @@
  * stored its sightings, with its own `accepted`/`duplicates` (a sighting repeated in a later batch
  * of the group is that batch's duplicate, as if the batches had run one after the other); batches
  * are validated before they queue, and if a group's transaction fails, its batches run again one
- * by one, so one batch that cannot be stored fails only its own request. Other instances are
- * serialised by the organization lock as before.
+ * by one, so one batch that cannot be stored fails only its own request. Other instances' groups
+ * wait for the organization lock like any transaction of the organization.
  *
  * With K > 1 ingest partitions (partitions.ts) a batch is first routed and split by partition;
  * each part joins its partition's group (a queue per organization and partition, each pipelined
@@ -63,7 +63,7 @@ interface Pending {
 const queues = new WeakMap<Db, Map<string, Pending[]>>();
 
 /**
- * Stores a reader's batch and applies it (DESIGN §7): the answer (after COMMIT) means both the raw
+ * Stores a reader's batch and applies it: the answer (after COMMIT) means both the raw
  * sightings and their effects are durable; a retried batch finds its sightings stored and changes
  * nothing. Joins the organization's next group when a transaction of the organization is running
  * at this instance.

@@ -1,4 +1,4 @@
-/** Manual move (DESIGN §7.10, `POST api/event`) through the same load → engine → write path as ingest. */
+/** Manual move (`POST api/event`) through the same load → engine → write path as ingest. */
 
 import type { EventRecord } from '@sightline/shared';
 import type { Db } from '../../db/client.js';

@@ -1,7 +1,7 @@
 /**
- * Ingest partitions (issue 10): an organization's engine state split by thing into K partitions,
- * so reader batches of different partitions run their tracking transactions at once instead of
- * queueing for the one organization lock.
+ * Ingest partitions (docs/decisions/0024-ingest-partitions.md): an organization's engine state
+ * split by thing into K partitions, so reader batches of different partitions run their tracking
+ * transactions at once instead of queueing for the one organization lock.
  *
  * - A thing's partition is a stable hash of its **partition key**: the smallest of its tags (a
  *   thing with one tag — the usual case, and every auto-enrolled thing — is in its tag's
@@ -18,7 +18,8 @@
  *   routing (a tag edited onto another thing, a tag that became a location tag) or the engine
  *   would touch another partition's things (a kill's released children), the transaction rolls
  *   back with `PartitionMismatch` and the group runs again under the exclusive organization lock.
- * - K = 1 (the default) is the organization lock alone, exactly as before partitions existed.
+ * - K = 1 (the default) is the organization lock alone: one tracking transaction of an
+ *   organization at a time.
  *   Every instance of one database must use the same K.
  */
 import { sql } from 'drizzle-orm';
@@ -29,7 +30,7 @@ import { textArray } from './arrays.js';
 /** Namespace of the partition locks (two-key form, distinct from the organization lock's). */
 const PARTITION_LOCK_SPACE = 7_245_011;
 
-/** `INGEST_PARTITIONS` (whole number ≥ 1; default 1 = one organization lock, as before). */
+/** `INGEST_PARTITIONS` (whole number ≥ 1; default 1 = the organization lock alone). */
 export function partitionsFromEnv(value: string | undefined): number {
   const n = Math.floor(Number(value ?? 1));
   return Number.isFinite(n) && n >= 1 ? Math.min(n, 64) : 1;

@@ -41,7 +41,7 @@ export interface StoreOptions {
   partitions?: number;
   /**
    * Keep the organization's configuration in memory between batches (config.ts). Default true;
-   * false reads it in every batch, as before round 7 (the benchmarks' A/B).
+   * false reads it in every batch (for the benchmarks' A/B pairs: `bench/stages.ts --reload-config`).
    */
   keepConfig?: boolean;
 }
@@ -99,7 +99,8 @@ export async function inOrgTransaction<T extends { committed?: Committed }, P = 
         else await lockOrganization(tx, orgId);
         onLocked?.();
         const done = await work(tx, prelude);
-        // Webhooks (DESIGN §7.11): the batch's changes join the outbox in this same transaction.
+        // Webhooks (features/webhooks/outbox.ts): the batch's changes join the outbox in this same
+        // transaction.
         if (done.committed) await enqueueTrackingWebhooks(tx, done.committed);
         return done;
       });

@@ -1,5 +1,5 @@
 /**
- * After COMMIT: the batch's live messages (DESIGN §7.11) and the zone-time exception mails.
+ * After COMMIT: the batch's live messages and the zone-time exception mails.
  * Only exceptions actually inserted are published or mailed (a second copy of a stay's exception
  * is a no-op). Messages go out in order, per process, through the bus's coalescing queue.
  */
@@ -137,7 +137,7 @@ export function publishCommitted(outlets: Outlets, c: Committed, now: number): P
   return Promise.all([next, mails]).then(() => undefined);
 }
 
-/** A zone-time exception is mailed to the zone's `emails` (DESIGN §7.8). */
+/** A zone-time exception is mailed to the zone's `emails`. */
 async function mailExceptions(outlets: Outlets, c: Committed): Promise<void> {
   const { mailer } = outlets;
   if (!mailer) return;

@@ -1,4 +1,7 @@
-/** The durable log of raw sightings (DESIGN §7.7, §11): what an ingest acknowledges. */
+/**
+ * The durable log of raw sightings (docs/decisions/0022-raw-sightings-log.md): what an ingest
+ * acknowledges.
+ */
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
 import type { NormalizedSighting } from '../formats/index.js';
