@@ -1,5 +1,5 @@
 /**
- * Issue 6 finding 6: check/email answers only about the caller's organization; three reset
+ * check/email answers only about the caller's organization; three reset
  * requests at once send one mail; a profile password change needs the current password.
  */
 import { USER_MSG } from '@sightline/shared';

@@ -1,6 +1,6 @@
 /**
- * Issue 6 finding 6: an unknown username answers `account locked` after 10 failures, like a real
- * one — and keeps answering so after the scheduler prunes old failures (issue 11 §4).
+ * An unknown username answers `account locked` after 10 failures, like a real
+ * one — and keeps answering so after the scheduler prunes old failures.
  */
 import { LOGIN_LOCK_AFTER, LOGIN_REASONS, MSG } from '@sightline/shared';
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Forgotten passwords (SPEC §2.3, §7; DESIGN §11): a request mails a one-hour, single-use link;
+ * Forgotten passwords: a request mails a one-hour, single-use link;
  * using it sets the password, unlocks the account and signs the user out everywhere.
  */
 import { isStrongPassword, MSG, RESET_REASONS, RESET_TOKEN_TTL_MS } from '@sightline/shared';

@@ -47,7 +47,7 @@ export async function recordFailure(db: Tx, username: string, ip: string, lockAf
 }
 
 /**
- * An unknown username answers like a real one (finding 6 of issue 6): `locked` once it has failed
+ * An unknown username answers like a real one, so failures do not tell which addresses exist: `locked` once it has failed
  * `lockAfter` times, so the lockout does not tell which accounts exist.
  */
 export async function unknownUsernameLocked(db: Tx, username: string, lockAfter: number) {

@@ -1,5 +1,5 @@
 /**
- * Issue 6 finding 2: `X-Forwarded-For` names the client only behind a configured proxy
+ * `X-Forwarded-For` names the client only behind a configured proxy
  * (TRUST_PROXY), so a rotating header cannot defeat the per-IP login limit.
  */
 import { LOGIN_REASONS } from '@sightline/shared';

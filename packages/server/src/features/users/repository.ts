@@ -41,7 +41,7 @@ const listSpec: ListSpec<(typeof USER_SORT_FIELDS)[number]> = {
 };
 
 /**
- * Users a caller limited to `sites` may see (DESIGN §6): every current site of the user lies
+ * Users a caller limited to `sites` may see: every current site of the user lies
  * within them, so a user with All Sites needs an all-sites caller. `undefined`: no limit.
  */
 function withinSites(sites: string[] | undefined): SQL | undefined {
@@ -126,7 +126,7 @@ export async function updateUser(
   return row;
 }
 
-/** Sets a new password hash; a new password also unlocks the account (DESIGN §11). */
+/** Sets a new password hash; a new password also unlocks the account. */
 export async function setPassword(db: Tx, id: string, passwordHash: string): Promise<void> {
   await db
     .update(users)

@@ -1,5 +1,5 @@
 /**
- * The user admin screen (SPEC §2.13, §5, §6): list, create (with an activation mail or a
+ * The user admin screen: list, create (with an activation mail or a
  * password), edit (a password resets it), delete. Guards against privilege escalation: only a
  * Super Admin grants or touches Super Admin, and a site-limited admin grants only its own sites.
  */
@@ -105,7 +105,7 @@ export async function getUsername(db: Db, caller: Caller, id: string) {
 
 /**
  * Whether a user of the caller's organization has this username. Other organizations' users are
- * not revealed here (issue 6); saving a username taken elsewhere still fails with `duplicate`.
+ * not revealed here; saving a username taken elsewhere still fails with `duplicate`.
  */
 export async function checkEmail(db: Db, caller: Caller, email: string) {
   return { exists: await repo.usernameTaken(db, email, undefined, caller.orgId) };
@@ -125,7 +125,7 @@ async function assignableFields(db: Db, caller: Caller, input: UserInput): Promi
   const unknownRole = roles.find((r) => !knownRoles.has(r));
   if (unknownRole) throw invalidField('roles', USER_MSG.unknownRole(unknownRole));
   if (roles.includes(SUPER_ADMIN_ROLE_ID) && !caller.superAdmin) throw forbidden(USER_MSG.superAdminOnly);
-  // A caller grants only roles whose every rule it holds itself (DESIGN §6).
+  // A caller grants only roles whose every rule it holds itself, so nobody hands out more than they have.
   const granted = await listAccessRules(db, caller.orgId, roles);
   const beyond = granted.find(
     (r) => !can(caller.rules, r.resource, r.action, r.site === ALL_SITES ? ALL_SITES : r.site),

@@ -1,6 +1,6 @@
 /**
  * Single-use set-password tokens, for password resets (1 h) and new users' activation mail (72 h):
- * `<base64url(username)>.<random secret>`. The username part is for display only (SPEC §2.3); the
+ * `<base64url(username)>.<random secret>`. The username part is for display only (the reset form shows it); the
  * whole token is stored as a SHA-256 digest, so a database leak reveals no usable link.
  */
 import { ACTIVATION_TOKEN_TTL_MS, PASSWORD_RESET_FORM_PATH } from '@sightline/shared';

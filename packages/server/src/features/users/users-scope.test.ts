@@ -1,7 +1,7 @@
 /**
- * Issue 6 finding 1: a site-limited Admin sees and manages only users whose current sites all lie
+ * A site-limited Admin sees and manages only users whose current sites all lie
  * within its own (a user with All Sites needs an all-sites caller); otherwise 404. It also grants
- * only roles whose rights it holds (DESIGN §6).
+ * only roles whose rights it holds.
  */
 import { ROLE_IDS } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
