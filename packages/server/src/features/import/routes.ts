@@ -5,6 +5,7 @@
  */
 import {
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_READS_PER_ORG,
   IMPORT_MSG,
   ImportMapping,
   ImportMappingInput,
@@ -20,6 +21,7 @@ import { z } from 'zod';
 import { authorize, callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
+import { inProgressLimit } from '../../platform/in-progress.js';
 import { registerMultipart } from '../../platform/multipart.js';
 import { requireSite } from '../sites/service.js';
 import * as service from './service.js';
@@ -31,6 +33,7 @@ export function registerImportRoutes(app: App) {
   const deps = app.ctx;
   const { db } = deps;
   const tags = ['import'];
+  const reading = inProgressLimit(IMPORT_MAX_READS_PER_ORG, IMPORT_MSG.busy);
 
   // Multipart only in this scope: the rest of the API stays JSON.
   app.register(async (plain) => {
@@ -46,13 +49,15 @@ export function registerImportRoutes(app: App) {
         await requireSite(db, caller, req.query.site);
         authorize(caller, 'things', 'create', req.query.site);
         if (!req.isMultipart()) throw badRequest(IMPORT_MSG.noFile);
-        const file = await req.file();
-        if (!file) throw badRequest(IMPORT_MSG.noFile);
-        if (!/\.xlsx$/i.test(file.filename)) {
-          file.file.resume();
-          throw badRequest(IMPORT_MSG.xlsxOnly);
-        }
-        return readSheet(await file.toBuffer());
+        return reading(caller.orgId, async () => {
+          const file = await req.file();
+          if (!file) throw badRequest(IMPORT_MSG.noFile);
+          if (!/\.xlsx$/i.test(file.filename)) {
+            file.file.resume();
+            throw badRequest(IMPORT_MSG.xlsxOnly);
+          }
+          return readSheet(await file.toBuffer());
+        });
       },
     );
   });

@@ -1,8 +1,9 @@
 /**
  * Workbooks built to exhaust the server — zip bombs, one giant cell, millions of texts or nested
  * elements, thousands of files — are refused with a 4xx and a message saying which limit, without
- * inflating past the budget.
+ * inflating past the budget; and one organization reads at most two sheets at a time.
  */
+import { PassThrough } from 'node:stream';
 import {
   IMPORT_MAX_CELL_CHARS,
   IMPORT_MAX_PARTS,
@@ -16,6 +17,7 @@ import {
   type Client,
   makeApp,
   makeTenant,
+  makeXlsx,
   multipartFile,
   xlsxBomb,
 } from '../../../test/factories.js';
@@ -93,5 +95,26 @@ describe('import/sheet refuses workbooks built to exhaust the server', () => {
       expect(res.statusCode, message).toBe(400);
       expect(res.json().message).toBe(message);
     }
+  });
+
+  it('an organization reads two sheets at a time: a third is a 429, another organization is not held up', async () => {
+    const t = await makeTenant(app);
+    const other = await makeTenant(app);
+    const xlsx = await makeXlsx([['Asset'], ['Pump']]);
+    const { payload, headers } = multipartFile(xlsx, 'assets.xlsx');
+    // Two uploads whose bodies arrive slowly: both are in progress until their last bytes come.
+    const slow = [new PassThrough(), new PassThrough()];
+    const pending = slow.map((body) => {
+      body.write(payload.subarray(0, 100));
+      return t.manager.request('POST', `/api/import/sheet?site=${t.site.id}`, body, headers);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const third = await upload(t.manager, t.site.id, xlsx);
+    expect(third.statusCode).toBe(429);
+    expect(third.json().message).toBe(IMPORT_MSG.busy);
+    expect((await upload(other.manager, other.site.id, xlsx)).statusCode).toBe(200);
+    for (const body of slow) body.end(payload.subarray(100));
+    expect((await Promise.all(pending)).map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await upload(t.manager, t.site.id, xlsx)).statusCode).toBe(200);
   });
 });
