@@ -42,6 +42,7 @@ export const IMPORT_MSG = {
   noCategoryCreate: (name: string) => `You do not have permission to create the category ${name}`,
   noTagPrefix: 'Generate Prefix Tag needs a hex Tag Prefix shorter than 24 characters in Settings',
   batchFailed: (reason: string) => `Not imported: ${reason}`,
+  tooLarge: (mb: number) => `The file is larger than ${mb} MB.`,
   tooManyParts: (max: number) => `The workbook holds more than ${max} files: it is not an ordinary xlsx.`,
   tooLargeUnpacked: (mb: number) =>
     `The workbook unpacks to more than ${mb} MB: split it into smaller sheets.`,

@@ -22,7 +22,7 @@ import { authorize, callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
 import { inProgressLimit } from '../../platform/in-progress.js';
-import { registerMultipart } from '../../platform/multipart.js';
+import { onlyFile, registerMultipart } from '../../platform/multipart.js';
 import { requireSite } from '../sites/service.js';
 import * as service from './service.js';
 import { readSheet } from './sheet.js';
@@ -39,7 +39,9 @@ export function registerImportRoutes(app: App) {
   app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     await registerMultipart(scope, {
+      upload: 'xlsx',
       limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+      tooLarge: IMPORT_MSG.tooLarge(IMPORT_MAX_BYTES / MB),
     });
     scope.post(
       '/api/import/sheet',
@@ -50,13 +52,15 @@ export function registerImportRoutes(app: App) {
         authorize(caller, 'things', 'create', req.query.site);
         if (!req.isMultipart()) throw badRequest(IMPORT_MSG.noFile);
         return reading(caller.orgId, async () => {
-          const file = await req.file();
+          const file = await onlyFile(req, async (part) => {
+            if (!/\.xlsx$/i.test(part.filename)) {
+              part.file.resume();
+              throw badRequest(IMPORT_MSG.xlsxOnly);
+            }
+            return part.toBuffer();
+          });
           if (!file) throw badRequest(IMPORT_MSG.noFile);
-          if (!/\.xlsx$/i.test(file.filename)) {
-            file.file.resume();
-            throw badRequest(IMPORT_MSG.xlsxOnly);
-          }
-          return readSheet(await file.toBuffer());
+          return readSheet(file);
         });
       },
     );
