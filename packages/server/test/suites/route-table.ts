@@ -40,11 +40,14 @@ export interface Route {
   requiredQuery: string[];
   /** The JSON body's schema; undefined for bodiless and multipart routes. */
   body?: JsonSchema;
+  /** What a multipart upload route takes (its `x-upload`): 'xlsx', 'photos', 'map-image'. */
+  upload?: string;
 }
 
 interface OpenApiOperation {
   parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  'x-upload'?: string;
 }
 
 /** Every operation of the OpenAPI document, in document order. */
@@ -63,6 +66,7 @@ export function routeTable(app: App): Route[] {
         ),
         requiredQuery: params.filter((p) => p.in === 'query' && p.required).map((p) => p.name),
         body: op.requestBody?.content['application/json']?.schema,
+        upload: op['x-upload'],
       });
     }
   }
