@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { adminApi, DEMO_PASSWORD, SCREENSHOTS, signIn, uniq } from './fixtures';
 import { closeErrorBar } from './ui-helpers';
 
@@ -212,5 +213,27 @@ test.describe('organizations and SSO', () => {
         entraEnabled: org.entraEnabled,
       });
     }
+  });
+});
+
+test.describe('SSO settings for an Admin', () => {
+  // axe is injected as a script tag, which the console's CSP (script-src 'self') would block.
+  test.use({ bypassCSP: true });
+
+  test('an Admin who is not a Super Admin reads the identity provider but changes only the second factor', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin@demo.sightline.local', DEMO_PASSWORD);
+    await page.goto('/ssosettings');
+    await expect(
+      page.getByText('Only a Super Admin may change the identity provider settings'),
+    ).toBeVisible();
+    for (const label of ['Okta Issuer', 'Okta Client ID', 'Okta Secret', 'Entra Tenant']) {
+      await expect(page.getByLabel(label)).toBeDisabled();
+    }
+    await expect(page.getByLabel('Allow Super Admins to sign in with single sign-on')).toBeDisabled();
+    await expect(page.getByLabel('Require two-factor authentication for password sign-in')).toBeEnabled();
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/sso-settings-admin.png` });
   });
 });

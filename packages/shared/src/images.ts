@@ -26,6 +26,7 @@ export const IMAGE_MSG = {
   notImage: 'The file is not an image (JPEG, PNG, WebP, GIF, TIFF, HEIC or AVIF)',
   tooLarge: 'The image is larger than 30 MB',
   tooManyPixels: 'The image is larger than 100 megapixels',
+  badExif: "The photo's EXIF data is malformed: its directories loop or are too many",
   fileRequired: 'Choose at least one image file',
   filterRequired: 'Give ids or at least one filter',
   unknownCategory: (id: string) => `unknown category: ${id}`,

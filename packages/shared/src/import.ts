@@ -47,6 +47,21 @@ export const IMPORT_MSG = {
   noCategoryCreate: (name: string) => `You do not have permission to create the category ${name}`,
   noTagPrefix: 'Generate Prefix Tag needs a hex Tag Prefix shorter than 24 characters in Settings',
   batchFailed: (reason: string) => `Not imported: ${reason}`,
+  tooLarge: (mb: number) => `The file is larger than ${mb} MB.`,
+  tooManyParts: (max: number) => `The workbook holds more than ${max} files: it is not an ordinary xlsx.`,
+  tooLargeUnpacked: (mb: number) =>
+    `The workbook unpacks to more than ${mb} MB: split it into smaller sheets.`,
+  tooManyStrings: (max: number) =>
+    `The workbook holds more than ${max} distinct texts: split it into smaller sheets.`,
+  textTooLong: (max: number) =>
+    `A text in the workbook is longer than ${max} characters, the most a cell can hold.`,
+  cellTooLong: (ref: string, max: number) =>
+    `Cell ${ref} holds more than ${max} characters, the most a cell can hold.`,
+  sheetTooLarge: (max: number) =>
+    `The sheet holds more than ${max} characters of text: split it into smaller sheets.`,
+  tooDeep: 'The workbook nests its XML too deeply: it is not an ordinary xlsx.',
+  doctype: 'The workbook declares a DTD: it is not an ordinary xlsx.',
+  busy: 'Another workbook of this organization is being read: try again in a moment.',
 } as const;
 
 /**
@@ -64,6 +79,18 @@ export const IMPORT_ROW_STATUS = {
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
 export const IMPORT_MAX_COLUMNS = 100;
+/** Files in the xlsx archive (a workbook from Excel holds a few dozen). */
+export const IMPORT_MAX_PARTS = 1000;
+/** Bytes the parts read from the archive may inflate to, counted as they inflate. */
+export const IMPORT_MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
+/** Distinct texts (shared strings): every cell of a sheet at the row and column limits could hold one. */
+export const IMPORT_MAX_SHARED_STRINGS = 1_000_000;
+/** Characters in one cell: the xlsx format's own limit. */
+export const IMPORT_MAX_CELL_CHARS = 32_767;
+/** Characters of text in the whole sheet: what the preview can take back (its body is at most 64 MB). */
+export const IMPORT_MAX_SHEET_CHARS = 32 * 1024 * 1024;
+/** Sheets read at the same time for one organization (on one server). */
+export const IMPORT_MAX_READS_PER_ORG = 2;
 /** Rows per `import/rows` call: each call is one transaction. */
 export const IMPORT_BATCH_SIZE = 500;
 export const IMPORT_MAX_BATCH = 2000;
@@ -97,7 +124,7 @@ export type ImportMappingInput = z.infer<typeof ImportMappingInput>;
 /** One data row of the sheet: its row number in the sheet and its cells as text, by column. */
 export const SheetRow = z.object({
   line: z.number().int().min(1),
-  cells: z.array(z.string().max(32767)).max(IMPORT_MAX_COLUMNS),
+  cells: z.array(z.string().max(IMPORT_MAX_CELL_CHARS)).max(IMPORT_MAX_COLUMNS),
 });
 export type SheetRow = z.infer<typeof SheetRow>;
 

@@ -27,6 +27,7 @@ export * from './text.js';
 export * from './things.js';
 export * from './timezones.js';
 export * from './totp.js';
+export * from './uploads.js';
 export * from './users.js';
 export * from './webhooks.js';
 export * from './zones.js';

@@ -9,10 +9,13 @@ export const MAP_MSG = {
   fileRequired: 'Please choose an image file',
   badImageType: 'Only PNG, JPEG, SVG and WebP images are accepted',
   tooLarge: 'The image is larger than 30 MB',
+  tooManyPixels: 'The image is larger than 100 megapixels',
 } as const;
 
 /** Map images: at most 30 MB, like every uploaded image, of these types only. */
 export const MAP_IMAGE_MAX_BYTES = 30 * 1024 * 1024;
+/** Pixels a raster map may declare: every viewer's browser decodes it whole. */
+export const MAP_IMAGE_MAX_PIXELS = 100_000_000;
 export const MAP_IMAGE_TYPES = {
   'image/png': 'png',
   'image/jpeg': 'jpg',

@@ -44,12 +44,15 @@ export interface Route {
   body?: JsonSchema;
   /** Answers with a long-lived `text/event-stream` (Server-Sent Events). */
   eventStream: boolean;
+  /** What a multipart upload route takes (its `x-upload`): 'xlsx', 'photos', 'map-image'. */
+  upload?: string;
 }
 
 interface OpenApiOperation {
   parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   responses?: Record<string, { content?: Record<string, unknown> }>;
+  'x-upload'?: string;
 }
 
 export const EVENT_STREAM = 'text/event-stream';
@@ -74,6 +77,7 @@ export function routeTable(app: App): Route[] {
         requiredQuery: params.filter((p) => p.in === 'query' && p.required).map((p) => p.name),
         body: op.requestBody?.content['application/json']?.schema,
         eventStream: Object.values(op.responses ?? {}).some((r) => EVENT_STREAM in (r.content ?? {})),
+        upload: op['x-upload'],
       });
     }
   }

@@ -15,6 +15,7 @@ import exifr from 'exifr';
 import sharp, { type Metadata } from 'sharp';
 import { badRequest, HttpError } from '../../platform/errors.js';
 import type { StageClock } from '../../platform/stage-clock.js';
+import { exifBounded } from './exif-guard.js';
 
 interface Processed {
   format: ImageFormat;
@@ -131,6 +132,8 @@ async function thumbnails(file: string): Promise<[Buffer, Buffer]> {
  */
 export async function processImage(file: string, head: Buffer, clock?: StageClock): Promise<Processed> {
   const time = <T>(stage: string, work: () => Promise<T>) => (clock ? clock.time(stage, work) : work());
+  // Before sharp opens the file: libexif would otherwise walk a looping EXIF block for seconds.
+  if (!(await exifBounded(file, head))) throw badRequest(IMAGE_MSG.badExif);
   const decode = () => time('thumbnails', () => thumbnails(file));
   const early = looksRaster(head) ? decode() : undefined;
   // Settled here so that an early decode of a file refused below is never an unhandled rejection.

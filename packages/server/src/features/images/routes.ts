@@ -3,6 +3,7 @@ import {
   IdParams,
   IMAGE_MAX_BYTES,
   IMAGE_MAX_FILES,
+  IMAGE_MSG,
   Image,
   ImageBulkMetaInput,
   ImageBulkQuery,
@@ -119,7 +120,11 @@ export function registerImageRoutes(app: App) {
   // The multipart parser only where uploads happen (encapsulated: other routes keep JSON only).
   app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
-    await registerMultipart(scope);
+    await registerMultipart(scope, {
+      upload: 'photos',
+      limits: { fileSize: IMAGE_MAX_BYTES, files: IMAGE_MAX_FILES, fields: 300, fieldSize: 1000, parts: 400 },
+      tooLarge: IMAGE_MSG.tooLarge,
+    });
     scope.post(
       '/api/images',
       { schema: { tags, querystring: SiteQuery, response: { 200: z.array(Image) } } },
@@ -128,15 +133,7 @@ export function registerImageRoutes(app: App) {
         if (!req.isMultipart()) {
           return uploadImages(app.ctx, caller, req.query.site, (async function* () {})());
         }
-        const parts = req.parts({
-          limits: {
-            fileSize: IMAGE_MAX_BYTES,
-            files: IMAGE_MAX_FILES,
-            fields: 300,
-            fieldSize: 1000,
-            parts: 400,
-          },
-        });
+        const parts = req.parts();
         async function* adapt(): AsyncGenerator<UploadPart> {
           for await (const part of parts) {
             if (part.type === 'file')

@@ -34,8 +34,6 @@ export type UploadPart =
 /** The diagnostics channel an upload's stage timings are published on (bench/images.ts listens). */
 export const UPLOAD_TIMINGS = 'sightline:images:upload';
 
-const TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT']);
-
 /** Keeps a client's file name only as a label: no path, no control characters, bounded. */
 const safeName = (name: string) =>
   (name.split(/[\\/]/).pop() ?? '')
@@ -60,57 +58,51 @@ export async function uploadImages(
   const stored: string[] = [];
   const clock = stageClock(UPLOAD_TIMINGS);
   try {
-    try {
-      for await (const part of parts) {
-        if (part.type === 'field') {
-          fields.set(part.fieldname, [...(fields.get(part.fieldname) ?? []), part.value]);
-          continue;
-        }
-        if (part.fieldname !== 'file') throw badRequest(`unexpected file field: ${part.fieldname}`);
-        const spooled = await clock.time('receive', () => spoolUpload(part.file));
-        try {
-          if (spooled.truncated) throw new HttpError(413, IMAGE_MSG.tooLarge);
-          const image = await clock.time('image', () => processImage(spooled.file, spooled.head, clock));
-          const id = newId();
-          const keys = imageKeys(caller.orgId, id);
-          stored.push(id);
-          // The three files side by side; the original is moved from the spool, not copied.
-          await clock.time('store', () =>
-            Promise.all([
-              storage.putFile(keys.original, spooled.file, `image/${image.format}`),
-              storage.put(keys.thumb, image.thumb, 'image/webp'),
-              storage.put(keys.mini, image.mini, 'image/webp'),
-            ]),
-          );
-          const now = new Date();
-          rows.push({
-            id,
-            orgId: caller.orgId,
-            siteId,
-            timestamp: image.takenAt ?? now,
-            timeCreated: now,
-            uploader: caller.kind === 'user' ? caller.id : null,
-            longitude: image.coordinates[0],
-            latitude: image.coordinates[1],
-            fileName: safeName(part.filename),
-            bytes: spooled.bytes,
-            sizeX: image.width,
-            sizeY: image.height,
-            format: image.format,
-            orientation: image.orientation,
-            make: image.make,
-            model: image.model,
-            device: [image.make, image.model].filter(Boolean).join(' '),
-            sha256: spooled.sha256,
-          });
-        } finally {
-          await spooled.remove();
-        }
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields.set(part.fieldname, [...(fields.get(part.fieldname) ?? []), part.value]);
+        continue;
       }
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (code && TOO_LARGE_CODES.has(code)) throw new HttpError(413, IMAGE_MSG.tooLarge);
-      throw err;
+      if (part.fieldname !== 'file') throw badRequest(`unexpected file field: ${part.fieldname}`);
+      const spooled = await clock.time('receive', () => spoolUpload(part.file));
+      try {
+        if (spooled.truncated) throw new HttpError(413, IMAGE_MSG.tooLarge);
+        const image = await clock.time('image', () => processImage(spooled.file, spooled.head, clock));
+        const id = newId();
+        const keys = imageKeys(caller.orgId, id);
+        stored.push(id);
+        // The three files side by side; the original is moved from the spool, not copied.
+        await clock.time('store', () =>
+          Promise.all([
+            storage.putFile(keys.original, spooled.file, `image/${image.format}`),
+            storage.put(keys.thumb, image.thumb, 'image/webp'),
+            storage.put(keys.mini, image.mini, 'image/webp'),
+          ]),
+        );
+        const now = new Date();
+        rows.push({
+          id,
+          orgId: caller.orgId,
+          siteId,
+          timestamp: image.takenAt ?? now,
+          timeCreated: now,
+          uploader: caller.kind === 'user' ? caller.id : null,
+          longitude: image.coordinates[0],
+          latitude: image.coordinates[1],
+          fileName: safeName(part.filename),
+          bytes: spooled.bytes,
+          sizeX: image.width,
+          sizeY: image.height,
+          format: image.format,
+          orientation: image.orientation,
+          make: image.make,
+          model: image.model,
+          device: [image.make, image.model].filter(Boolean).join(' '),
+          sha256: spooled.sha256,
+        });
+      } finally {
+        await spooled.remove();
+      }
     }
     if (!rows.length) throw badRequest(IMAGE_MSG.fileRequired);
     const parsed = ImageUploadFields.safeParse({

@@ -5,6 +5,7 @@
  */
 import {
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_READS_PER_ORG,
   IMPORT_MSG,
   ImportMapping,
   ImportMappingInput,
@@ -20,7 +21,8 @@ import { z } from 'zod';
 import { authorize, callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
-import { registerMultipart } from '../../platform/multipart.js';
+import { inProgressLimit } from '../../platform/in-progress.js';
+import { onlyFile, registerMultipart } from '../../platform/multipart.js';
 import { requireSite } from '../sites/service.js';
 import * as service from './service.js';
 import { readSheet } from './sheet.js';
@@ -31,12 +33,15 @@ export function registerImportRoutes(app: App) {
   const deps = app.ctx;
   const { db } = deps;
   const tags = ['import'];
+  const reading = inProgressLimit(IMPORT_MAX_READS_PER_ORG, IMPORT_MSG.busy);
 
   // Multipart only in this scope: the rest of the API stays JSON.
   app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     await registerMultipart(scope, {
+      upload: 'xlsx',
       limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+      tooLarge: IMPORT_MSG.tooLarge(IMPORT_MAX_BYTES / MB),
     });
     scope.post(
       '/api/import/sheet',
@@ -46,13 +51,17 @@ export function registerImportRoutes(app: App) {
         await requireSite(db, caller, req.query.site);
         authorize(caller, 'things', 'create', req.query.site);
         if (!req.isMultipart()) throw badRequest(IMPORT_MSG.noFile);
-        const file = await req.file();
-        if (!file) throw badRequest(IMPORT_MSG.noFile);
-        if (!/\.xlsx$/i.test(file.filename)) {
-          file.file.resume();
-          throw badRequest(IMPORT_MSG.xlsxOnly);
-        }
-        return readSheet(await file.toBuffer());
+        return reading(caller.orgId, async () => {
+          const file = await onlyFile(req, async (part) => {
+            if (!/\.xlsx$/i.test(part.filename)) {
+              part.file.resume();
+              throw badRequest(IMPORT_MSG.xlsxOnly);
+            }
+            return part.toBuffer();
+          });
+          if (!file) throw badRequest(IMPORT_MSG.noFile);
+          return readSheet(file);
+        });
       },
     );
   });

@@ -1,20 +1,48 @@
 /**
- * Reads the first sheet of an uploaded xlsx with exceljs's streaming reader: rows are counted as
- * they stream, so a sheet past the row limit stops early instead of filling memory. Formula cells
- * give their cached result (formulas are never evaluated); the header row is the first non-empty row.
+ * Reads the first sheet of an uploaded xlsx. The archive is opened through its central directory
+ * and every part inflates within a budget and the XML bounds (archive.ts); exceljs's own readers
+ * turn the workbook, its shared strings and the sheet into rows, fed from those parts. Rows are
+ * counted as they stream, so a sheet past a limit stops early instead of filling memory. Formula
+ * cells give their cached result (formulas are never evaluated); the header row is the first
+ * non-empty row.
  */
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
+  IMPORT_MAX_CELL_CHARS,
   IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS,
+  IMPORT_MAX_SHARED_STRINGS,
+  IMPORT_MAX_SHEET_CHARS,
   IMPORT_MSG,
   type ImportSheet,
   type SheetRow,
 } from '@sightline/shared';
 import ExcelJS from 'exceljs';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, HttpError } from '../../platform/errors.js';
+import { openArchive, type SheetArchive } from './archive.js';
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const WORKBOOK = 'xl/workbook.xml';
+const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
+const SHARED_STRINGS = 'xl/sharedStrings.xml';
+
+type SharedString = string | { richText: { text: string | null }[] } | null;
+
+/**
+ * The parts of exceljs's streaming workbook reader used here: its readers of the workbook's
+ * relationships, the workbook, the shared strings and a worksheet, each given one part. Its own
+ * `parse` is not used: that one reads the zip through the local headers, unbounded.
+ */
+interface WorkbookParts {
+  sharedStrings?: SharedString[];
+  model?: { sheets?: { id: number; name: string; rId: string }[] };
+  workbookRels?: { Id: string; Type: string; Target: string }[];
+  _parseRels(part: Readable): Promise<void>;
+  _parseWorkbook(part: Readable): Promise<void>;
+  _parseSharedStrings(part: Readable): AsyncGenerator<unknown>;
+  _parseWorksheet(part: Readable, sheetNo: string): Generator<{ value: ExcelJS.stream.xlsx.WorksheetReader }>;
+}
 
 /** A cell's value as text: formulas by their result, rich text by its runs, errors as empty. */
 export function cellText(value: unknown): string {
@@ -32,52 +60,102 @@ export function cellText(value: unknown): string {
   return '';
 }
 
+const textLength = (s: SharedString) =>
+  typeof s === 'string' ? s.length : (s?.richText.reduce((n, r) => n + (r.text?.length ?? 0), 0) ?? 0);
+
 function rowCells(row: ExcelJS.Row): string[] {
   const cells: string[] = [];
   row.eachCell({ includeEmpty: false }, (cell, col) => {
     if (col > IMPORT_MAX_COLUMNS) throw badRequest(IMPORT_MSG.tooManyColumns(IMPORT_MAX_COLUMNS));
-    cells[col - 1] = cellText(cell.value).replaceAll('\0', '').trim();
+    const text = cellText(cell.value);
+    if (text.length > IMPORT_MAX_CELL_CHARS)
+      throw badRequest(IMPORT_MSG.cellTooLong(cell.address, IMPORT_MAX_CELL_CHARS));
+    cells[col - 1] = text.replaceAll('\0', '').trim();
   });
   const all = Array.from(cells, (c) => c ?? '');
   while (all.length && all.at(-1) === '') all.pop();
   return all;
 }
 
-export async function readSheet(file: Buffer): Promise<ImportSheet> {
-  if (file.length < 4 || !file.subarray(0, 4).equals(ZIP_MAGIC)) throw badRequest(IMPORT_MSG.unreadable);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
+/** A relationship's target as a part name (targets are relative to `xl/` unless absolute). */
+const partName = (target: string) =>
+  target.startsWith('/') ? target.slice(1) : path.posix.normalize(`xl/${target}`);
+
+/** The shared strings, each checked as the reader adds it: at most so many, none too long. */
+async function readSharedStrings(book: WorkbookParts, archive: SheetArchive) {
+  const rel = book.workbookRels?.find((r) => r.Type.endsWith('/sharedStrings'));
+  const name = rel ? partName(rel.Target) : SHARED_STRINGS;
+  if (!archive.has(name)) return;
+  let checked = 0;
+  const check = () => {
+    const strings = book.sharedStrings ?? [];
+    if (strings.length > IMPORT_MAX_SHARED_STRINGS)
+      throw new HttpError(413, IMPORT_MSG.tooManyStrings(IMPORT_MAX_SHARED_STRINGS));
+    for (; checked < strings.length; checked++) {
+      if (textLength(strings[checked] ?? null) > IMPORT_MAX_CELL_CHARS)
+        throw badRequest(IMPORT_MSG.textTooLong(IMPORT_MAX_CELL_CHARS));
+    }
+  };
+  for await (const _ of book._parseSharedStrings(archive.open(name, check))) {
+    // cached on the reader, not emitted
+  }
+  check();
+}
+
+async function readFirstSheet(archive: SheetArchive): Promise<ImportSheet> {
+  if (!archive.has(WORKBOOK) || !archive.has(WORKBOOK_RELS)) throw badRequest(IMPORT_MSG.unreadable);
+  const book = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
     entries: 'ignore',
-  });
+  }) as unknown as WorkbookParts;
+  await book._parseRels(archive.open(WORKBOOK_RELS));
+  await book._parseWorkbook(archive.open(WORKBOOK));
+  const first = book.model?.sheets?.[0];
+  const rel = first && book.workbookRels?.find((r) => r.Id === first.rId);
+  if (!first || !rel || !archive.has(partName(rel.Target))) throw badRequest(IMPORT_MSG.unreadable);
+  await readSharedStrings(book, archive);
+  const worksheet = book._parseWorksheet(archive.open(partName(rel.Target)), String(first.id)).next().value;
+  if (!worksheet) throw badRequest(IMPORT_MSG.unreadable);
+
   let headers: string[] | undefined;
   const rows: SheetRow[] = [];
-  let sheet = '';
-  try {
-    for await (const worksheet of reader) {
-      sheet = (worksheet as unknown as { name?: string }).name ?? 'Sheet1';
-      for await (const row of worksheet) {
-        const cells = rowCells(row);
-        if (!cells.some(Boolean)) continue;
-        if (!headers) {
-          headers = cells;
-          continue;
-        }
-        if (rows.length >= IMPORT_MAX_ROWS) throw badRequest(IMPORT_MSG.tooManyRows(IMPORT_MAX_ROWS));
-        rows.push({ line: row.number, cells });
-      }
-      break; // the first sheet only
+  let chars = 0;
+  for await (const row of worksheet.value) {
+    const cells = rowCells(row);
+    if (!cells.some(Boolean)) continue;
+    for (const cell of cells) chars += cell.length;
+    if (chars > IMPORT_MAX_SHEET_CHARS)
+      throw new HttpError(413, IMPORT_MSG.sheetTooLarge(IMPORT_MAX_SHEET_CHARS));
+    if (!headers) {
+      headers = cells;
+      continue;
     }
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 400) throw error;
-    throw badRequest(IMPORT_MSG.unreadable);
+    if (rows.length >= IMPORT_MAX_ROWS) throw badRequest(IMPORT_MSG.tooManyRows(IMPORT_MAX_ROWS));
+    rows.push({ line: row.number, cells });
   }
   if (!headers) throw badRequest(IMPORT_MSG.noHeader);
-  const named = headers;
+  return { sheet: first.name, headers, rows };
+}
+
+export async function readSheet(file: Buffer): Promise<ImportSheet> {
+  if (file.length < 4 || !file.subarray(0, 4).equals(ZIP_MAGIC)) throw badRequest(IMPORT_MSG.unreadable);
+  const archive = await openArchive(file);
+  let sheet: ImportSheet;
+  try {
+    sheet = await readFirstSheet(archive);
+  } catch (error) {
+    // A limit answers as it is; anything else the readers stumbled on is a broken workbook.
+    if (error instanceof HttpError && error.statusCode < 500) throw error;
+    throw badRequest(IMPORT_MSG.unreadable);
+  } finally {
+    archive.close();
+  }
+  const named = sheet.headers;
   const twice = named.find((h, i) => h !== '' && named.indexOf(h) !== i);
   if (twice !== undefined) throw badRequest(IMPORT_MSG.headerTwice(twice));
   if (named.includes('__proto__')) throw badRequest(IMPORT_MSG.reservedHeader);
-  return { sheet, headers: named, rows };
+  return sheet;
 }

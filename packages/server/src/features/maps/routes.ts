@@ -1,11 +1,12 @@
-import { IdParams, MapInput, MapListQuery, MapRecord } from '@sightline/shared';
+import { IdParams, MAP_MSG, MapInput, MapListQuery, MapRecord } from '@sightline/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { sendList } from '../../platform/list-query.js';
-import { registerMultipart } from '../../platform/multipart.js';
+import { onlyFile, registerMultipart } from '../../platform/multipart.js';
 import { sendStored } from '../../platform/storage/http.js';
+import { spoolUpload } from '../../platform/storage/spool.js';
 import * as service from './service.js';
 
 export function registerMapRoutes(app: App) {
@@ -48,15 +49,24 @@ export function registerMapRoutes(app: App) {
   // The multipart parser only where uploads happen (encapsulated: other routes keep JSON only).
   app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
-    await registerMultipart(scope);
+    await registerMultipart(scope, {
+      upload: 'map-image',
+      limits: service.MAP_IMAGE_LIMITS,
+      tooLarge: MAP_MSG.tooLarge,
+    });
     scope.put(
       '/api/maps/:id/image',
       { schema: { tags, params: IdParams, response: { 200: MapRecord } } },
       (req) =>
-        service.uploadMapImage(db, storage, callerOf(req), req.params.id, async () => {
-          if (!req.isMultipart()) return undefined;
-          return (await req.file({ limits: service.MAP_IMAGE_LIMITS }))?.file;
-        }),
+        service.uploadMapImage(db, storage, callerOf(req), req.params.id, async () =>
+          req.isMultipart()
+            ? onlyFile(
+                req,
+                (part) => spoolUpload(part.file),
+                (spooled) => spooled.remove(),
+              )
+            : undefined,
+        ),
     );
   });
 }

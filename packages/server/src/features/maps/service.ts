@@ -4,8 +4,9 @@ import { authorize, hasSite } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage/index.js';
+import type { Spooled } from '../../platform/storage/spool.js';
 import { requireSite } from '../sites/service.js';
-import { mapKey, removeMapImage, storeMapImage, type Upload } from './files.js';
+import { mapKey, removeMapImage, storeMapImage } from './files.js';
 import * as repo from './repository.js';
 
 const RESOURCE = 'maps';
@@ -47,8 +48,8 @@ export async function deleteMap(db: Db, storage: Storage, caller: Caller, id: st
   await removeMapImage(storage, current.image);
 }
 
-/** The part of a multipart upload the route hands over; undefined when the request carried no file. */
-type ImageUpload = () => Promise<Upload | undefined>;
+/** The request's one file, spooled; undefined when the request carried no file. */
+type ImageUpload = () => Promise<Spooled | undefined>;
 
 export async function uploadMapImage(
   db: Db,
@@ -61,7 +62,12 @@ export async function uploadMapImage(
   authorize(caller, RESOURCE, 'modify', current.siteId);
   const file = await upload();
   if (!file) throw badRequest(MAP_MSG.fileRequired);
-  const stored = await storeMapImage(storage, id, file);
+  let stored: Awaited<ReturnType<typeof storeMapImage>>;
+  try {
+    stored = await storeMapImage(storage, id, file);
+  } finally {
+    await file.remove();
+  }
   if (!stored) throw badRequest(MAP_MSG.badImageType);
   const row = await repo.setMapImage(db, caller.orgId, id, stored.fileName, stored.type);
   if (current.image && current.image !== stored.fileName) await removeMapImage(storage, current.image);
@@ -76,4 +82,4 @@ export async function mapImage(db: Db, caller: Caller, id: string) {
   return { type: row.imageType, key: mapKey(row.image) };
 }
 
-export const MAP_IMAGE_LIMITS = { fileSize: MAP_IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 20 };
+export const MAP_IMAGE_LIMITS = { fileSize: MAP_IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 };

@@ -14,7 +14,7 @@ import { randomToken } from '../ids.js';
 /** An uploaded file's stream; `truncated` is set when it went over the size limit. */
 export type Upload = Readable & { truncated?: boolean };
 
-interface Spooled {
+export interface Spooled {
   file: string;
   bytes: number;
   sha256: string;

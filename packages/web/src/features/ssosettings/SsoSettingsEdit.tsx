@@ -4,6 +4,7 @@
  * sending the mask keeps it. The identity provider decides who an account is, so its fields are a
  * Super Admin's alone; an administrator of some sites only reads the record.
  */
+import { Alert } from '@mui/material';
 import { ALL_SITES, isAllowedIssuer, SSO_MSG, type SsoSettings } from '@sightline/shared';
 import { useSession } from '../../api/session-context';
 import { type EditorTab, ResourceEditor } from '../../components';
@@ -17,14 +18,21 @@ const DEFAULTS: SsoSettings = {
   allowSuperAdminSso: false,
 };
 
+function ProviderNotice() {
+  return (
+    <Alert severity="info" sx={{ mt: 2 }}>
+      {SSO_MSG.superAdminOnly}. The identity provider decides who each account is.
+    </Alert>
+  );
+}
+
 function tabs(superAdmin: boolean): EditorTab<SsoSettings>[] {
-  const provider = {
-    disabled: !superAdmin,
-    ...(superAdmin ? {} : { helperText: SSO_MSG.superAdminOnly }),
-  };
+  const provider = { disabled: !superAdmin };
   return [
     {
       label: 'Basic',
+      // One note for the fields an Admin may read but not change (readable text, not a disabled hint).
+      ...(superAdmin ? {} : { component: ProviderNotice }),
       fields: [
         {
           type: 'text',
