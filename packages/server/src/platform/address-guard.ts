@@ -18,6 +18,7 @@ for (const [net, prefix] of [
   ['0.0.0.0', 8], // "this" network
   ['10.0.0.0', 8],
   ['100.64.0.0', 10], // carrier-grade NAT (also Alibaba's metadata 100.100.100.200)
+  ['168.63.129.16', 32], // Azure's platform endpoint (WireServer), a metadata service like 169.254.169.254
   ['127.0.0.0', 8],
   ['169.254.0.0', 16], // link-local, incl. the AWS/GCP/Azure metadata 169.254.169.254
   ['172.16.0.0', 12],

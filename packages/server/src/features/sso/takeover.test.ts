@@ -28,7 +28,7 @@ const { app, outbox } = await makeMailApp({ ssoAllowPrivate: true });
 const providers: TestProvider[] = [];
 afterAll(() => Promise.all(providers.map((p) => p.close())));
 
-const stored = async (orgId: string) =>
+const stored_ = async (orgId: string) =>
   (await app.ctx.db.select().from(ssoSettings).where(eq(ssoSettings.orgId, orgId)))[0];
 const identities = (userId: string) =>
   app.ctx.db.select().from(ssoIdentities).where(eq(ssoIdentities.userId, userId));
@@ -36,7 +36,7 @@ const identities = (userId: string) =>
 describe('who may change the identity provider', () => {
   it('refuses every change to a site-limited Admin, and the provider to an Admin or an API key', async () => {
     const t = await oktaTenant(app, providers);
-    const before = await stored(t.org.id);
+    const before = await stored_(t.org.id);
     const limited = await makeUser(app, t.org.id, { role: 'admin', sites: [t.site.id] });
     const limitedClient = await login(app, limited.username);
     const key = await t.admin.request('POST', '/api/apikeys', {
@@ -68,12 +68,18 @@ describe('who may change the identity provider', () => {
     const site = await limitedClient.request('PUT', '/api/ssosettings', { ...current, requireTotp: true });
     expect(site.statusCode).toBe(403);
     expect(site.json().message).toBe(SSO_MSG.allSitesOnly);
-    expect(await stored(t.org.id)).toEqual(before);
+    expect(await stored_(t.org.id)).toEqual(before);
 
+    // Sending the secret back, right or wrong, is refused alike: the answer tells nothing of it.
+    const stored = (await stored_(t.org.id))?.oktaClientSecret ?? '';
+    for (const guess of [stored, 'wrong-guess']) {
+      const res = await t.admin.request('PUT', '/api/ssosettings', { ...current, oktaClientSecret: guess });
+      expect(res.statusCode, guess === stored ? 'right guess' : 'wrong guess').toBe(403);
+    }
     // Requiring a second factor is not the provider: an all-sites Admin may.
     const totp = await t.admin.request('PUT', '/api/ssosettings', { ...current, requireTotp: true });
     expect(totp.statusCode).toBe(200);
-    expect((await stored(t.org.id))?.oktaIssuer).toBe(before?.oktaIssuer);
+    expect((await stored_(t.org.id))?.oktaIssuer).toBe(before?.oktaIssuer);
   });
 
   it("lets a Super Admin set another organization's provider (?org=), and nobody else", async () => {
@@ -85,7 +91,7 @@ describe('who may change the identity provider', () => {
     expect((await a.admin.request('GET', `/api/ssosettings?org=${b.org.id}`)).statusCode).toBe(404);
     const bySuperAdmin = await a.superAdmin.request('PUT', `/api/ssosettings?org=${b.org.id}`, body);
     expect(bySuperAdmin.statusCode).toBe(200);
-    expect((await stored(b.org.id))?.oktaClientId).toBe('from-a');
+    expect((await stored_(b.org.id))?.oktaClientId).toBe('from-a');
     expect((await a.superAdmin.request('GET', '/api/ssosettings?org=not-an-id')).statusCode).toBe(400);
     expect((await a.superAdmin.request('GET', `/api/ssosettings?org=${'f'.repeat(24)}`)).statusCode).toBe(
       404,
@@ -215,6 +221,8 @@ describe('accounts are linked by the provider subject, not by email', () => {
     expect((await anonymous.request('GET', url)).statusCode).toBe(401);
     expect((await anonymous.request('POST', url, { provider: 'okta' })).statusCode).toBe(401);
     expect((await t.viewer.request('POST', url, { provider: 'okta' })).statusCode).toBe(403);
+    // Reading a user's links needs what reading the user needs.
+    expect((await t.viewer.request('GET', url)).statusCode).toBe(403);
     expect((await t.admin.request('POST', url, { provider: 'github' })).statusCode).toBe(400);
     expect((await t.admin.request('POST', url, { provider: 'okta', extra: 1 })).statusCode).toBe(400);
     expect((await t.admin.request('DELETE', `${url}/github`)).statusCode).toBe(400);

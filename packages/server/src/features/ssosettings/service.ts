@@ -77,7 +77,11 @@ export async function saveSsoSettings(
     input.oktaClientSecret === SSO_SECRET_MASK ? (before?.oktaClientSecret ?? '') : input.oktaClientSecret;
   const next = { ...input, oktaClientSecret };
   const changes = ssoChanges(before ?? EMPTY, next);
-  if (changes.some((c) => c.identityProvider)) requireSuperAdmin(caller, SSO_MSG.superAdminOnly);
+  // Any secret other than the mask is a Super Admin's to send, equal to the stored one or not:
+  // otherwise the answer would tell an Admin whether a guess was right.
+  const secretSent = input.oktaClientSecret !== SSO_SECRET_MASK && input.oktaClientSecret !== '';
+  if (secretSent || changes.some((c) => c.identityProvider))
+    requireSuperAdmin(caller, SSO_MSG.superAdminOnly);
   if (next.oktaIssuer !== (before?.oktaIssuer ?? '')) await assertIssuerReachable(config, next.oktaIssuer);
   return db.transaction(async (tx) => {
     const saved = await repo.upsertSsoSettings(tx, org.id, next);

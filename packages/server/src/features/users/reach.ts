@@ -13,7 +13,8 @@ import { findUser } from './repository.js';
 export async function managedUser(db: Db, caller: Caller, userId: string, action: Action | 'read') {
   const target = await findUser(db, caller.orgId, userId);
   if (!target) throw notFound('User');
-  if (action !== 'read') authorize(caller, 'users', action);
+  // Reading another user needs what the user screens need (create on users), as GET users/{id} does.
+  authorize(caller, 'users', action === 'read' ? 'create' : action);
   const scope = siteScope(caller);
   if (scope && !target.sites.every((s) => scope.includes(s))) throw notFound('User');
   if (action !== 'read' && target.roles.includes(SUPER_ADMIN_ROLE_ID) && !caller.superAdmin)
