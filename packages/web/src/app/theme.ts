@@ -61,6 +61,10 @@ export const theme = createTheme({
       },
     },
     MuiButtonBase: { defaultProps: { disableRipple: true } },
+    // A read-only field's hint stays readable (the disabled grey fails contrast for text this small).
+    MuiFormHelperText: {
+      styleOverrides: { root: { '&.Mui-disabled': { color: ink[500] } } },
+    },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: {

@@ -1,5 +1,5 @@
 /**
- * Downloads (SPEC §7): a zip of the originals (stored, not recompressed) and a CSV of every metadata
+ * Downloads: a zip of the originals (stored, not recompressed) and a CSV of every metadata
  * column. Both stream: rows are read a page at a time and one original is open at a time, so memory
  * stays flat for thousands of photos.
  */

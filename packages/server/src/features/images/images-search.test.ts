@@ -46,7 +46,7 @@ async function catalogue() {
 
 const idsOf = (res: { json(): { id: string }[] }) => res.json().map((i) => i.id);
 
-describe('GET api/images (SPEC 2.12 filter)', () => {
+describe('GET api/images (the catalogue filter)', () => {
   it('filters by category, tag, uploader, words or substrings, dates, OR, without tags or categories', async () => {
     const { t, damage, kits, ids } = await catalogue();
     const q = (query: string) => t.viewer.request('GET', `/api/images?site=${t.site.id}&${query}`);

@@ -1,5 +1,5 @@
 /**
- * What an upload becomes (DESIGN §8): the type sniffed from the bytes by sharp, limits checked,
+ * What an upload becomes: the type sniffed from the bytes by sharp, limits checked,
  * EXIF read by exifr, and from one decode a ~320 px WebP thumbnail and a ~64 px mini, both turned
  * upright from the EXIF orientation.
  */

@@ -1,4 +1,4 @@
-/** SQL of the photo catalogue: rows → API objects, the SPEC 2.12 filter, bulk changes. */
+/** SQL of the photo catalogue: rows → API objects, the catalogue's filter, bulk changes. */
 import type { Image, ImageFilter, ImageMetaInput } from '@sightline/shared';
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -56,7 +56,7 @@ const wordPattern = (term: string) => `\\m${term.replace(/[.*+?^${}()|[\]\\]/g, 
 /** The words an image is searched by: comment, tags and category names. */
 const searchText = sql`(${images.annotation} || ' ' || array_to_string(${images.tags}, ' ') || ' ' || coalesce((select string_agg(${categories.name}, ' ') from ${categories} where ${categories.id} = any(${images.categories})), ''))`;
 
-/** SPEC 2.12: the filter's conditions, joined by AND (or OR with `or`), within the org and site. */
+/** The catalogue's filter: its conditions, joined by AND (or OR with `or`), within the org and site. */
 export function filterWhere(orgId: string, filter: ImageFilter): SQL {
   const conditions: SQL[] = [];
   for (const id of filter.category) conditions.push(sql`${id} = any(${images.categories})`);
@@ -193,7 +193,7 @@ export async function deleteWhere(db: Tx, where: SQL): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** Adds photos to a thing's photo[] (SPEC §3), keeping it free of repeats. */
+/** Adds photos to a thing's photo[], keeping it free of repeats. */
 export async function addThingPhotos(db: Tx, orgId: string, thingId: string, ids: string[]) {
   await db
     .update(things)

@@ -1,4 +1,4 @@
-/** The image calls of SPEC §7 (DESIGN §8). */
+/** The photo catalogue's calls: list and filter, upload, read, edit, bulk changes, downloads. */
 import {
   IdParams,
   IMAGE_MAX_BYTES,

@@ -1,4 +1,4 @@
-/** The photo catalogue's rules (DESIGN §8): authorization, scoping, transactions, files after commits. */
+/** The photo catalogue's rules: authorization, scoping, transactions, files after commits. */
 import {
   filterIsActive,
   IMAGE_FORMATS,

@@ -215,7 +215,7 @@ describe('import/preview and import/rows', () => {
     expect(cart.lastZoneTime).not.toBeNull();
   });
 
-  it('rejects a bad mapping with SPEC texts and stores nothing', async () => {
+  it('rejects a bad mapping with the fixed message texts and stores nothing', async () => {
     const t = await makeTenant(app);
     const rows = [['Cart', 'C1', '', '', '']];
     const url = `/api/import/rows?site=${t.site.id}`;
@@ -381,7 +381,7 @@ describe('import/mappings', () => {
   });
 });
 
-describe('POST things on a tag conflict (SPEC §8 relies on it)', () => {
+describe('POST things on a tag conflict (the import relies on it)', () => {
   it('answers 400 with a message containing duplicate', async () => {
     const t = await makeTenant(app);
     await makeThing(db, t.org.id, t.site.id, { tag: 'D1' });

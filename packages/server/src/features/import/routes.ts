@@ -1,5 +1,5 @@
 /**
- * Asset import (docs/decisions.md "Asset import"): POST import/sheet (multipart xlsx → header row
+ * Asset import (docs/decisions/0039-asset-import.md): POST import/sheet (multipart xlsx → header row
  * and rows), POST import/preview (what each row will do; nothing written), POST import/rows (one
  * batch in one transaction), PUT import/mappings (a header mapping saved on the site).
  */

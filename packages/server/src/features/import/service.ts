@@ -1,5 +1,5 @@
 /**
- * Asset import (SPEC 2.13, §4, §8; DESIGN §10): preview (nothing written) and batches (one
+ * Asset import (docs/decisions/0039-asset-import.md): preview (nothing written) and batches (one
  * transaction each) share one plan; duplicates of an existing item's tag update that item.
  */
 import {
@@ -47,7 +47,10 @@ async function siteSettingsFor(db: Db, caller: Caller, siteId: string): Promise<
   return settings;
 }
 
-/** Site access (404), import permission (403), then the zone rules of SPEC §5. */
+/**
+ * Site access (404), import permission (403), then the zone: a zone given must be of the site, and
+ * none given is an error when the site's import settings require one.
+ */
 async function startImport(db: Db, caller: Caller, siteId: string, zone: string | null | undefined) {
   const settings = await siteSettingsFor(db, caller, siteId);
   authorize(caller, 'things', 'create', siteId);
