@@ -99,10 +99,14 @@ export function clientWith(
     bearer?: string;
     userId?: string;
     username?: string;
-    /** The client's address, for the per-address sign-in limits (default: inject's 127.0.0.1). */
+    /**
+     * The client's address, for the per-address sign-in limits. Default: an address of its own, so
+     * failures counted for one test's client never reach another's (files share one PostgreSQL).
+     */
     remoteAddress?: string;
   },
 ): Client {
+  const remoteAddress = base.remoteAddress ?? randomIp();
   return {
     cookie: base.cookie ?? '',
     userId: base.userId ?? '',
@@ -112,7 +116,7 @@ export function clientWith(
         method: method as 'GET',
         url,
         payload: body as object | undefined,
-        ...(base.remoteAddress ? { remoteAddress: base.remoteAddress } : {}),
+        remoteAddress,
         headers: {
           ...(base.cookie ? { cookie: base.cookie, [CSRF_HEADER]: CSRF_VALUE } : {}),
           ...(base.bearer ? { authorization: `Bearer ${base.bearer}` } : {}),
