@@ -64,12 +64,19 @@ async function coldLoad(
     });
   });
   cdp.on('Network.loadingFinished', (e) => sizes.set(e.requestId, e.encodedDataLength));
+  // Requests in flight, but for the live stream, which stays open as long as the screen does.
+  const inFlight = new Set<string>();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (!e.request.url.includes('/api/live')) inFlight.add(e.requestId);
+  });
+  cdp.on('Network.loadingFinished', (e) => inFlight.delete(e.requestId));
+  cdp.on('Network.loadingFailed', (e) => inFlight.delete(e.requestId));
 
   await page.goto(url);
   const control = ready(page);
   await expect(control).toBeEnabled();
   const readyAt = await page.evaluate(() => performance.now());
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page, inFlight);
   const timeline = await page.evaluate(() => {
     const w = window as unknown as { __longTasks: { start: number; end: number }[] };
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
@@ -104,6 +111,17 @@ async function coldLoad(
     fcpMs: Math.round(timeline.fcp),
     longTasks: timeline.longTasks,
   };
+}
+
+/** Waits until no request but the live stream has been in flight for 500 ms (at most 20 s). */
+async function networkQuiet(page: Page, inFlight: Set<string>) {
+  const deadline = Date.now() + 20_000;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    if (inFlight.size) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) return;
+    await page.waitForTimeout(50);
+  }
 }
 
 function report(load: Load) {

@@ -5,7 +5,20 @@
  * backtracking; RE2 has neither, and they are refused with a message of their own. The time per
  * character grows with the size of the compiled pattern, so that is capped too.
  */
-import { RE2JS, RE2JSSyntaxException } from 're2js';
+import type { RE2JS } from 're2js';
+
+/**
+ * The engine (the `re2js` module) is handed in by whoever validates or matches: the server at
+ * start, the console only in its webhook editor — so the engine's 150 kB stay out of every other
+ * screen. Without it, `filterRegexProblem` accepts (the server, which always has it, decides) and
+ * `compileFilterRegex` throws.
+ */
+export type FilterRegexEngine = typeof import('re2js');
+let engine: FilterRegexEngine | undefined;
+
+export function loadFilterRegexEngine(loaded: FilterRegexEngine): void {
+  engine = loaded;
+}
 
 /**
  * Largest compiled pattern (RE2 instructions) accepted. 200 fits any EPC pattern (`[0-9A-F]{128}`
@@ -35,11 +48,12 @@ function isJavaScriptRegex(source: string): boolean {
 
 /** Compiles a filter regex for linear-time matching; throws FilterRegexError with the reason. */
 export function compileFilterRegex(source: string): RE2JS {
+  if (!engine) throw new Error('the filter regex engine is not loaded (loadFilterRegexEngine)');
   let compiled: RE2JS;
   try {
-    compiled = RE2JS.compile(source);
+    compiled = engine.RE2JS.compile(source);
   } catch (err) {
-    if (err instanceof RE2JSSyntaxException && err.error === 'invalid repeat count')
+    if (err instanceof engine.RE2JSSyntaxException && err.error === 'invalid repeat count')
       throw new FilterRegexError(FILTER_REGEX_MSG.tooComplex);
     throw new FilterRegexError(
       isJavaScriptRegex(source) ? FILTER_REGEX_MSG.unsupported : FILTER_REGEX_MSG.invalid,
@@ -52,6 +66,7 @@ export function compileFilterRegex(source: string): RE2JS {
 
 /** Why a filter regex is refused, or undefined when it is accepted. */
 export function filterRegexProblem(source: string): string | undefined {
+  if (!engine) return undefined;
   try {
     compileFilterRegex(source);
     return undefined;

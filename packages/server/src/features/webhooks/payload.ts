@@ -3,6 +3,7 @@
  * (its `fields`). Pure: tested without a database.
  */
 import { compileFilterRegex, type WebhookEvent, type WebhookField } from '@sightline/shared';
+import './filter-engine.js';
 
 /** The thing's fields a mapping may send. */
 export interface WebhookThing {

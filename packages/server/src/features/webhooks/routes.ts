@@ -12,6 +12,7 @@ import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { sendList } from '../../platform/list-query.js';
 import * as service from './service.js';
+import './filter-engine.js';
 
 export function registerWebhookRoutes(app: App) {
   const { db, config } = app.ctx;

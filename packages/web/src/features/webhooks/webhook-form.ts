@@ -4,6 +4,7 @@ import {
   isFilterable,
   isHeaderName,
   isHeaderValue,
+  loadFilterRegexEngine,
   WEBHOOK_EVENTS,
   WEBHOOK_LOCAL_FIELDS,
   WEBHOOK_MSG,
@@ -11,6 +12,10 @@ import {
   type WebhookFieldInput,
   type WebhookInputRaw,
 } from '@sightline/shared';
+import * as re2 from 're2js';
+
+// The editor checks filter regexes with the server's engine; only this screen loads it.
+loadFilterRegexEngine(re2);
 
 export interface HeaderRow {
   name: string;
