@@ -6,7 +6,9 @@
  * features/things/category-counts.ts). Each starts when the app is ready and stops before it closes
  * (before the database does).
  */
-import { keptCountsFolder } from './db/kept-counts.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db/client.js';
+import { foldKeptCounts, type KeptCounts } from './db/kept-counts.js';
 import { pruneLoginFailuresJob } from './features/auth/jobs.js';
 import { type MqttIngest, startMqttIngest } from './features/ingest/mqtt.js';
 import { dailyReportsJob } from './features/reports/daily.js';
@@ -17,6 +19,7 @@ import { zoneCounts as zoneCountsKept } from './features/zones/counts.js';
 import type { App } from './platform/context.js';
 import { createScheduler, type JobScheduler } from './platform/jobs.js';
 import { createJobQueue } from './platform/queue.js';
+import { createRepeater } from './platform/repeat.js';
 import { trackingJobs } from './tracking/jobs/index.js';
 import { type DemoSimulator, startDemoSimulator } from './tracking/simulator/demo.js';
 
@@ -29,6 +32,15 @@ declare module 'fastify' {
     /** Webhook delivery on the pg-boss queue (started with QUEUE on; tests call its sweep and drainer). */
     webhookQueue: WebhookQueue;
   }
+}
+
+/** The folding timer of kept counts (db/kept-counts.ts): started with the scheduled jobs, stopped before the database closes. */
+function keptCountsFolder(db: Db, counts: KeptCounts, log: FastifyBaseLogger) {
+  return createRepeater(
+    () => foldKeptCounts(db, counts),
+    counts.everyMs,
+    (err) => log.error({ err }, `folding ${counts.what} failed`),
+  );
 }
 
 export function registerBackground(app: App): void {

@@ -2,12 +2,11 @@
  * Counts kept by triggers (the zone counts of migration 0012, the category counts of 0015): the
  * triggers append +1 / -1 rows to a changes table, and a SQL function folds them into the counts.
  * Readers add both tables, so a count is exact whether or not the changes have been folded yet;
- * folding only keeps the changes table small. This runs a fold, one instance at a time.
+ * folding only keeps the changes table small. This runs a fold, one instance at a time; the timer
+ * that folds every `everyMs` is started with the scheduled jobs (background.ts).
  */
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { createRepeater } from '../platform/repeat.js';
 import { type Db, rows } from './client.js';
 
 export interface KeptCounts {
@@ -32,13 +31,4 @@ export async function foldKeptCounts(db: Db, counts: KeptCounts): Promise<number
     const [r] = await rows<{ n: number }>(tx, counts.fold);
     return r?.n ?? 0;
   });
-}
-
-/** The folding timer: started with the scheduled jobs, stopped before the database closes. */
-export function keptCountsFolder(db: Db, counts: KeptCounts, log: FastifyBaseLogger) {
-  return createRepeater(
-    () => foldKeptCounts(db, counts),
-    counts.everyMs,
-    (err) => log.error({ err }, `folding ${counts.what} failed`),
-  );
 }
