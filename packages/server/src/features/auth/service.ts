@@ -9,8 +9,13 @@ import { hashPassword, verifyPassword } from '../../platform/crypto.js';
 import { unauthorized } from '../../platform/errors.js';
 import { randomToken } from '../../platform/ids.js';
 import { createSession } from '../../platform/sessions.js';
+import {
+  accountLocked,
+  assertNotRateLimited,
+  clearFailedAttempts,
+  recordFailedAttempt,
+} from '../loginlimits/limiter.js';
 import { secondStepFor } from '../totp/service.js';
-import { accountLocked, assertNotRateLimited, clearFailedAttempts, recordFailedAttempt } from './limiter.js';
 import * as repo from './repository.js';
 
 interface LoginInput {

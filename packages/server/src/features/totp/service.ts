@@ -3,7 +3,7 @@
  * provider showed no second factor, stop before a session when the user has TOTP on (or the
  * organization requires it and the user must enrol): the answer carries a pending-login token,
  * stored hashed for 5 minutes, and no session. Wrong codes count as failed logins, so the
- * password's rate limit and lockout (auth/limiter.ts) apply to codes as well.
+ * password's rate limit and lockout (loginlimits/limiter.ts) apply to codes as well.
  */
 import { type LoginSecondStep, TOTP_MSG, TOTP_RECOVERY_CODE_COUNT, type TotpStatus } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
@@ -18,7 +18,7 @@ import {
   assertNotRateLimited,
   clearFailedAttempts,
   recordFailedAttempt,
-} from '../auth/limiter.js';
+} from '../loginlimits/limiter.js';
 import { managedUser } from '../users/reach.js';
 import * as userRepo from '../users/repository.js';
 import { acceptedStep, newRecoveryCodes, newSecret, recoveryHash, setupOf } from './codes.js';

@@ -20,7 +20,7 @@ import {
   assertNotRateLimited,
   clearFailedAttempts,
   recordFailedAttempt,
-} from '../auth/limiter.js';
+} from '../loginlimits/limiter.js';
 import { storeNewPassword } from './new-password.js';
 import * as repo from './repository.js';
 import { assertUsernameFree, hashIfStrong, invalidField } from './rules.js';
