@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { ROLE_IDS } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema.js';
-import { recordFailure } from '../../src/features/auth/repository.js';
+import { recordFailure } from '../../src/features/loginlimits/repository.js';
 import type { App } from '../../src/platform/context.js';
 import { clientWith, login, makeOrg, makeSite, makeSuperAdmin, makeUser, PASSWORD } from '../factories.js';
 

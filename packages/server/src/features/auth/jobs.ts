@@ -2,7 +2,7 @@
 import { LOGIN_LOCK_AFTER } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
 import type { Job } from '../../platform/jobs.js';
-import { pruneFailures } from './repository.js';
+import { pruneFailures } from '../loginlimits/repository.js';
 
 export const PRUNE_LOGIN_FAILURES_JOB = 'auth.pruneLoginFailures';
 /** Failures count for the per-minute login limit only; a day is ample for it. */

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { hashPassword } from '../../platform/crypto.js';
 import { HttpError } from '../../platform/errors.js';
+import * as failures from '../loginlimits/repository.js';
 import { storeNewPassword } from '../users/new-password.js';
 import { findUserById } from '../users/repository.js';
 import * as tokens from '../users/set-password-tokens.js';
@@ -44,6 +45,6 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
   await db.transaction(async (tx) => {
     if (!(await tokens.consumeToken(tx, token))) throw invalidToken();
     await storeNewPassword(tx, user.id, passwordHash);
-    await repo.clearUsernameFailures(tx, user.username);
+    await failures.clearUsernameFailures(tx, user.username);
   });
 }

@@ -15,6 +15,7 @@ import {
   clearFailedAttempts,
   recordFailedAttempt,
 } from '../loginlimits/limiter.js';
+import * as failures from '../loginlimits/repository.js';
 import { secondStepFor } from '../totp/service.js';
 import * as repo from './repository.js';
 
@@ -34,7 +35,9 @@ export async function login(db: Db, input: LoginInput, rateWindowMs: number) {
   const attempt = { ip: input.ip, rateWindowMs };
   await assertNotRateLimited(db, input.username, attempt);
   const user = await repo.findUserByUsername(db, input.username);
-  const locked = user ? user.locked : await repo.unknownUsernameLocked(db, input.username, LOGIN_LOCK_AFTER);
+  const locked = user
+    ? user.locked
+    : await failures.unknownUsernameLocked(db, input.username, LOGIN_LOCK_AFTER);
   if (locked) throw accountLocked();
   const passwordOk = await verifyPassword(user ? user.passwordHash : await decoy(), input.password);
   const hostOrg = input.hostSubdomain ? await repo.findOrgBySubdomain(db, input.hostSubdomain) : undefined;

@@ -8,7 +8,7 @@
 import { LOGIN_LOCK_AFTER, LOGIN_RATE_LIMIT, LOGIN_REASONS, MSG } from '@sightline/shared';
 import type { Tx } from '../../db/client.js';
 import { HttpError, unauthorized } from '../../platform/errors.js';
-import * as repo from '../auth/repository.js';
+import * as repo from './repository.js';
 
 /** Where a check comes from, and the length of the rate window (configurable for tests). */
 export interface Attempt {
