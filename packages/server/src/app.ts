@@ -32,7 +32,11 @@ const hops = (n: number) => (_address: string, hop: number) => hop < n;
 
 export async function buildApp(config: Config): Promise<App> {
   const options: FastifyHttpOptions<Server> = {
-    loggerInstance: createLogger({ level: config.logLevel, format: config.logFormat }),
+    loggerInstance: createLogger({
+      level: config.logLevel,
+      format: config.logFormat,
+      color: config.logColor,
+    }),
     // Requests are logged at debug level only (registerRequestLog): the terminal is for people.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
@@ -46,6 +50,7 @@ export async function buildApp(config: Config): Promise<App> {
 
   const database = await openDatabase({
     url: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     dataDir: config.dataDir === 'memory' ? undefined : path.join(config.dataDir, 'pglite'),
   });
   await seedBuiltInRoles(database.db);

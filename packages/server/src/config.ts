@@ -1,4 +1,7 @@
-/** Configuration only by environment variables; README.md documents each. */
+/**
+ * Configuration only by environment variables, read here and nowhere else (architecture.test.ts
+ * checks it): the rest of the server gets a `Config`. README.md documents each variable.
+ */
 import os from 'node:os';
 import path from 'node:path';
 import { LIVE_COALESCE_MS } from './platform/live-coalesce.js';
@@ -9,6 +12,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl?: string;
+  /** PostgreSQL connections this instance's pool may open (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   /** Data folder: PGlite files, outbox, maps, images, secrets. `memory` runs PGlite in memory (tests). */
   dataDir: string;
   publicUrl: string;
@@ -19,7 +24,6 @@ export interface Config {
   mqttUrl?: string;
   /** MQTT v5 shared-subscription group: instances in one group split the readers' messages. */
   mqttShareGroup: string;
-  sessionSecret?: string;
   demo: boolean;
   logLevel: string;
   adminEmail?: string;
@@ -66,6 +70,8 @@ export interface Config {
   mailRetrySeconds: number;
   /** `pretty` (readable lines, the default) or `json` (LOG_FORMAT=json, for machines). */
   logFormat: LogFormat;
+  /** Colours in the readable log lines when the output is a terminal; NO_COLOR (any value) turns them off. */
+  logColor: boolean;
   /** Longest a graceful shutdown (SIGTERM/SIGINT) may take before the process exits anyway. */
   shutdownTimeoutMs: number;
   /** Live coalescing window (ms): a thing's / an event's live messages within it go out as the latest one; 0 = off. */
@@ -100,13 +106,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Sightline <no-reply@sightline.local>',
     mqttUrl: env.MQTT_URL || undefined,
     mqttShareGroup: env.MQTT_SHARE_GROUP || 'sightline',
-    sessionSecret: env.SESSION_SECRET || undefined,
     demo: bool(env.DEMO, true),
     logLevel: env.LOG_LEVEL ?? 'info',
     adminEmail: env.ADMIN_EMAIL || undefined,
@@ -133,6 +139,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     queueSchema: 'pgboss',
     mailRetrySeconds: 30,
     logFormat: logFormatFromEnv(env.LOG_FORMAT),
+    logColor: !env.NO_COLOR,
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000),
     liveCoalesceMs: Math.max(0, Number(env.LIVE_COALESCE_MS ?? LIVE_COALESCE_MS) || 0),
     ingestPartitions: partitionsFromEnv(env.INGEST_PARTITIONS),

@@ -34,8 +34,17 @@ export interface Database {
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const MIGRATION_LOCK = 7_245_001;
 
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url);
+export interface DatabaseOptions {
+  /** A PostgreSQL connection string; without it, PGlite. */
+  url?: string;
+  /** PGlite's folder; without it, PGlite in memory. */
+  dataDir?: string;
+  /** Most connections the PostgreSQL pool opens (default 10). */
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10);
   return openPglite(opts.dataDir);
 }
 
@@ -47,8 +56,8 @@ async function openPglite(dataDir?: string): Promise<Database> {
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client dropped by the server (restart, failover) must not crash the process; the pool reconnects.
   pool.on('error', (err) => console.error('PostgreSQL idle client error:', err.message));
   // A client checked out between two queries (inside a transaction) when the server goes emits

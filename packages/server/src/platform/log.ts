@@ -47,9 +47,9 @@ function formatEntry(entry: Record<string, unknown>, color = false): string {
   return `${line}\n`;
 }
 
-/** A stream pino writes its JSON lines to, printing them as readable lines. */
-function prettyStream(out: NodeJS.WriteStream): Writable {
-  const color = Boolean(out.isTTY) && !process.env.NO_COLOR;
+/** A stream pino writes its JSON lines to, printing them as readable lines (coloured on a terminal, if allowed). */
+function prettyStream(out: NodeJS.WriteStream, allowColor: boolean): Writable {
+  const color = Boolean(out.isTTY) && allowColor;
   return new Writable({
     write(chunk: Buffer, _enc, done) {
       for (const text of chunk.toString('utf8').split('\n')) {
@@ -65,9 +65,9 @@ function prettyStream(out: NodeJS.WriteStream): Writable {
   });
 }
 
-export function createLogger(opts: { level: string; format: LogFormat }): FastifyBaseLogger {
+export function createLogger(opts: { level: string; format: LogFormat; color?: boolean }): FastifyBaseLogger {
   if (opts.format === 'json') return pino({ level: opts.level });
-  return pino({ level: opts.level }, prettyStream(process.stdout));
+  return pino({ level: opts.level }, prettyStream(process.stdout, opts.color ?? true));
 }
 
 export function logFormatFromEnv(value: string | undefined): LogFormat {
