@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { PRESENCE_LOCK } from '../packages/server/src/db/locks.js';
 import { createPgBus, type LiveBus, type LiveMessage } from '../packages/server/src/platform/live.js';
 import { databaseUrl, dropDatabase, recreateDatabase } from './lib/setup.js';
 
@@ -111,7 +112,7 @@ async function main() {
       const order = ['alone', 'NOTIFY sent (as before)'] as const;
       for (const mode of n % 2 ? order : [...order].reverse()) {
         const present = mode !== 'alone';
-        if (present) await admin.query('SELECT pg_advisory_lock_shared(7245011, 1)');
+        if (present) await admin.query('SELECT pg_advisory_lock_shared($1, $2)', [...PRESENCE_LOCK]);
         const cpu0 = process.cpuUsage();
         const pg0 = pids.reduce((s, p) => s + ticks(p), 0);
         await bus.publish(group(n));
@@ -122,7 +123,7 @@ async function main() {
         m.cpu += (cpu.user + cpu.system) / 1000;
         m.pg += pgTicks * 10;
         m.messages += PER_GROUP;
-        if (present) await admin.query('SELECT pg_advisory_unlock_shared(7245011, 1)');
+        if (present) await admin.query('SELECT pg_advisory_unlock_shared($1, $2)', [...PRESENCE_LOCK]);
       }
     }
     console.log(

@@ -6,7 +6,7 @@
  * tables are dropped during the load and rebuilt after it (a bulk load's usual order; loading is
  * not what is measured), then VACUUM ANALYZE sets the visibility map the index-only scans need.
  */
-import { ORG_LOCK_SPACE } from '@sightline/server/src/tracking/store/process.js';
+import { ORGANIZATION_LOCK_SPACE } from '@sightline/server/src/db/locks.js';
 import type pg from 'pg';
 
 export const THINGS = 5000;
@@ -58,7 +58,7 @@ async function lockedQuery(pool: pg.Pool, orgId: string, text: string, params: u
   const t0 = performance.now();
   try {
     await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ORG_LOCK_SPACE, orgId]);
+    await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ORGANIZATION_LOCK_SPACE, orgId]);
     await client.query(text, params);
     await client.query('COMMIT');
   } catch (err) {

@@ -5,6 +5,7 @@
 import { ALL_SITES, ROLE_IDS } from '@sightline/shared';
 import { count, sql } from 'drizzle-orm';
 import type { Config } from './config.js';
+import { FIRST_START_LOCK } from './db/locks.js';
 import { organizations, users } from './db/schema.js';
 import { type DemoSummary, seedDemo } from './features/demo/seed.js';
 import type { App } from './platform/context.js';
@@ -30,7 +31,7 @@ interface FirstStart {
 export async function bootstrap(app: App, config: Config): Promise<FirstStart> {
   const { db } = app.ctx;
   const created = await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(7245003)`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_START_LOCK})`);
     const [orgs] = await tx.select({ n: count() }).from(organizations);
     if ((orgs?.n ?? 0) > 0) return undefined;
     const orgId = newId();

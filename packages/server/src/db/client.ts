@@ -15,6 +15,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_LOCK } from './locks.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -32,7 +33,6 @@ export interface Database {
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-const MIGRATION_LOCK = 7_245_001;
 
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; without it, PGlite. */
@@ -68,10 +68,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   );
   const client = await pool.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATIONS_LOCK]);
     await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATIONS_LOCK]).catch(() => undefined);
     client.release();
   }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;

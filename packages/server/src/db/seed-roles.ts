@@ -1,13 +1,14 @@
 import { BUILT_IN_ROLES } from '@sightline/shared';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { BUILT_IN_ROLES_LOCK } from './locks.js';
 import { accessRules, roles } from './schema.js';
 
 /** Built-in roles and their rules come from shared; re-seeded at each start so code and data agree. */
 export async function seedBuiltInRoles(db: Db): Promise<void> {
   const ids = BUILT_IN_ROLES.map((r) => r.id);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(7245002)`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${BUILT_IN_ROLES_LOCK})`);
     await tx.delete(accessRules).where(inArray(accessRules.roleId, ids));
     await tx.delete(roles).where(inArray(roles.id, ids));
     await tx.insert(roles).values(BUILT_IN_ROLES.map((r) => ({ id: r.id, name: r.name, orgId: null })));

@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rows } from '../db/client.js';
+import { jobLockKeys } from '../db/locks.js';
 import { createRepeater } from './repeat.js';
 
 /** Which organizations a run covers: all of them, or (tests) only the listed ones. */
@@ -49,9 +50,6 @@ export interface JobScheduler {
   readonly jobs: readonly Job[];
 }
 
-/** Namespace of the job locks (two-key form, apart from the organization locks). */
-const JOB_LOCK_SPACE = 7_245_020;
-
 /** The claim key: the job's name, plus the organizations of a scoped run. */
 const claimName = (job: Job, scope: JobScope) =>
   scope.orgIds ? `${job.name}:${[...scope.orgIds].sort().join(',')}` : job.name;
@@ -70,7 +68,7 @@ async function claimJobRun(
   return db.transaction(async (tx) => {
     const [lock] = await rows<{ ok: boolean }>(
       tx,
-      sql`SELECT pg_try_advisory_xact_lock(${JOB_LOCK_SPACE}, hashtext(${name})) AS ok`,
+      sql`SELECT pg_try_advisory_xact_lock(${jobLockKeys(name)}) AS ok`,
     );
     if (!lock?.ok) return { busy: true as const, next: now + Math.min(intervalMs, 1000) };
     const [row] = await rows<{ last: string | number }>(

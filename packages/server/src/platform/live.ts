@@ -12,6 +12,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+import { PRESENCE_LOCK } from '../db/locks.js';
 import { createCoalescer, LIVE_COALESCE_MS } from './live-coalesce.js';
 
 export type LiveType = 'event' | 'zoneChange' | 'thing' | 'exception' | 'heartbeat' | 'notification';
@@ -44,12 +45,10 @@ export interface LiveBus {
 const CHANNEL = 'sightline_live';
 /** NOTIFY payloads are limited to 8000 bytes; larger groups are split. */
 const MAX_PAYLOAD = 7500;
-/** The presence lock (two-key form): every listening bus holds it shared. */
-const PRESENCE = [7_245_011, 1] as const;
 /** Buses listening on this database now (this one included). */
 const PRESENT = `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted
   AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-  AND classid = ${PRESENCE[0]} AND objid = ${PRESENCE[1]} AND objsubid = 2`;
+  AND classid = ${PRESENCE_LOCK[0]} AND objid = ${PRESENCE_LOCK[1]} AND objsubid = 2`;
 /** Every payload of a JSON array, in order, in one statement. */
 const NOTIFY_ALL =
   'SELECT pg_notify($1, p) FROM json_array_elements_text($2::json) WITH ORDINALITY AS x(p, n) ORDER BY n';
@@ -133,7 +132,7 @@ export async function createPgBus(
     });
     await client.query(`LISTEN ${CHANNEL}`);
     // After LISTEN: whoever sees this lock may count on this bus receiving its NOTIFYs.
-    await client.query('SELECT pg_advisory_lock_shared($1, $2)', [...PRESENCE]);
+    await client.query('SELECT pg_advisory_lock_shared($1, $2)', [...PRESENCE_LOCK]);
   }
 
   /** Whether another instance listens (a publish's NOTIFY would reach someone). */
@@ -175,7 +174,7 @@ export async function createPgBus(
       if (listener) {
         await listener.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
         await listener
-          .query('SELECT pg_advisory_unlock_shared($1, $2)', [...PRESENCE])
+          .query('SELECT pg_advisory_unlock_shared($1, $2)', [...PRESENCE_LOCK])
           .catch(() => undefined);
         // Closed, not returned to the pool: nothing of this session outlives the bus.
         listener.release(true);

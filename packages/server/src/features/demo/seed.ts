@@ -7,6 +7,7 @@
 import { ALL_SITES, BUILT_IN_ROLES, ROLE_IDS } from '@sightline/shared';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { DEMO_SEED_LOCK } from '../../db/locks.js';
 import { categories, organizations, sites, users } from '../../db/schema.js';
 import type { App } from '../../platform/context.js';
 import { hashPassword } from '../../platform/crypto.js';
@@ -35,7 +36,6 @@ export interface DemoSummary {
   password: string;
 }
 
-const SEED_LOCK = 7_245_004;
 const RANDOM_SEED = 20_240_901;
 
 async function demoOrganization(db: Tx, subdomain: string) {
@@ -76,7 +76,7 @@ export async function seedDemo(app: App, options: DemoOptions = {}): Promise<Dem
   const passwordHash = await hashPassword(password);
 
   const summary = await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${DEMO_SEED_LOCK})`);
     const org = await demoOrganization(tx, subdomain);
     if (!org) return undefined;
     const now = Date.now();

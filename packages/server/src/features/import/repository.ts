@@ -1,6 +1,7 @@
 /** The queries of an import: what holds the sheet's tags, categories by name, and the batched writes. */
 import { and, eq, isNull, like, max, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { tagGenerationLockText, tagLockText, textLockKey } from '../../db/locks.js';
 import { categories, locationTags, things, thingTags, zones } from '../../db/schema.js';
 import { escapeLike } from '../../platform/list-query.js';
 
@@ -10,9 +11,9 @@ export type NewThingRow = typeof things.$inferInsert;
 /** Serialises writers of these tags until the transaction ends, in one statement (sorted: no deadlock). */
 export async function lockTagsAtOnce(tx: Tx, orgId: string, tags: readonly string[]) {
   if (!tags.length) return;
-  const keys = [...new Set(tags)].sort().map((t) => `tag:${orgId}:${t}`);
+  const keys = [...new Set(tags)].sort().map((t) => tagLockText(orgId, t));
   await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(h) FROM (SELECT hashtextextended(k, 0) AS h, k FROM unnest(ARRAY[${sql.join(
+    sql`SELECT pg_advisory_xact_lock(h) FROM (SELECT ${textLockKey(sql`k`)} AS h, k FROM unnest(ARRAY[${sql.join(
       keys.map((k) => sql`${k}`),
       sql`, `,
     )}]::text[]) AS k ORDER BY k) AS s`,
@@ -20,7 +21,7 @@ export async function lockTagsAtOnce(tx: Tx, orgId: string, tags: readonly strin
 }
 
 export async function lockTagGeneration(tx: Tx, orgId: string) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`gen:${orgId}`}, 0))`);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${textLockKey(tagGenerationLockText(orgId))})`);
 }
 
 /** A text[] parameter: one bind value, whatever the number of elements (not one placeholder each). */

@@ -16,6 +16,7 @@
 import { NO_THING_ID } from '@sightline/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client.js';
+import { eventDaysLockKeys } from '../../db/locks.js';
 import { type Job, type JobScope, stopping } from '../../platform/jobs.js';
 import { lockOrganization } from '../../tracking/store/process.js';
 import { ids, type ReportFilter, reportSettings, ts } from './repository.js';
@@ -24,8 +25,6 @@ export const EVENT_DAYS_JOB = 'reports.eventDays';
 export const EVENT_DAYS_INTERVAL_MS = 60_000;
 /** Event ids per fold transaction (a first fold of a big table runs in many short transactions). */
 const CHUNK = 1_000_000;
-/** Two-key advisory lock space of the fold (one fold per organization at a time). */
-const FOLD_LOCK_SPACE = 7_245_040;
 /** Event ids folded in one call after which the rollup's statistics are refreshed. */
 const ANALYZE_AFTER = 100_000;
 
@@ -66,7 +65,7 @@ async function foldChunk(
   return db.transaction(async (tx) => {
     const [lock] = await rows<{ ok: boolean }>(
       tx,
-      sql`SELECT pg_try_advisory_xact_lock(${FOLD_LOCK_SPACE}, hashtext(${orgId})) AS ok`,
+      sql`SELECT pg_try_advisory_xact_lock(${eventDaysLockKeys(orgId)}) AS ok`,
     );
     if (!lock?.ok) return null;
     await reportSettings(tx);

@@ -9,11 +9,12 @@ import { LIST_TOTAL_CAP } from '@sightline/shared';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client.js';
 import { foldKeptCounts, type KeptCounts } from '../../db/kept-counts.js';
+import { CATEGORY_COUNTS_LOCK } from '../../db/locks.js';
 import { inSites, type ThingFilter } from './filters.js';
 
 export const categoryCounts: KeptCounts = {
   what: 'category counts',
-  lock: [7_245_030, 2], // the zone counts' is (7245030, 1)
+  lock: CATEGORY_COUNTS_LOCK,
   fold: sql`SELECT fold_category_count_changes() AS n`,
   everyMs: 5000,
 };

@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { tagLockText, textLockKey } from '../../db/locks.js';
 import { locationTags, thingTags } from '../../db/schema.js';
 
 /** Every distinct tag of a thing, upper case. */
@@ -16,7 +17,7 @@ export function tagsOf(thing: { tag1?: string | null; tag2?: string | null; tags
 /** Serialises writers of these tags until the transaction ends (sorted: no lock-order deadlock). */
 export async function lockTags(tx: Tx, orgId: string, tags: readonly string[]): Promise<void> {
   for (const tag of [...tags].sort()) {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`tag:${orgId}:${tag}`}, 0))`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${textLockKey(tagLockText(orgId, tag))})`);
   }
 }
 

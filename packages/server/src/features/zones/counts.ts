@@ -7,10 +7,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { foldKeptCounts, type KeptCounts } from '../../db/kept-counts.js';
+import { ZONE_COUNTS_LOCK } from '../../db/locks.js';
 
 export const zoneCounts: KeptCounts = {
   what: 'zone counts',
-  lock: [7_245_030, 1],
+  lock: ZONE_COUNTS_LOCK,
   fold: sql`SELECT fold_zone_count_changes() AS n`,
   everyMs: 5000,
 };

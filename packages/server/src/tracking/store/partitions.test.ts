@@ -22,7 +22,6 @@ import type { App } from '../../platform/context.js';
 import type { NormalizedSighting } from '../formats/index.js';
 import { ingestSightings, moveByHand } from './index.js';
 import { fitsTheLog, lockPartition, partitionOf, partitionsFromEnv, routeBatch } from './partitions.js';
-import { ORG_LOCK_SPACE } from './process.js';
 import { at, sighting, thingRow } from './store.testkit.js';
 
 const K = 2;
@@ -94,7 +93,7 @@ function holdPartition(orgId: string, partition: number) {
     held = resolve;
   });
   const done = db.transaction(async (tx) => {
-    await lockPartition(tx, ORG_LOCK_SPACE, orgId, { partition, partitions: K });
+    await lockPartition(tx, orgId, { partition, partitions: K });
     held();
     await released;
   });

@@ -24,11 +24,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
+import { organizationLockKeys, partitionLockKeys } from '../../db/locks.js';
 import type { NormalizedSighting } from '../formats/index.js';
 import { textArray } from './arrays.js';
-
-/** Namespace of the partition locks (two-key form, distinct from the organization lock's). */
-const PARTITION_LOCK_SPACE = 7_245_011;
 
 /** `INGEST_PARTITIONS` (whole number ≥ 1; default 1 = the organization lock alone). */
 export function partitionsFromEnv(value: string | undefined): number {
@@ -57,16 +55,11 @@ export interface PartitionLock {
 }
 
 /** The organization lock shared, then the partition's lock (both until COMMIT). */
-export async function lockPartition(
-  tx: Tx,
-  orgSpace: number,
-  orgId: string,
-  lock: PartitionLock,
-): Promise<void> {
+export async function lockPartition(tx: Tx, orgId: string, lock: PartitionLock): Promise<void> {
   // One statement; its target list is evaluated left to right (organization first).
   await tx.execute(
-    sql`SELECT pg_advisory_xact_lock_shared(${orgSpace}, hashtext(${orgId})),
-      pg_advisory_xact_lock(${PARTITION_LOCK_SPACE}, hashtext(${`${orgId}:${lock.partition}`}))`,
+    sql`SELECT pg_advisory_xact_lock_shared(${organizationLockKeys(orgId)}),
+      pg_advisory_xact_lock(${partitionLockKeys(orgId, lock.partition)})`,
   );
 }
 

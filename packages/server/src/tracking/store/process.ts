@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { organizationLockKeys } from '../../db/locks.js';
 import { enqueueTrackingWebhooks } from '../../features/webhooks/outbox.js';
 import type { LiveBus } from '../../platform/live.js';
 import type { Mailer } from '../../platform/mail.js';
@@ -56,13 +57,11 @@ export interface BatchResult {
   committed: Committed;
 }
 
-/** Namespace of the organization lock (two-key form: cannot collide with single-key locks). */
-export const ORG_LOCK_SPACE = 7_245_010;
 const ATTEMPTS = 3;
 
 /** Serialises the organization's tracking writers (ingest, manual moves, scheduled kills) until COMMIT. */
 export async function lockOrganization(tx: Tx, orgId: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${ORG_LOCK_SPACE}, hashtext(${orgId}))`);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${organizationLockKeys(orgId)})`);
 }
 
 /** A deadlock PostgreSQL broke by aborting this transaction (SQLSTATE 40P01): safe to run again. */
@@ -95,7 +94,7 @@ export async function inOrgTransaction<T extends { committed?: Committed }, P = 
     try {
       const result = await db.transaction(async (tx) => {
         const prelude = (beforeLock ? await beforeLock(tx) : undefined) as P;
-        if (partition) await lockPartition(tx, ORG_LOCK_SPACE, orgId, partition);
+        if (partition) await lockPartition(tx, orgId, partition);
         else await lockOrganization(tx, orgId);
         onLocked?.();
         const done = await work(tx, prelude);

@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
+import { tagLockTextSql, textLockKey } from '../../db/locks.js';
 import type { EngineOutput, NewLocationTag, ThingState } from '../engine/index.js';
 import { boolArray, jsonArray, numberArray, textArray, timeArray } from './arrays.js';
 
@@ -22,7 +23,7 @@ export class StaleStateError extends Error {
 export async function lockTags(tx: Tx, orgId: string, tags: readonly string[]): Promise<void> {
   if (!tags.length) return;
   await tx.execute(
-    sql`SELECT count(pg_advisory_xact_lock(hashtextextended('tag:' || ${orgId} || ':' || t.tag, 0)))
+    sql`SELECT count(pg_advisory_xact_lock(${textLockKey(tagLockTextSql(orgId, sql`t.tag`))}))
         FROM (SELECT jsonb_array_elements_text(${JSON.stringify([...tags].sort())}::jsonb) AS tag ORDER BY 1) t`,
   );
 }
