@@ -20,9 +20,14 @@ import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { type Database, openDatabase } from '../packages/server/src/db/client.js';
 import { organizations } from '../packages/server/src/db/schema.js';
+import { enqueueTrackingWebhooks } from '../packages/server/src/features/webhooks/outbox.js';
 import { createLocalBus } from '../packages/server/src/platform/live.js';
 import { parseNativeSightings } from '../packages/server/src/tracking/formats/index.js';
-import { ingestSightings } from '../packages/server/src/tracking/store/index.js';
+import {
+  createTrackingStore,
+  ingestSightings,
+  type TrackingStore,
+} from '../packages/server/src/tracking/store/index.js';
 import { CpuMeter, type CpuSplit } from './lib/cpu.js';
 import { databaseUrl, dropDatabase, recreateDatabase, seedSite } from './lib/setup.js';
 import { fmt } from './lib/stats.js';
@@ -90,6 +95,12 @@ async function main() {
       },
       error: () => undefined,
     } as never;
+    // One tracking store per instance, with the server's hooks (the webhooks' outbox).
+    const stores = new Map<Database, TrackingStore>();
+    for (const handle of [...handles, ...offHandles]) {
+      const hooks = { beforeCommit: [enqueueTrackingWebhooks] };
+      stores.set(handle, createTrackingStore({ db: handle.db, live, hooks }));
+    }
 
     const run = async (mode: string, seconds: number) => {
       const partitions = partitionsOf(mode);
@@ -98,7 +109,7 @@ async function main() {
       let sightings = 0;
       await Promise.all(
         Array.from({ length: CLIENTS }, async (_, c) => {
-          const db = (pools[c % pools.length] as Database).db;
+          const store = stores.get(pools[c % pools.length] as Database) as TrackingStore;
           for (let b = c; Date.now() < until; b += CLIENTS) {
             const e = b % site.endpoints.length;
             const endpoint = site.endpoints[e];
@@ -106,9 +117,7 @@ async function main() {
             const now = Date.now();
             const parsed = parseNativeSightings(JSON.parse(workload.batch(e, 500, now)), now);
             const result = await ingestSightings(
-              db,
-              live,
-              undefined,
+              store,
               { id: endpoint.id, orgId: site.orgId },
               parsed.sightings,
               now,

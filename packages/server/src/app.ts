@@ -14,6 +14,7 @@ import { type Config, outboxDir } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedBuiltInRoles } from './db/seed-roles.js';
 import { registerFeatures } from './features/index.js';
+import { enqueueTrackingWebhooks } from './features/webhooks/outbox.js';
 import { registerAuthentication } from './platform/authenticate.js';
 import type { App, AppContext } from './platform/context.js';
 import { refuseNul, registerErrorHandler } from './platform/errors.js';
@@ -27,6 +28,7 @@ import { registerNoStore } from './platform/no-store.js';
 import { serializerCompiler } from './platform/serializer.js';
 import { createStorage } from './platform/storage/index.js';
 import { serveWeb, webRoot } from './platform/web.js';
+import { createTrackingStore } from './tracking/store/index.js';
 
 const hops = (n: number) => (_address: string, hop: number) => hop < n;
 
@@ -59,21 +61,34 @@ export async function buildApp(config: Config): Promise<App> {
         coalesceMs: config.liveCoalesceMs,
       })
     : createLocalBus({ coalesceMs: config.liveCoalesceMs });
+  const mailer = createMailQueue(
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: outboxDir(config),
+      log: app.log,
+    }),
+    app.log,
+    { retrySeconds: config.mailRetrySeconds },
+  );
+  // The one tracking store (ingest, manual moves, tracking jobs), with what joins its transactions.
+  const tracking = createTrackingStore({
+    db: database.db,
+    live,
+    mailer,
+    defaults: { log: app.log, publicUrl: config.publicUrl, partitions: config.ingestPartitions },
+    hooks: {
+      // The webhooks' outbox: a tracking change is queued for delivery if and only if it commits.
+      beforeCommit: [enqueueTrackingWebhooks],
+    },
+  });
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
-    mailer: createMailQueue(
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        outboxDir: outboxDir(config),
-        log: app.log,
-      }),
-      app.log,
-      { retrySeconds: config.mailRetrySeconds },
-    ),
+    mailer,
     live,
+    tracking,
     streams: createEventStreams(database.db, app.log),
     storage: createStorage(config),
   };

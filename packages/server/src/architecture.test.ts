@@ -6,6 +6,7 @@
  *   (`*.test.ts`, `*.testkit.ts`) drive the whole app and are exempt.
  * - Configuration is read from the environment in `config.ts` only; the rest gets a `Config`.
  *   Exempt: tests and test kits, and the command-line scripts (`*-cli.ts`), which run on their own.
+ * - Advisory lock numbers and key hashes are written in `db/locks.ts` only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -115,5 +116,14 @@ describe('server wiring', () => {
       'db/client.ts',
       'platform/log.ts',
     ]);
+  });
+
+  it('names advisory lock numbers and key hashes in db/locks.ts only', () => {
+    const lockText = /7_?245_?0\d\d|hashtext/;
+    const outside = files.filter(
+      (rel) =>
+        rel !== 'db/locks.ts' && !isTest(rel) && lockText.test(readFileSync(path.join(SRC, rel), 'utf8')),
+    );
+    expect(outside).toEqual([]);
   });
 });

@@ -46,9 +46,8 @@ function keptCountsFolder(db: Db, counts: KeptCounts, log: FastifyBaseLogger) {
 export function registerBackground(app: App): void {
   const { ctx } = app;
   const { config } = ctx;
-  const outlets = { live: ctx.live, mailer: ctx.mailer, log: app.log, publicUrl: config.publicUrl };
   const jobs = [
-    ...trackingJobs({ db: ctx.db, ...outlets }),
+    ...trackingJobs(ctx.tracking),
     dailyReportsJob({ db: ctx.db, mailer: ctx.mailer, log: app.log }),
     pruneLoginFailuresJob(ctx.db),
     eventDaysJob(ctx.db),

@@ -43,9 +43,7 @@ export async function createManualEvent(
   if (thingId && !(await readableIds(ctx.db, caller, readableThing, [thingId])).has(thingId))
     throw new HttpError(404, UNKNOWN_TAG);
   const move = { orgId: caller.orgId, tag: body.tag, zoneId: zone.id, siteId: zone.siteId };
-  const event = await moveByHand(ctx.db, ctx.live, ctx.mailer, move, Date.now(), {
-    publicUrl: ctx.config.publicUrl,
-  });
+  const event = await moveByHand(ctx.tracking, move, Date.now());
   if (!event) throw new HttpError(404, UNKNOWN_TAG);
   return event;
 }

@@ -23,11 +23,7 @@ export async function ingestBatch(
 ): Promise<IngestAnswer> {
   const now = Date.now();
   for (const warning of parsed.warnings) log.warn({ endpoint: endpoint.uuid }, `ingest: ${warning}`);
-  const result = await ingestSightings(ctx.db, ctx.live, ctx.mailer, endpoint, parsed.sightings, now, {
-    log,
-    publicUrl: ctx.config.publicUrl,
-    partitions: ctx.config.ingestPartitions,
-  });
+  const result = await ingestSightings(ctx.tracking, endpoint, parsed.sightings, now, { log });
   if (parsed.heartbeat) await recordHeartbeat(ctx, log, endpoint, parsed.heartbeat, requestIp, now);
   return { accepted: result.accepted, duplicates: result.duplicates };
 }

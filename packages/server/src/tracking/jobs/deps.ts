@@ -1,7 +1,4 @@
-/** What the scheduled tracking jobs need: the database and the outlets of a committed change. */
-import type { Db } from '../../db/client.js';
-import type { Outlets } from '../store/index.js';
+/** What the scheduled tracking jobs need: the app's tracking store (its database, outlets and hooks). */
+import type { TrackingStore } from '../store/index.js';
 
-export interface JobDeps extends Outlets {
-  db: Db;
-}
+export type JobDeps = TrackingStore;

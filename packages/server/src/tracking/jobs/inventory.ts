@@ -86,16 +86,21 @@ export async function checkInventory(
   // Not cut short when the scheduler stops (`stopping`): this run covers the window since the
   // previous one, and an organization left out would lose it.
   for (const orgId of await organizationsWith(deps.db, due, scope)) {
-    const result = await inOrgTransaction(deps.db, deps, orgId, now, { awaitPublish: true }, async (tx) => {
-      const zones = await loadZones(tx, orgId);
-      const parents = await loadThings(tx, orgId, sql`t.zone_id IS NOT NULL AND ${due}`);
-      const names = new Map(parents.names);
-      const found: ExceptionRecord[] = [];
-      for (const parent of parents.things) {
-        if (!inventoryDue(parent, from, now, settleMs)) continue;
-        found.push(...(await checkKit(tx, orgId, parent, zones, names, now, settleMs)));
-      }
-      return storeExceptions(tx, orgId, found, now, zones, names);
+    const result = await inOrgTransaction(deps, {
+      orgId,
+      now,
+      options: { awaitPublish: true },
+      work: async (tx) => {
+        const zones = await loadZones(tx, orgId);
+        const parents = await loadThings(tx, orgId, sql`t.zone_id IS NOT NULL AND ${due}`);
+        const names = new Map(parents.names);
+        const found: ExceptionRecord[] = [];
+        for (const parent of parents.things) {
+          if (!inventoryDue(parent, from, now, settleMs)) continue;
+          found.push(...(await checkKit(tx, orgId, parent, zones, names, now, settleMs)));
+        }
+        return storeExceptions(tx, orgId, found, now, zones, names);
+      },
     });
     raised += result.stored;
   }

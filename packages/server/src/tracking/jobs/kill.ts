@@ -25,16 +25,21 @@ export async function killUnseen(deps: JobDeps, now: EpochMs, scope: JobScope = 
   let killed = 0;
   for (const orgId of await organizationsWith(deps.db, unseen(now), scope)) {
     if (stopping(scope)) break; // what is left is still due at the next run
-    const result = await inOrgTransaction(deps.db, deps, orgId, now, { awaitPublish: true }, async (tx) => {
-      const zones = await loadZones(tx, orgId);
-      const { things, names } = await loadThings(tx, orgId, unseen(now));
-      const output = killDue(things, zones.zones, now);
-      if (!output.things.length) return { killed: 0 };
-      const written = await writeOutput(tx, orgId, output, [], now);
-      return {
-        killed: output.things.length,
-        committed: { orgId, messages: output.messages, directory: directoryOf(zones, names), ...written },
-      };
+    const result = await inOrgTransaction(deps, {
+      orgId,
+      now,
+      options: { awaitPublish: true },
+      work: async (tx) => {
+        const zones = await loadZones(tx, orgId);
+        const { things, names } = await loadThings(tx, orgId, unseen(now));
+        const output = killDue(things, zones.zones, now);
+        if (!output.things.length) return { killed: 0 };
+        const written = await writeOutput(tx, orgId, output, [], now);
+        return {
+          killed: output.things.length,
+          committed: { orgId, messages: output.messages, directory: directoryOf(zones, names), ...written },
+        };
+      },
     });
     killed += result.killed;
   }

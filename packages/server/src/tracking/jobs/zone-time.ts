@@ -27,11 +27,16 @@ export async function raiseZoneTimeExceptions(deps: JobDeps, now: EpochMs, scope
   let raised = 0;
   for (const orgId of await organizationsWith(deps.db, overrun(now), scope)) {
     if (stopping(scope)) break; // what is left is still due at the next run
-    const result = await inOrgTransaction(deps.db, deps, orgId, now, { awaitPublish: true }, async (tx) => {
-      const zones = await loadZones(tx, orgId);
-      const { things, names } = await loadThings(tx, orgId, overrun(now));
-      const due = dueTimeExceptions(things, zones.zones, new Set(), now);
-      return storeExceptions(tx, orgId, due, now, zones, names);
+    const result = await inOrgTransaction(deps, {
+      orgId,
+      now,
+      options: { awaitPublish: true },
+      work: async (tx) => {
+        const zones = await loadZones(tx, orgId);
+        const { things, names } = await loadThings(tx, orgId, overrun(now));
+        const due = dueTimeExceptions(things, zones.zones, new Set(), now);
+        return storeExceptions(tx, orgId, due, now, zones, names);
+      },
     });
     raised += result.stored;
   }

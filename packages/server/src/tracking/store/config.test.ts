@@ -22,11 +22,18 @@ import { endpoints, locationTags, maps, organizations, zones } from '../../db/sc
 import type { App } from '../../platform/context.js';
 import type { NormalizedSighting } from '../formats/index.js';
 import { configCacheOf } from './config.js';
-import { ingestSightings, loadBatch } from './index.js';
+import { createTrackingStore, ingestSightings, loadBatch, type TrackingStore } from './index.js';
 import { at, sighting, thingRow } from './store.testkit.js';
 
 const app = await makeApp();
 const { db, live } = app.ctx;
+/** One store per database (one per instance), with the app's hooks. */
+const stores = new Map<Db, TrackingStore>();
+const storeOn = (on: Db): TrackingStore => {
+  const found = stores.get(on) ?? createTrackingStore({ db: on, live, hooks: app.ctx.tracking.hooks });
+  stores.set(on, found);
+  return found;
+};
 const now = at('2024-05-01T12:00:00Z');
 const t0 = at('2024-05-01T10:00:00Z');
 
@@ -50,7 +57,7 @@ let minute = 0;
 /** The crate read once by `reader` at the next minute, through instance `on`. */
 function read(on: Db, w: World, reader: World['dockReader'], tag = w.crate.tag) {
   const batch: NormalizedSighting[] = [sighting(tag, t0 + ++minute * 60_000)];
-  return ingestSightings(on, live, undefined, reader, batch, now, { awaitPublish: true });
+  return ingestSightings(storeOn(on), reader, batch, now, { awaitPublish: true });
 }
 
 async function version(orgId: string): Promise<number> {

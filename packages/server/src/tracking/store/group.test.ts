@@ -17,11 +17,13 @@ import {
 } from '../../../test/factories.js';
 import { endpoints, events, sightings, tagState, zoneDurations } from '../../db/schema.js';
 import type { NormalizedSighting } from '../formats/index.js';
-import { ingestSightings } from './index.js';
+import { createTrackingStore, ingestSightings } from './index.js';
 import { at, sighting, thingRow } from './store.testkit.js';
 
 const app = await makeApp();
 const { db, live } = app.ctx;
+/** One store for the file (batches group only within one store), with the app's hooks. */
+const tracking = createTrackingStore({ db, live, hooks: app.ctx.tracking.hooks });
 
 async function world(tagCount: number) {
   const org = await makeOrg(app);
@@ -37,7 +39,7 @@ async function world(tagCount: number) {
   const ids = await Promise.all(tags.map((tag) => makeThing(db, org.id, site.id, { tag }).then((r) => r.id)));
   const now = at('2024-05-01T12:00:00Z');
   const ingest = (endpoint: typeof dockReader, batch: NormalizedSighting[], log?: FastifyBaseLogger) =>
-    ingestSightings(db, live, undefined, endpoint, batch, now, { awaitPublish: true, log });
+    ingestSightings(tracking, endpoint, batch, now, { awaitPublish: true, log });
   return { org, site, dockReader, storeReader, dock, store, tags, ids, ingest };
 }
 

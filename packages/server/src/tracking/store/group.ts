@@ -19,37 +19,28 @@
  * spanning group, which takes the organization lock exclusively.
  */
 import type { Db } from '../../db/client.js';
-import type { LiveBus } from '../../platform/live.js';
-import type { Mailer } from '../../platform/mail.js';
 import type { EpochMs } from '../engine/index.js';
 import type { NormalizedSighting } from '../formats/index.js';
-import {
-  forgetRoutes,
-  INGEST_PARTITIONS,
-  type PartitionLock,
-  PartitionMismatch,
-  routeBatch,
-} from './partitions.js';
+import { forgetRoutes, type PartitionLock, PartitionMismatch, routeBatch } from './partitions.js';
 import {
   applyBatches,
   type BatchEndpoint,
   configCacheFor,
   type IngestResult,
   inOrgTransaction,
-  type StoreOptions,
 } from './process.js';
-import type { Outlets } from './publish.js';
 import { insertSightingBatches, type StoredSighting } from './sightings.js';
+import { optionsOf, type StoreOptions, type TrackingStore } from './store.js';
 
 /** A group stops growing at this many sightings (bounds one transaction's size and latency). */
 export const GROUP_MAX_SIGHTINGS = 10_000;
 
 interface Pending {
-  live: LiveBus;
-  mailer: Mailer | undefined;
+  store: TrackingStore;
   endpoint: BatchEndpoint;
   batch: readonly NormalizedSighting[];
   now: EpochMs;
+  /** The call's options over the store's defaults. */
   options: StoreOptions;
   /** The partition this part of a batch belongs to; none = the organization lock (K = 1, or spanning). */
   lock?: PartitionLock;
@@ -69,18 +60,17 @@ const queues = new WeakMap<Db, Map<string, Pending[]>>();
  * at this instance.
  */
 export function ingestSightings(
-  db: Db,
-  live: LiveBus,
-  mailer: Mailer | undefined,
+  store: TrackingStore,
   endpoint: BatchEndpoint,
   batch: readonly NormalizedSighting[],
   now: EpochMs,
-  options: StoreOptions = {},
+  callOptions: StoreOptions = {},
 ): Promise<IngestResult> {
-  const partitions = options.partitions ?? INGEST_PARTITIONS;
-  const base = { live, mailer, endpoint, batch, now, options, heartbeat: true };
-  if (partitions <= 1) return enqueue(db, endpoint.orgId, base);
-  return ingestPartitioned(db, base, partitions);
+  const options = optionsOf(store, callOptions);
+  const partitions = options.partitions ?? 1;
+  const base = { store, endpoint, batch, now, options, heartbeat: true };
+  if (partitions <= 1) return enqueue(store.db, endpoint.orgId, base);
+  return ingestPartitioned(store.db, base, partitions);
 }
 
 type Part = Omit<Pending, 'resolve' | 'reject'>;
@@ -178,8 +168,7 @@ function takeGroup(waiting: Pending[]): Pending[] {
 /** Batches share a transaction only when they would be processed and published the same way. */
 function compatible(a: Pending, b: Pending): boolean {
   return (
-    a.live === b.live &&
-    a.mailer === b.mailer &&
+    a.store === b.store &&
     a.options.mergeWindowMs === b.options.mergeWindowMs &&
     a.options.publicUrl === b.options.publicUrl &&
     Boolean(a.options.awaitPublish) === Boolean(b.options.awaitPublish)
@@ -236,17 +225,14 @@ async function applyGroupLocked(
 ): Promise<IngestResult[]> {
   const head = group[0];
   if (!head) return [];
-  const { endpoint, live, mailer, options } = head;
-  const outlets: Outlets = { live, mailer, log: options.log, publicUrl: options.publicUrl };
+  const { endpoint, store, options } = head;
   // The group's time is its latest request's (every member's `now` is when it was received).
   const now = Math.max(...group.map((p) => p.now));
-  return inOrgTransaction(
-    db,
-    outlets,
-    endpoint.orgId,
+  return inOrgTransaction(store, {
+    orgId: endpoint.orgId,
     now,
     options,
-    async (tx, stored: StoredSighting[][]) => {
+    work: async (tx, stored: StoredSighting[][]) => {
       const batches = group.map((p, i) => ({
         endpoint: p.endpoint,
         stored: stored[i] ?? [],
@@ -264,12 +250,12 @@ async function applyGroupLocked(
       return Object.assign(results, { committed: applied?.committed });
     },
     // The durable log needs no lock: its unique key settles concurrent copies of a batch.
-    (tx) =>
+    beforeLock: (tx) =>
       insertSightingBatches(
         tx,
         group.map((p) => ({ endpointId: p.endpoint.id, batch: p.batch })),
       ),
     onLocked,
-    lock,
-  );
+    partition: lock,
+  });
 }

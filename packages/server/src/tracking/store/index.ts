@@ -13,9 +13,9 @@ export {
   type IngestResult,
   inOrgTransaction,
   lockOrganization,
+  type OrgTransaction,
   processSightings,
   type StoredBatch,
-  type StoreOptions,
   writeOutput,
 } from './process.js';
 export { type Committed, eventRecord, liveMessages, type Outlets, publishCommitted } from './publish.js';
@@ -25,5 +25,12 @@ export {
   type SightingBatch,
   type StoredSighting,
 } from './sightings.js';
+export {
+  type BeforeCommitHook,
+  createTrackingStore,
+  type StoreOptions,
+  type TrackingHooks,
+  type TrackingStore,
+} from './store.js';
 export { type EndpointWrite, type StoredException, writeEvents, writeRest } from './write-events.js';
 export { lockTags, StaleStateError, writeLocationTags, writeThings } from './write-things.js';

@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.js';
 import { endpoints, events, sightings, tagState, thingTags, zoneDurations } from '../../db/schema.js';
 import type { App } from '../../platform/context.js';
 import type { NormalizedSighting } from '../formats/index.js';
-import { ingestSightings, moveByHand } from './index.js';
+import { createTrackingStore, ingestSightings, moveByHand, type TrackingStore } from './index.js';
 import { fitsTheLog, lockPartition, partitionOf, partitionsFromEnv, routeBatch } from './partitions.js';
 import { at, sighting, thingRow } from './store.testkit.js';
 
@@ -28,6 +28,13 @@ const K = 2;
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const app = await makeApp();
 const { db, live } = app.ctx;
+/** One store per database (batches group only within one store), with the app's hooks. */
+const stores = new Map<Db, TrackingStore>();
+const storeOn = (on: Db): TrackingStore => {
+  const found = stores.get(on) ?? createTrackingStore({ db: on, live, hooks: app.ctx.tracking.hooks });
+  stores.set(on, found);
+  return found;
+};
 
 let serial = 0;
 /** `count` fresh tags of `partition` (of K). */
@@ -64,7 +71,7 @@ const ingest = (
   batch: NormalizedSighting[],
   log?: FastifyBaseLogger,
   partitions = K,
-) => ingestSightings(on, live, undefined, endpoint, batch, now, { awaitPublish: true, partitions, log });
+) => ingestSightings(storeOn(on), endpoint, batch, now, { awaitPublish: true, partitions, log });
 
 /** Every thing's stays form one chain (each starts where the previous ended) ending at its current stay. */
 async function expectChainedStays(on: Db, ids: Iterable<string>) {
@@ -190,9 +197,7 @@ describe('ingest partitions', () => {
       const lock = holdPartition(w.org.id, 0);
       await lock.holding;
       const move = moveByHand(
-        db,
-        live,
-        undefined,
+        storeOn(db),
         { orgId: w.org.id, tag: tag ?? '', zoneId: w.store, siteId: w.site.id },
         now,
         { awaitPublish: true },

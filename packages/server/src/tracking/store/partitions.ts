@@ -28,14 +28,11 @@ import { organizationLockKeys, partitionLockKeys } from '../../db/locks.js';
 import type { NormalizedSighting } from '../formats/index.js';
 import { textArray } from './arrays.js';
 
-/** `INGEST_PARTITIONS` (whole number ≥ 1; default 1 = the organization lock alone). */
+/** `INGEST_PARTITIONS` (whole number ≥ 1; default 1 = the organization lock alone), read by config.ts. */
 export function partitionsFromEnv(value: string | undefined): number {
   const n = Math.floor(Number(value ?? 1));
   return Number.isFinite(n) && n >= 1 ? Math.min(n, 64) : 1;
 }
-
-/** The process default; the server passes its config's value, tests may force it by env. */
-export const INGEST_PARTITIONS = partitionsFromEnv(process.env.INGEST_PARTITIONS);
 
 /** Partition of a partition key (FNV-1a, the same on every instance). */
 export function partitionOf(key: string, partitions: number): number {

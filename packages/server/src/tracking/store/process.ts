@@ -2,14 +2,11 @@
  * The tracking engine's DB layer: one transaction per batch (or per group of reader batches, see
  * group.ts), serialised per organization by an advisory lock (so N instances ingesting for one
  * site at once stay consistent), one load statement, the pure engine, a handful of bulk writes,
- * COMMIT, then live messages and mails.
+ * the store's before-COMMIT hooks (store.ts), COMMIT, then live messages and mails.
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { organizationLockKeys } from '../../db/locks.js';
-import { enqueueTrackingWebhooks } from '../../features/webhooks/outbox.js';
-import type { LiveBus } from '../../platform/live.js';
-import type { Mailer } from '../../platform/mail.js';
 import {
   type EngineOutput,
   type EngineSighting,
@@ -20,8 +17,9 @@ import {
 import { type ConfigCache, configCacheOf } from './config.js';
 import { type Directory, type Loaded, loadBatch } from './load.js';
 import { lockPartition, type PartitionLock, PartitionMismatch, partitionOf } from './partitions.js';
-import { type Committed, type Outlets, publishCommitted } from './publish.js';
+import { type Committed, publishCommitted } from './publish.js';
 import type { StoredSighting } from './sightings.js';
+import { optionsOf, outletsOf, runBeforeCommit, type StoreOptions, type TrackingStore } from './store.js';
 import { type EndpointWrite, writeEvents, writeRest } from './write-events.js';
 import { lockTags, StaleStateError, writeLocationTags, writeThings } from './write-things.js';
 
@@ -29,22 +27,6 @@ import { lockTags, StaleStateError, writeLocationTags, writeThings } from './wri
 export interface BatchEndpoint {
   id: string;
   orgId: string;
-}
-
-export interface StoreOptions {
-  log?: Outlets['log'];
-  /** For links in exception mails. */
-  publicUrl?: string;
-  mergeWindowMs?: number;
-  /** Wait for live messages and mails before resolving (tests, scripts). Default: fire and forget. */
-  awaitPublish?: boolean;
-  /** Ingest partitions per organization (partitions.ts); default `INGEST_PARTITIONS` (1). */
-  partitions?: number;
-  /**
-   * Keep the organization's configuration in memory between batches (config.ts). Default true;
-   * false reads it in every batch (for the benchmarks' A/B pairs: `bench/stages.ts --reload-config`).
-   */
-  keepConfig?: boolean;
 }
 
 /** The instance's configuration cache for a store call, unless the options turn it off. */
@@ -71,25 +53,37 @@ function isDeadlock(err: unknown): boolean {
   return code(err) === '40P01' || code((err as { cause?: unknown } | undefined)?.cause) === '40P01';
 }
 
+/** One transaction of `inOrgTransaction`. */
+export interface OrgTransaction<T, P> {
+  orgId: string;
+  /** The time the change is published with. */
+  now: EpochMs;
+  /** Over the store's defaults. */
+  options?: StoreOptions;
+  /** Runs under the lock; what it returns with `committed` is written through the hooks and published. */
+  work: (tx: Tx, prelude: P) => Promise<T>;
+  /**
+   * Runs first in the same transaction, outside the lock: work that needs no serialisation (the
+   * raw sightings log) overlaps another batch's locked section. Its result is `work`'s `prelude`.
+   */
+  beforeLock?: (tx: Tx) => Promise<P>;
+  /** Called once this transaction holds the lock (group.ts starts the next group's pre-lock work then). */
+  onLocked?: () => void;
+  /** Hold the organization lock shared and this partition's lock (partitions.ts) instead of the organization lock alone. */
+  partition?: PartitionLock;
+}
+
 /**
- * Runs `work` in a transaction under the organization lock (retried on stale state), then
- * publishes. `beforeLock` runs first in the same transaction, outside the lock: work that needs
- * no serialisation (the raw sightings log) overlaps another batch's locked section. `onLocked` is
- * called once this transaction holds the lock (group.ts starts the next group's pre-lock work then).
- * With `partition`, the transaction holds the organization lock shared and that partition's lock
- * (partitions.ts) instead of the organization lock alone.
+ * Runs `work` in a transaction under the organization lock (retried on stale state or deadlock),
+ * runs the store's before-COMMIT hooks on what it committed, then publishes it.
  */
 export async function inOrgTransaction<T extends { committed?: Committed }, P = undefined>(
-  db: Db,
-  outlets: Outlets,
-  orgId: string,
-  now: EpochMs,
-  options: StoreOptions,
-  work: (tx: Tx, prelude: P) => Promise<T>,
-  beforeLock?: (tx: Tx) => Promise<P>,
-  onLocked?: () => void,
-  partition?: PartitionLock,
+  store: TrackingStore,
+  run: OrgTransaction<T, P>,
 ): Promise<T> {
+  const { db } = store;
+  const { orgId, now, work, beforeLock, onLocked, partition } = run;
+  const options = optionsOf(store, run.options);
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await db.transaction(async (tx) => {
@@ -98,13 +92,11 @@ export async function inOrgTransaction<T extends { committed?: Committed }, P = 
         else await lockOrganization(tx, orgId);
         onLocked?.();
         const done = await work(tx, prelude);
-        // Webhooks (features/webhooks/outbox.ts): the batch's changes join the outbox in this same
-        // transaction.
-        if (done.committed) await enqueueTrackingWebhooks(tx, done.committed);
+        if (done.committed) await runBeforeCommit(store, tx, done.committed);
         return done;
       });
       if (result.committed) {
-        const published = publishCommitted(outlets, result.committed, now);
+        const published = publishCommitted(outletsOf(store, options), result.committed, now);
         if (options.awaitPublish) await published;
       }
       return result;
@@ -255,18 +247,28 @@ export interface IngestResult {
 
 /** Applies sightings already in the log (e.g. replayed), in its own transaction. */
 export async function processSightings(
-  db: Db,
-  live: LiveBus,
-  mailer: Mailer | undefined,
+  store: TrackingStore,
   endpoint: BatchEndpoint,
   stored: readonly StoredSighting[],
   now: EpochMs,
-  options: StoreOptions = {},
+  callOptions: StoreOptions = {},
 ): Promise<BatchResult | undefined> {
-  const outlets: Outlets = { live, mailer, log: options.log, publicUrl: options.publicUrl };
-  const result = await inOrgTransaction(db, outlets, endpoint.orgId, now, options, async (tx) => {
-    const applied = await applySightings(tx, endpoint, stored, now, options, configCacheFor(db, options));
-    return { applied, committed: applied?.committed };
+  const options = optionsOf(store, callOptions);
+  const result = await inOrgTransaction(store, {
+    orgId: endpoint.orgId,
+    now,
+    options,
+    work: async (tx) => {
+      const applied = await applySightings(
+        tx,
+        endpoint,
+        stored,
+        now,
+        options,
+        configCacheFor(store.db, options),
+      );
+      return { applied, committed: applied?.committed };
+    },
   });
   return result.applied;
 }

@@ -16,10 +16,11 @@ import {
 } from '../../../test/factories.js';
 import { events, things } from '../../db/schema.js';
 import type { NormalizedSighting } from '../formats/index.js';
-import { ingestSightings, insertSightings, processSightings } from './index.js';
+import { createTrackingStore, ingestSightings, insertSightings, processSightings } from './index.js';
 
 const app = await makeApp();
 const { db, live } = app.ctx;
+const store = createTrackingStore({ db, live, hooks: app.ctx.tracking.hooks });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
@@ -54,14 +55,14 @@ describe('tracking store timing', () => {
       const now = t0 + round * 30_000 + 20_000;
       if (round % 3 === 2) {
         const started = performance.now();
-        const result = await ingestSightings(db, live, undefined, reader, batch(round), now);
+        const result = await ingestSightings(store, reader, batch(round), now);
         ingestMs.push(performance.now() - started);
         expect(result.accepted).toBe(500);
         continue;
       }
       const stored = await db.transaction((tx) => insertSightings(tx, reader.id, batch(round)));
       const started = performance.now();
-      await processSightings(db, live, undefined, reader, stored, now);
+      await processSightings(store, reader, stored, now);
       processMs.push(performance.now() - started);
     }
     const show = (xs: number[]) =>

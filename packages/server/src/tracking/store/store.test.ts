@@ -18,17 +18,27 @@ import type { Mail, Mailer } from '../../platform/mail.js';
 import { blankThing, emptyOutput } from '../engine/index.js';
 import type { NormalizedSighting } from '../formats/index.js';
 import {
+  createTrackingStore,
   ingestSightings,
   inOrgTransaction,
   insertSightings,
   moveByHand,
   StaleStateError,
+  type TrackingStore,
   writeThings,
 } from './index.js';
 import { at, sighting as sightingAt, thingRow } from './store.testkit.js';
 
 const app = await makeApp();
 const { db, live } = app.ctx;
+/** One store per mailer (batches group only within one store), with the app's hooks. */
+const stores = new Map<Mailer | undefined, TrackingStore>();
+const storeWith = (mailer?: Mailer): TrackingStore => {
+  const found =
+    stores.get(mailer) ?? createTrackingStore({ db, live, mailer, hooks: app.ctx.tracking.hooks });
+  stores.set(mailer, found);
+  return found;
+};
 const MINUTE_NS = 60_000_000_000;
 
 const sighting = (tag: string, iso: string, extra: Partial<NormalizedSighting> = {}) =>
@@ -53,7 +63,7 @@ async function world() {
     batch: NormalizedSighting[],
     now = at('2024-05-01T12:00:00Z'),
     mailer?: Mailer,
-  ) => ingestSightings(db, live, mailer, endpoint, batch, now, { awaitPublish: true });
+  ) => ingestSightings(storeWith(mailer), endpoint, batch, now, { awaitPublish: true });
   return { org, site, dockReader, storeReader, dock, store, ingest };
 }
 
@@ -196,7 +206,7 @@ describe('tracking store', () => {
     await w.ingest(w.dockReader, [sighting('C7A7E', '2024-05-01T10:00:00Z')]);
     const now = at('2024-05-01T10:30:00Z');
     const move = { orgId: w.org.id, tag: 'C7A7E', zoneId: w.store, siteId: w.site.id };
-    const event = await moveByHand(db, live, undefined, move, now, { awaitPublish: true });
+    const event = await moveByHand(storeWith(), move, now, { awaitPublish: true });
     expect(event).toMatchObject({
       tag: 'C7A7E',
       thing: crate,
@@ -211,7 +221,7 @@ describe('tracking store', () => {
       .from(tagState)
       .where(and(eq(tagState.orgId, w.org.id), eq(tagState.tag, 'C7A7E')));
     expect(open).toEqual([]);
-    expect(await moveByHand(db, live, undefined, { ...move, tag: 'FFFF' }, now)).toBeUndefined();
+    expect(await moveByHand(storeWith(), { ...move, tag: 'FFFF' }, now)).toBeUndefined();
   });
 
   it('soft-deletes a thing entering an immediate-kill delete zone and frees its tag', async () => {
@@ -246,14 +256,18 @@ describe('tracking store', () => {
       db.transaction((tx) => writeThings(tx, w.org.id, output, new Date().toISOString())),
     ).rejects.toBeInstanceOf(StaleStateError);
     let attempts = 0;
-    const outlets = { live };
-    const result = await inOrgTransaction(db, outlets, w.org.id, Date.now(), {}, async (tx) => {
-      attempts++;
-      if (attempts === 1) throw new StaleStateError('test');
-      return {
-        committed: undefined,
-        accepted: (await insertSightings(tx, enroller.id, [sighting('AB77', '2024-05-01T10:00:00Z')])).length,
-      };
+    const result = await inOrgTransaction(storeWith(), {
+      orgId: w.org.id,
+      now: Date.now(),
+      work: async (tx) => {
+        attempts++;
+        if (attempts === 1) throw new StaleStateError('test');
+        return {
+          committed: undefined,
+          accepted: (await insertSightings(tx, enroller.id, [sighting('AB77', '2024-05-01T10:00:00Z')]))
+            .length,
+        };
+      },
     });
     expect({ attempts, accepted: result.accepted }).toEqual({ attempts: 2, accepted: 1 });
     expect(
