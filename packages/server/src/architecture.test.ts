@@ -7,6 +7,8 @@
  * - Configuration is read from the environment in `config.ts` only; the rest gets a `Config`.
  *   Exempt: tests and test kits, and the command-line scripts (`*-cli.ts`), which run on their own.
  * - Advisory lock numbers and key hashes are written in `db/locks.ts` only.
+ * - No two feature folders import each other (a shared piece goes to the feature that owns it, or
+ *   to a small folder both use); the one cycle left is listed in the test.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -60,6 +62,29 @@ export function upwardImports(
   return found;
 }
 
+/** Pairs of feature folders that import each other (`a ↔ b`, a before b), tests and test kits aside. */
+export function featureCycles(
+  rels: readonly string[],
+  read: (rel: string) => string[] = importsOf,
+): string[] {
+  const edges = new Set<string>();
+  for (const rel of rels) {
+    const [layer, from] = rel.split('/');
+    if (layer !== 'features' || isTest(rel)) continue;
+    for (const spec of read(rel)) {
+      if (!spec.startsWith('.')) continue;
+      const [toLayer, to] = path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec)).split('/');
+      if (toLayer === 'features' && to && from && to !== from && !to.endsWith('.js'))
+        edges.add(`${from} ${to}`);
+    }
+  }
+  return [...edges]
+    .map((e) => e.split(' ') as [string, string])
+    .filter(([a, b]) => a < b && edges.has(`${b} ${a}`))
+    .map(([a, b]) => `${a} ↔ ${b}`)
+    .sort();
+}
+
 /** Files other than config.ts that read `process.env` (tests, test kits and scripts exempt). */
 export function envReaders(rels: readonly string[], read: (rel: string) => string): string[] {
   return rels.filter(
@@ -100,6 +125,16 @@ describe('server wiring', () => {
       true,
     );
     expect(scanned.importedFiles.map((f) => f.fileName)).toEqual(['../x.js', '../y.js', '../z.js']);
+  });
+
+  it('has no two feature folders importing each other, but the one cycle still to break (auth ↔ sso)', () => {
+    expect(featureCycles(files)).toEqual(['auth ↔ sso']);
+    const fake: Record<string, string[]> = {
+      'features/auth/service.ts': ['../totp/service.js'],
+      'features/totp/service.ts': ['../auth/limiter.js'],
+      'features/zones/service.ts': ['../sites/service.js'],
+    };
+    expect(featureCycles(Object.keys(fake), (rel) => fake[rel] ?? [])).toEqual(['auth ↔ totp']);
   });
 
   it('reads the environment in config.ts only', () => {
