@@ -1,6 +1,13 @@
 import { IMPORT_MSG, ImportPreviewRequest, ImportRowsRequest } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
-import { batches, choiceFrom, guessField, importProblem, importRequest, uploadingStatus } from './import-form';
+import {
+  batches,
+  choiceFrom,
+  guessField,
+  importProblem,
+  importRequest,
+  uploadingStatus,
+} from './import-form';
 
 describe('import form', () => {
   it('guesses the mapping of obvious headers when no mapping is saved', () => {
