@@ -45,7 +45,7 @@ test.describe('settings', () => {
     try {
       await signIn(page);
       await menu(page).getByRole('link', { name: 'Organization Settings' }).click();
-      await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Organization Settings', exact: true })).toBeVisible();
       await expect(page.getByText(`Site: ${sites[0].name}`)).toBeVisible();
       await expect(page.getByLabel('Item Label')).toHaveValue(original.itemLabel);
       await expect(menu(page).getByRole('link', { name: original.workerLabel })).toBeVisible();

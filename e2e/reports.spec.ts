@@ -138,6 +138,12 @@ test.describe('Reports', () => {
       'aria-label',
       new RegExp(`${w.shop.name}: 0\\.33 hours`),
     );
+    // The worker is still in the bay: a stay in progress, in neither the table nor the chart.
+    await expect(page.getByTestId('zone-time-chart')).toHaveAttribute(
+      'aria-label',
+      new RegExp(`${w.bay.name}: 0 hours`),
+    );
+    await expect(page.getByText('Time of the stays listed below, within the period.')).toBeVisible();
     await expectAccessible(page, REPORT_ONLY);
     await page.screenshot({ path: `${SCREENSHOTS}/reports-zonedurations.png`, fullPage: true });
 

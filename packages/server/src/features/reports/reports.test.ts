@@ -1,3 +1,4 @@
+import type { ZoneDurationRecord } from '@sightline/shared';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -225,10 +226,44 @@ describe('report contents (a scenario through the engine, site in New York)', ()
     ]);
     const summary = await s.viewer.request('GET', `/api/zonedurations/summary?site=${s.site.id}&${range}`);
     expect(summary.statusCode).toBe(200);
+    // The chart counts the closed stays, those the Zones History table lists.
     expect(summary.json()).toEqual([
-      { zone: s.dock, zoneName: 'Dock', total: 24 * HOUR_NS, stays: 2 },
-      { zone: s.store, zoneName: 'Store', total: 16 * HOUR_NS, stays: 2 },
+      { zone: s.dock, zoneName: 'Dock', total: 4 * HOUR_NS, stays: 1 },
+      { zone: s.store, zoneName: 'Store', total: 2 * HOUR_NS, stays: 1 },
     ]);
+  });
+
+  it('Zones History: the chart per zone is the sum of the table’s stays, clipped to the period', async () => {
+    const s = await reportScenario(app);
+    // A period that cuts Ann's Dock stay (03:00–07:00) in two, with Ann and the drill still in zones.
+    const period = { after: '2024-01-11T05:00:00.000Z', before: '2024-01-12T05:00:00.000Z' };
+    const query = `site=${s.site.id}&after=${period.after}&before=${period.before}`;
+    const table: ZoneDurationRecord[] = [];
+    for (let n = 0; n < 10; n++) {
+      const page = await s.viewer.request('GET', `/api/zonedurations?${query}&limit=2&page=${n}`);
+      expect(page.statusCode).toBe(200);
+      table.push(...page.json());
+      if (page.json().length < 2) break;
+    }
+    const after = Date.parse(period.after);
+    const before = Date.parse(period.before);
+    const fromTable = new Map<string, { total: number; stays: number }>();
+    for (const stay of table) {
+      const ms = Math.min(Date.parse(stay.timeEnd), before) - Math.max(Date.parse(stay.timeStart), after);
+      const zone = fromTable.get(stay.zone) ?? { total: 0, stays: 0 };
+      fromTable.set(stay.zone, { total: zone.total + ms * 1e6, stays: zone.stays + 1 });
+    }
+    const chart = (await s.viewer.request('GET', `/api/zonedurations/summary?${query}`)).json();
+    expect(
+      chart.map((r: { zone: string; total: number; stays: number }) => [r.zone, r.total, r.stays]),
+    ).toEqual(
+      [s.dock, s.store].map((zone) => [
+        zone,
+        fromTable.get(zone)?.total ?? 0,
+        fromTable.get(zone)?.stays ?? 0,
+      ]),
+    );
+    expect(fromTable.get(s.dock)).toEqual({ total: 2 * HOUR_NS, stays: 1 });
   });
 
   it('Exceptions: the period only, newest first', async () => {

@@ -207,16 +207,14 @@ export function openStays(db: Tx, f: ReportFilter) {
   );
 }
 
-/** Closed and open stays overlapping the period (open ones end at `now`), as a SQL fragment. */
-function staysInPeriod(f: ReportFilter, now: Date) {
+/**
+ * The stays overlapping the period, as a SQL fragment: the closed ones, those the Zones History
+ * table lists. A stay in progress (a thing still in its zone) is not one of them until it ends.
+ */
+function staysInPeriod(f: ReportFilter) {
   return sql`SELECT d.thing_id, d.zone_id, d.time_start AS s, d.time_end AS e FROM zone_durations d
       WHERE d.org_id = ${f.orgId} AND d.site_id = ${f.siteId}
-        AND d.time_end > ${ts(f.after)} AND d.time_start < ${ts(f.before)} AND ${zoneIn(f, sql`d.zone_id`)}
-    UNION ALL
-    SELECT t.id, t.zone_id, t.last_zone_time, ${ts(now)} FROM things t
-      WHERE t.org_id = ${f.orgId} AND t.deleted_at IS NULL AND t.zone_id IN ${siteZones(f)}
-        AND t.last_zone_time IS NOT NULL AND t.last_zone_time < ${ts(f.before)}
-        AND t.last_zone_time < ${ts(now)} AND ${zoneIn(f, sql`t.zone_id`)}`;
+        AND d.time_end > ${ts(f.after)} AND d.time_start < ${ts(f.before)} AND ${zoneIn(f, sql`d.zone_id`)}`;
 }
 
 export interface ZoneTimeDbRow {
@@ -231,7 +229,7 @@ export interface ZoneTimeDbRow {
  * every stay: the reference for zoneTimes (the tests compare the two), which reads the rollup
  * instead (docs/decisions/0037-zones-history-rollup.md).
  */
-export function zoneTimesFromStays(db: Tx, f: ReportFilter, now: Date) {
+export function zoneTimesFromStays(db: Tx, f: ReportFilter) {
   return reportRows<ZoneTimeDbRow>(
     db,
     sql`SELECT z.id AS zone_id, z.name AS zone_name,
@@ -241,7 +239,7 @@ export function zoneTimesFromStays(db: Tx, f: ReportFilter, now: Date) {
             FILTER (WHERE st.zone_id IS NOT NULL), 0)::float8 AS secs,
           count(st.thing_id)::int AS stays
         FROM zones z
-        LEFT JOIN (${staysInPeriod(f, now)}) st ON st.zone_id = z.id
+        LEFT JOIN (${staysInPeriod(f)}) st ON st.zone_id = z.id
         WHERE z.org_id = ${f.orgId} AND z.site_id = ${f.siteId} AND ${zoneIn(f, sql`z.id`)}
         GROUP BY z.id, z.name
         ORDER BY lower(z.name), z.id`,
@@ -264,11 +262,12 @@ const QUARTER_MS = 900_000;
  *     the edge quarter (crossing(a0) minus the stays of E that cross a0), nothing otherwise.
  * Stays counted: those beginning in the middle quarters (minus E's, and minus zero-length stays
  * exactly at an aligned `after`, which do not overlap the period) + those in progress at a0 (minus
- * E's) + E's overlapping the period. Open stays and stays whose exit precedes their entry (not
- * rolled up) are read from the stays themselves. Seconds are summed as numeric and converted once,
+ * E's) + E's overlapping the period. Stays whose exit precedes their entry (not rolled up) are
+ * read from the stays themselves; stays in progress are not counted, as the table beside the
+ * chart lists closed stays only. Seconds are summed as numeric and converted once,
  * like the raw query, so the floating-point result is identical.
  */
-export function zoneTimes(db: Tx, f: ReportFilter, now: Date) {
+export function zoneTimes(db: Tx, f: ReportFilter) {
   const A = f.after.getTime();
   const B = f.before.getTime();
   const a0 = new Date(Math.floor(A / QUARTER_MS) * QUARTER_MS);
@@ -316,20 +315,14 @@ export function zoneTimes(db: Tx, f: ReportFilter, now: Date) {
           ) e
           GROUP BY e.zone_id
         ),
-        live AS (
-          SELECT st.zone_id, sum(extract(epoch FROM least(st.e, ${ts(f.before)}) - greatest(st.s, ${ts(f.after)}))) AS secs,
+        inverted AS (
+          SELECT d.zone_id,
+            sum(extract(epoch FROM least(d.time_end, ${ts(f.before)}) - greatest(d.time_start, ${ts(f.after)}))) AS secs,
             count(*) AS n
-          FROM (
-            SELECT d.zone_id, d.time_start AS s, d.time_end AS e FROM zone_durations d
-            WHERE d.org_id = ${f.orgId} AND d.site_id = ${f.siteId} AND d.time_end < d.time_start
-              AND d.time_end > ${ts(f.after)} AND d.time_start < ${ts(f.before)} AND ${zoneIn(f, sql`d.zone_id`)}
-            UNION ALL
-            SELECT t.zone_id, t.last_zone_time, ${ts(now)} FROM things t
-            WHERE t.org_id = ${f.orgId} AND t.deleted_at IS NULL AND t.zone_id IN ${siteZones(f)}
-              AND t.last_zone_time IS NOT NULL AND t.last_zone_time < ${ts(f.before)}
-              AND t.last_zone_time < ${ts(now)} AND ${zoneIn(f, sql`t.zone_id`)}
-          ) st
-          GROUP BY st.zone_id
+          FROM zone_durations d
+          WHERE d.org_id = ${f.orgId} AND d.site_id = ${f.siteId} AND d.time_end < d.time_start
+            AND d.time_end > ${ts(f.after)} AND d.time_start < ${ts(f.before)} AND ${zoneIn(f, sql`d.zone_id`)}
+          GROUP BY d.zone_id
         )
         SELECT z.id AS zone_id, z.name AS zone_name,
           (coalesce(r.us, 0) * 0.000001 + coalesce(ed.secs, 0)
@@ -341,7 +334,7 @@ export function zoneTimes(db: Tx, f: ReportFilter, now: Date) {
         FROM zones z
         LEFT JOIN rollup r ON r.zone_id = z.id
         LEFT JOIN edge ed ON ed.zone_id = z.id
-        LEFT JOIN live l ON l.zone_id = z.id
+        LEFT JOIN inverted l ON l.zone_id = z.id
         WHERE z.org_id = ${f.orgId} AND z.site_id = ${f.siteId} AND ${zoneIn(f, sql`z.id`)}
         ORDER BY lower(z.name), z.id`,
     // Its parts read a few thousand rows: starting parallel workers for the open stays cost more

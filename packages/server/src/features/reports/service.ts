@@ -148,17 +148,22 @@ export async function eventsByThing(db: Db, caller: Caller, query: EventsByThing
   );
 }
 
-/** GET zonedurations/summary: time per zone of the site within the period (Zones History chart). */
+/**
+ * GET zonedurations/summary: per zone of the site, the time of the closed stays within the period
+ * and how many overlap it — the stays GET zonedurations lists (the Zones History chart and table).
+ */
 export async function zoneTimeSummary(db: Db, caller: Caller, query: ZoneTimeQuery): Promise<ZoneTimeRow[]> {
   const site = await requireSite(db, caller, query.site);
   const timeZone = site.timezone || 'UTC';
-  const now = new Date();
-  const period = resolvePeriod(query, timeZone, now);
-  const rows = await repo.zoneTimes(
-    db,
-    { orgId: caller.orgId, siteId: site.id, zones: [], categories: [], timeZone, ...period },
-    now,
-  );
+  const period = resolvePeriod(query, timeZone, new Date());
+  const rows = await repo.zoneTimes(db, {
+    orgId: caller.orgId,
+    siteId: site.id,
+    zones: [],
+    categories: [],
+    timeZone,
+    ...period,
+  });
   return rows.map((r) => ({
     zone: r.zone_id,
     zoneName: r.zone_name,

@@ -1,8 +1,41 @@
 import { IMPORT_MSG, ImportPreviewRequest, ImportRowsRequest } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
-import { batches, choiceFrom, importProblem, importRequest, uploadingStatus } from './import-form';
+import {
+  batches,
+  choiceFrom,
+  guessField,
+  importProblem,
+  importRequest,
+  uploadingStatus,
+} from './import-form';
 
 describe('import form', () => {
+  it('guesses the mapping of obvious headers when no mapping is saved', () => {
+    const sheet = ['Asset Name', 'Serial No', 'Tag', 'EPC', 'Category', 'Colour'];
+    expect(choiceFrom(sheet, undefined)).toEqual({
+      'Asset Name': 'name',
+      'Serial No': 'serial',
+      Tag: 'tags1',
+      EPC: 'tags2',
+      Category: 'categories',
+      Colour: '',
+    });
+    expect(guessField('serial_number')).toBe('serial');
+    expect(guessField('RFID Tag')).toBe('tags1');
+    expect(guessField('Description ')).toBe('description');
+    expect(guessField('Location')).toBe('');
+  });
+
+  it('maps each field once: a third tag column and a second name stay unmapped', () => {
+    expect(choiceFrom(['Name', 'Asset', 'Tag 1', 'Tag 2', 'EPC'], {})).toEqual({
+      Name: 'name',
+      Asset: '',
+      'Tag 1': 'tags1',
+      'Tag 2': 'tags2',
+      EPC: '',
+    });
+  });
+
   const headers = ['Asset', 'EPC', 'Notes'];
   it('turns the choices into a request the server accepts', () => {
     const choice = choiceFrom(headers, { Asset: 'name', EPC: 'tags1', Gone: 'serial', Notes: 'owner' });

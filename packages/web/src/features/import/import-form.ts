@@ -23,15 +23,57 @@ export function toHeaderAssetFields(choice: MappingChoice): HeaderAssetFields {
   return mapping;
 }
 
-/** The saved mapping's fields for the sheet's headers (headers it does not name stay unmapped). */
+/**
+ * The words an obvious header is made of, per asset field: a header matches when, lower-cased
+ * and stripped of everything but letters and digits, it equals one of them ("Asset Name",
+ * "asset_name" and "ASSET-NAME" all read "assetname"). A second tag column reads as tags2.
+ */
+const HEADER_WORDS: Record<AssetField, readonly string[]> = {
+  name: ['name', 'assetname', 'itemname', 'asset', 'item', 'title', 'thing', 'thingname'],
+  description: ['description', 'desc', 'details', 'notes', 'note', 'comment', 'comments'],
+  serial: ['serial', 'serialno', 'serialnumber', 'serialnum', 'sn', 'sno', 'assetno', 'assetnumber'],
+  tags: ['tags'],
+  tags1: ['tag', 'tag1', 'tags1', 'epc', 'epc1', 'rfid', 'rfidtag', 'tagid', 'epccode'],
+  tags2: ['tag2', 'tags2', 'epc2', 'tid', 'rfidtag2', 'secondtag'],
+  categories: ['category', 'categories', 'type', 'group'],
+  labels: ['label', 'labels'],
+};
+
+const normalHeader = (header: string) => header.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/** The asset field an obvious header names, or '' when it names none. */
+export function guessField(header: string): AssetField | '' {
+  const word = normalHeader(header);
+  for (const field of ASSET_FIELDS) if (HEADER_WORDS[field].includes(word)) return field;
+  return '';
+}
+
+/**
+ * The mapping for the sheet's headers: the saved mapping's field where it names the header,
+ * otherwise the field the header obviously names. Each field is chosen once: a saved choice wins,
+ * then the first header that names it; a second tag column becomes tags2.
+ */
 export function choiceFrom(
   headers: readonly string[],
   saved: Record<string, string> | undefined,
 ): MappingChoice {
   const choice: MappingChoice = {};
+  const taken = new Set<string>();
   for (const header of headers) {
     const field = saved && Object.hasOwn(saved, header) ? saved[header] : '';
-    choice[header] = (ASSET_FIELDS as readonly string[]).includes(field ?? '') ? (field as AssetField) : '';
+    const known = (ASSET_FIELDS as readonly string[]).includes(field ?? '') ? (field as AssetField) : '';
+    choice[header] = known;
+    if (known) taken.add(known);
+  }
+  if (saved && Object.keys(saved).length > 0) return choice;
+  for (const header of headers) {
+    if (choice[header]) continue;
+    let field = guessField(header);
+    if (field === 'tags1' && taken.has('tags1')) field = 'tags2';
+    if (field && !taken.has(field)) {
+      choice[header] = field;
+      taken.add(field);
+    }
   }
   return choice;
 }

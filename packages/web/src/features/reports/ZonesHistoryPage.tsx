@@ -1,9 +1,10 @@
 /**
- * Zones History (the zone duration report, route reportZoneDurations): the stays in the date
- * range, paged, with a chart of the time spent per zone (stays clipped to the range).
+ * Zones History (the zone duration report, route reportZoneDurations): the closed stays in the
+ * date range, paged, with a chart of the time those same stays spent per zone within the range.
+ * Stays in progress are on Zone Status; neither the chart nor the table counts them.
  */
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
-import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { Box, Card, CardContent, Link, Skeleton, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import {
   formatDateTime,
@@ -12,8 +13,10 @@ import {
   type ZoneTimeRow,
 } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
 import { api } from '../../api/client';
 import { useSession } from '../../api/session-context';
+import { useSitePath } from '../../app/site-links';
 import { DataTable } from '../../components/table/DataTable';
 import { ReportPage } from './ReportPage';
 import { useReportList } from './useReportList';
@@ -24,6 +27,7 @@ const HOUR_NS = 3_600_000_000_000;
 export default function ZonesHistoryPage() {
   const { siteId } = useSession();
   const dates = useReportRange();
+  const toPath = useSitePath();
   const { range } = dates;
   const query = { site: siteId, after: range.after, before: range.before };
   const summary = useQuery({
@@ -42,6 +46,13 @@ export default function ZonesHistoryPage() {
         <CardContent>
           <Typography variant="h6" component="h2">
             Time per Zone
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            Time of the stays listed below, within the period. Things still in a zone are on{' '}
+            <Link component={RouterLink} to={toPath('reports/zones')}>
+              Zone Status
+            </Link>
+            .
           </Typography>
           {summary.isPending ? (
             <Skeleton variant="rounded" height={200} />

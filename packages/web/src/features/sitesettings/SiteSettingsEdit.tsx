@@ -13,8 +13,8 @@ import { useSession } from '../../api/session-context';
 import { type EditorTab, EmptyState, PageHeader, ResourceEditor } from '../../components';
 import { SETTINGS_DEFAULTS, type SettingsForm, toSettingsBody, toSettingsForm } from './site-settings-form';
 
-// The menu says 'Organization Settings'; the heading is short enough for a phone.
-const TITLE = 'Settings';
+// The page is named as its menu entry is.
+const TITLE = 'Organization Settings';
 const MESSAGES = {
   saved: () => MSG.saved,
   saveFailed: (error: unknown) => MSG.settingsSaveFailed(errorData(error)),
