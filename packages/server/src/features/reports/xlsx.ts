@@ -1,8 +1,9 @@
 /**
  * A one-sheet xlsx written as text straight into a zip stream (archiver, the zip library exceljs
  * itself writes with): the worksheet is a `<sheetData>` of rows, typed cells, and a fixed
- * stylesheet with the report formats. It is the same package exceljs's streaming WorkbookWriter
- * produces for a report (same parts, cell types and styles, checked by reading it back with exceljs)
+ * stylesheet with the report formats. It is the package exceljs's streaming WorkbookWriter
+ * produces for a report (same parts and styles, checked by reading it back with exceljs and
+ * LibreOffice) but for text cells, which are inline strings here (docs/decisions/0280), and
  * without a cell object, a style lookup and an XML builder call per cell: the reports' 100,000-row
  * exports were bound by that per-cell work (docs/decisions/0035-report-workbooks-as-text.md).
  */
