@@ -35,7 +35,7 @@ test.describe('Webhooks', () => {
     page,
     request,
   }) => {
-    test.setTimeout(180_000); // a long journey on a shared, busy machine
+    test.setTimeout(300_000); // a long journey on a shared, busy machine
     const receiver = await startReceiver();
     try {
       await signIn(page);
@@ -111,6 +111,20 @@ test.describe('Webhooks', () => {
       // Scoped to the screen: the shell's own violations are another helper's fix.
       await expectAccessible(page, 'main');
       await page.screenshot({ path: `${SCREENSHOTS}/webhook-editor.png`, fullPage: true });
+
+      // The newest delivery (the test) opens its attempts: the signed request and the answer.
+      await expect(page.getByText('Attempt 0').first()).toBeVisible();
+      await page.getByRole('button', { name: 'Attempts (1)' }).first().click();
+      const attempts = page.getByRole('dialog');
+      await expect(attempts.getByText('Request headers')).toBeVisible();
+      await expect(attempts.getByText(/webhook-signature: v1,/)).toBeVisible();
+      await expect(attempts.getByText('{"received":true}')).toBeVisible();
+      await page.screenshot({ path: `${SCREENSHOTS}/webhook-attempts.png`, fullPage: true });
+      await attempts.getByRole('button', { name: 'Close' }).click();
+      // Redeliver queues it again; it is delivered.
+      await page.getByRole('button', { name: 'Redeliver' }).first().click();
+      await expect(page.getByText(/Queued again as delivery/)).toBeVisible();
+      await closeErrorBar(page);
 
       // Rotate secret shows a new one once.
       await page.getByRole('button', { name: 'Rotate secret' }).click();

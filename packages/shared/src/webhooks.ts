@@ -41,6 +41,9 @@ export const isFilterable = (field: string) =>
 
 /** Delivery constants: how long one attempt waits, and the headers every delivery carries. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** Standard Webhooks headers: the message id, the send time (Unix seconds) and `v1,<base64 HMAC>`. */
+export const STANDARD_WEBHOOK_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
+/** Deprecated: `sha256=<hex HMAC-SHA256 of the body>`, still sent for one release beside `webhook-signature`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-sightline-signature';
 export const WEBHOOK_DELIVERY_HEADER = 'x-sightline-delivery';
 export const WEBHOOK_EVENT_HEADER = 'x-sightline-event';
@@ -86,6 +89,7 @@ export const RESERVED_HEADERS = [
   'content-type',
   'transfer-encoding',
   'connection',
+  ...STANDARD_WEBHOOK_HEADERS,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_DELIVERY_HEADER,
   WEBHOOK_EVENT_HEADER,
@@ -201,6 +205,38 @@ export type WebhookListQuery = z.infer<typeof WebhookListQuery>;
 export const WEBHOOK_SORT_FIELDS = ['event', 'targetUrl', 'timeCreated'] as const;
 
 export const DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
+/** Bounds of what the delivery log keeps of each attempt. */
+export const WEBHOOK_ATTEMPT_LIMITS = {
+  requestBodyChars: 16_384,
+  responseBytes: 500,
+  responseHeaders: 50,
+  headerValueChars: 500,
+} as const;
+
+/** One HTTP attempt of a delivery, as sent and as answered. */
+export const WebhookAttempt = z.object({
+  attempt: z.number(),
+  time: z.string(),
+  ok: z.boolean(),
+  error: z.string().nullable(),
+  latencyMs: z.number(),
+  request: z.object({
+    headers: z.record(z.string(), z.string()),
+    /** The body sent, cut at `requestBodyChars`. */
+    body: z.string(),
+  }),
+  /** Null when no answer came (refused address, timeout, connection error). */
+  response: z
+    .object({
+      status: z.number(),
+      headers: z.record(z.string(), z.string()),
+      /** The answer's first bytes (UTF-8), at most `responseBytes`. */
+      excerpt: z.string(),
+    })
+    .nullable(),
+});
+export type WebhookAttempt = z.infer<typeof WebhookAttempt>;
+
 export const WebhookDelivery = z.object({
   id: z.string(),
   event: z.string(),
@@ -214,8 +250,15 @@ export const WebhookDelivery = z.object({
   attempt: z.number(),
   nextAttempt: z.string().nullable(),
   responseExcerpt: z.string().nullable(),
+  /** Every attempt, oldest first (none yet while `attempt` is 0). */
+  attempts: z.array(WebhookAttempt),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+/** A delivery of a webhook: its id is a decimal number. */
+export const DeliveryParams = z.object({ id: Id, deliveryId: z.string().regex(/^[0-9]{1,18}$/) });
+export const WEBHOOK_REDELIVER_MSG = {
+  pending: 'This delivery is still pending: it cannot be redelivered yet',
+} as const;
 export const DeliveryListQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
 /** POST api/messages/user: a message to a user, delivered on the live stream as a notification. */

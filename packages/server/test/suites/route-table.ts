@@ -84,12 +84,19 @@ export function routeTable(app: App): Route[] {
   return routes;
 }
 
+/**
+ * Path parameters that are not record ids of the fixture kinds, with a value of their shape:
+ * `deliveryId` (a webhook delivery's decimal id; no fixture delivery, so a caller allowed through
+ * meets 404 and every other check runs as for any route).
+ */
+export const SAMPLE_PATH_PARAMS: Record<string, string> = { deliveryId: '1' };
+
 /** The path parameters of a route: `id` for each id parameter, the first value of an enum one. */
 export function pathParamsOf(route: Route, id: string): Record<string, string> {
   return Object.fromEntries(
     route.pathParams.map((name) => {
       const allowed = route.pathSchemas[name]?.enum;
-      return [name, allowed?.length ? String(allowed[0]) : id];
+      return [name, allowed?.length ? String(allowed[0]) : (SAMPLE_PATH_PARAMS[name] ?? id)];
     }),
   );
 }

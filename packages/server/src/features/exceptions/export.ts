@@ -1,16 +1,15 @@
 /**
  * GET exceptions/export: a site's exceptions in a date range as an xlsx (the Exceptions report's
- * download), streamed in pages. Times are the site's wall clock; text cells that a
- * spreadsheet could run as a formula (starting with `= + - @`) are neutralised with the things
- * export's helpers.
+ * download), streamed in pages (reports/xlsx.ts). Times are the site's wall clock as real dates;
+ * text cells are inline strings, written as they are (a spreadsheet never evaluates them).
  */
 import type { Writable } from 'node:stream';
 import { alertMinutes, EXCEPTION_TYPE_LABELS, type ExceptionExportQuery } from '@sightline/shared';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
+import { excelSerial, writeSheet, type XlsxCell } from '../reports/xlsx.js';
 import { requireSite } from '../sites/service.js';
-import { safeCell, wallClock } from '../things/export.js';
+import { wallClock } from '../things/export.js';
 import * as repo from './repository.js';
 
 const PAGE = 1000;
@@ -29,44 +28,41 @@ export async function exportExceptions(
   const timeZone = site.timezone ?? 'UTC';
 
   async function write(out: Writable) {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: true,
-      useSharedStrings: false,
-    });
-    const sheet = workbook.addWorksheet('Exceptions');
-    const dateStyle = { numFmt: 'yyyy-mm-dd hh:mm:ss' };
-    sheet.columns = [
-      { header: `Time (${timeZone})`, key: 'time', width: 22, style: dateStyle },
-      { header: 'Type', key: 'type', width: 20 },
-      { header: 'Thing', key: 'thing', width: 30 },
-      { header: 'Zone', key: 'zone', width: 24 },
-      { header: 'Message', key: 'message', width: 60 },
-      { header: 'Alert Time (minutes)', key: 'minutes', width: 20 },
-      { header: 'Things', key: 'things', width: 10 },
-      { header: 'Resolved', key: 'resolved', width: 22, style: dateStyle },
-    ];
     const filter = { ...query, orgId: caller.orgId };
-    for (let page = 0; ; page++) {
-      const { items } = await repo.listExceptions(db, filter, { limit: PAGE, page }, false);
-      for (const e of items) {
-        sheet
-          .addRow({
-            time: wallClock(new Date(e.time), timeZone),
-            type: EXCEPTION_TYPE_LABELS[e.type],
-            thing: safeCell(e.thingName ?? ''),
-            zone: safeCell(e.zoneName ?? ''),
-            message: safeCell(e.message),
-            minutes: e.type === 'zoneTimeException' ? alertMinutes(e.timeDuration) : null,
-            things: e.multipleThings.length || null,
-            resolved: e.resolvedAt ? wallClock(new Date(e.resolvedAt), timeZone) : null,
-          })
-          .commit();
+    const serial = (at: string | Date) => excelSerial(wallClock(new Date(at), timeZone));
+    async function* rows(): AsyncGenerator<XlsxCell[]> {
+      for (let page = 0; ; page++) {
+        const { items } = await repo.listExceptions(db, filter, { limit: PAGE, page }, false);
+        for (const e of items) {
+          yield [
+            serial(e.time),
+            EXCEPTION_TYPE_LABELS[e.type],
+            e.thingName ?? '',
+            e.zoneName ?? '',
+            e.message,
+            e.type === 'zoneTimeException' ? alertMinutes(e.timeDuration) : null,
+            e.multipleThings.length || null,
+            e.resolvedAt ? serial(e.resolvedAt) : null,
+          ];
+        }
+        if (items.length < PAGE) break;
       }
-      if (items.length < PAGE) break;
     }
-    sheet.commit();
-    await workbook.commit();
+    await writeSheet(
+      out,
+      'Exceptions',
+      [
+        { header: `Time (${timeZone})`, kind: 'date', width: 22 },
+        { header: 'Type', kind: 'text', width: 20 },
+        { header: 'Thing', kind: 'text', width: 30 },
+        { header: 'Zone', kind: 'text', width: 24 },
+        { header: 'Message', kind: 'text', width: 60 },
+        { header: 'Alert Time (minutes)', kind: 'number', width: 20 },
+        { header: 'Things', kind: 'number', width: 10 },
+        { header: 'Resolved', kind: 'date', width: 22 },
+      ],
+      rows(),
+    );
   }
 
   return { filename: 'exceptions.xlsx', write };

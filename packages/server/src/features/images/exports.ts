@@ -1,6 +1,6 @@
 /**
  * Downloads: a zip of the originals (stored, not recompressed) and a CSV of every metadata
- * column. Both stream: rows are read a page at a time and one original is open at a time, so memory
+ * column (CRLF records and a byte order mark, platform/csv.ts). Both stream: rows are read a page at a time and one original is open at a time, so memory
  * stays flat for thousands of photos.
  */
 import { once } from 'node:events';
@@ -12,6 +12,7 @@ import { stringify } from 'csv-stringify';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { CSV_FORMAT, csvText } from '../../platform/csv.js';
 import type { Storage } from '../../platform/storage/index.js';
 import * as repo from './repository.js';
 import { imageKeys } from './storage-keys.js';
@@ -71,15 +72,12 @@ export function zipStream(
   return out;
 }
 
-/** A spreadsheet cell that starts a formula (= + - @, tab, CR) is neutralised with a leading quote. */
-const neutralise = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 export function csvStream(db: Db, orgId: string, where: SQL, log: FastifyBaseLogger): Readable {
-  const csv = stringify({ header: true, columns: [...IMAGE_CSV_COLUMNS] });
+  const csv = stringify({ ...CSV_FORMAT, header: true, columns: [...IMAGE_CSV_COLUMNS] });
   (async () => {
     for await (const page of pages(repo.eachImage(db, where), 200)) {
       for (const image of await repo.toApiMany(db, orgId, page)) {
-        const text = (s: string | null) => neutralise(s ?? '');
+        const text = (s: string | null) => csvText(s ?? '');
         const record = {
           id: image.id,
           fileName: text(image.fileName),

@@ -216,14 +216,17 @@ describe('downloads', () => {
     const csv = await t.viewer.request('GET', `/api/images//csv?site=${t.site.id}`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = csv.body.trim().split('\n');
+    // RFC 4180 records (CRLF) after a UTF-8 byte order mark
+    expect(csv.body.startsWith('\uFEFFid,')).toBe(true);
+    expect(csv.body.endsWith('\r\n')).toBe(true);
+    const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
       'id,fileName,timestamp,timeCreated,uploader,longitude,latitude,annotation,tags,categories,bytes,sizeX,sizeY,format,orientation,make,model,sha256,site',
     );
     expect(lines).toHaveLength(5);
     expect(csv.body).toContain(`"'=HYPERLINK(""x"")"`);
     const oneCsv = await t.viewer.request('GET', `/api/images/${uploaded[0].id}/csv`);
-    expect(oneCsv.body.trim().split('\n')).toHaveLength(2);
+    expect(oneCsv.body.trim().split('\r\n')).toHaveLength(2);
 
     const other = await makeTenant(app);
     expect((await other.admin.request('GET', `/api/images/${ids}/zip`)).statusCode).toBe(404);

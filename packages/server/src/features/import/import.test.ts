@@ -1,4 +1,5 @@
 import { IMPORT_MSG } from '@sightline/shared';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
   anonymous,
@@ -63,6 +64,34 @@ describe('import/sheet', () => {
         { line: 5, cells: ['Saw'] },
       ],
     });
+  });
+
+  it('reads a date cell as the ISO date and a number as the spreadsheet shows it', async () => {
+    const t = await makeTenant(app);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Assets');
+    sheet.addRow(['Asset', 'Bought', 'Checked', 'Code', 'Price', 'Ratio', 'Plain']);
+    const row = sheet.addRow([
+      'Pump',
+      new Date('2024-01-05T00:00:00Z'),
+      new Date('2024-01-05T14:30:15Z'),
+      123,
+      1234.5,
+      0.1 + 0.2,
+      1234567890123,
+    ]);
+    row.getCell(2).numFmt = 'yyyy-mm-dd';
+    row.getCell(3).numFmt = 'dd/mm/yyyy hh:mm:ss';
+    row.getCell(4).numFmt = '00000';
+    row.getCell(5).numFmt = '0.00';
+    const res = await upload(t.manager, t.site.id, Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().rows).toEqual([
+      {
+        line: 2,
+        cells: ['Pump', '2024-01-05', '2024-01-05T14:30:15', '00123', '1234.50', '0.3', '1234567890123'],
+      },
+    ]);
   });
 
   it('refuses what is not an xlsx, a malformed workbook, a huge file and an empty sheet', async () => {

@@ -4,7 +4,9 @@
  * turn the workbook, its shared strings and the sheet into rows, fed from those parts. Rows are
  * counted as they stream, so a sheet past a limit stops early instead of filling memory. Formula
  * cells give their cached result (formulas are never evaluated); the header row is the first
- * non-empty row.
+ * non-empty row. Cells arrive as a person reads them in the spreadsheet: the stylesheet is read so
+ * that a date cell is a date (ISO 8601 text, `2024-01-05`, not its day serial 45292) and a number
+ * is its shown value (`00123` under format `00000`, `0.3` rather than 0.30000000000000004).
  */
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -19,6 +21,7 @@ import {
   type SheetRow,
 } from '@sightline/shared';
 import ExcelJS from 'exceljs';
+import { format as formatNumber, isDateFormat } from 'numfmt';
 import { badRequest, HttpError } from '../../platform/errors.js';
 import { openArchive, type SheetArchive } from './archive.js';
 
@@ -26,6 +29,7 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const WORKBOOK = 'xl/workbook.xml';
 const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
 const SHARED_STRINGS = 'xl/sharedStrings.xml';
+const STYLES = 'xl/styles.xml';
 
 type SharedString = string | { richText: { text: string | null }[] } | null;
 
@@ -41,19 +45,52 @@ interface WorkbookParts {
   _parseRels(part: Readable): Promise<void>;
   _parseWorkbook(part: Readable): Promise<void>;
   _parseSharedStrings(part: Readable): AsyncGenerator<unknown>;
+  _parseStyles(part: Readable): Promise<void>;
   _parseWorksheet(part: Readable, sheetNo: string): Generator<{ value: ExcelJS.stream.xlsx.WorksheetReader }>;
 }
 
-/** A cell's value as text: formulas by their result, rich text by its runs, errors as empty. */
-export function cellText(value: unknown): string {
+/**
+ * A date as ISO 8601 text: the day alone at midnight, else the day and the time to the second.
+ * Spreadsheet dates have no zone: the reader gives the wall clock in the UTC fields.
+ */
+function isoDate(date: Date) {
+  if (Number.isNaN(date.getTime())) return '';
+  const iso = date.toISOString();
+  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19);
+}
+
+/**
+ * A number as the spreadsheet shows it under its number format. `General` (or none, or text `@`)
+ * shows at most 15 significant digits — what a spreadsheet keeps — in plain notation, so float noise
+ * goes and long serial numbers stay whole; other formats are applied (numfmt).
+ */
+export function shownNumber(value: number, numFmt?: string) {
+  if (!Number.isFinite(value)) return '';
+  // A formula's cached date result arrives as its day serial (1900 system: day 25569 is 1970-01-01).
+  if (numFmt && isDateFormat(numFmt)) return isoDate(new Date(Math.round((value - 25569) * 86_400_000)));
+  if (numFmt && numFmt !== 'General' && numFmt !== '@') {
+    try {
+      return formatNumber(numFmt, value);
+    } catch {
+      // a format the formatter does not know: shown as General
+    }
+  }
+  const shown = Number(value.toPrecision(15));
+  return Math.abs(shown) >= 1e21 || (shown !== 0 && Math.abs(shown) < 1e-6)
+    ? String(shown)
+    : shown.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+}
+
+/** A cell's value as text: dates as ISO, numbers as shown, formulas by their result, rich text by its runs, errors as empty. */
+export function cellText(value: unknown, numFmt?: string): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'number') return shownNumber(value, numFmt);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+  if (value instanceof Date) return isoDate(value);
   if (typeof value === 'object') {
     const v = value as { result?: unknown; richText?: { text: string }[]; text?: unknown; error?: unknown };
-    if ('formula' in v || 'sharedFormula' in v) return cellText(v.result);
+    if ('formula' in v || 'sharedFormula' in v) return cellText(v.result, numFmt);
     if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
     if ('text' in v) return cellText(v.text);
   }
@@ -67,7 +104,7 @@ function rowCells(row: ExcelJS.Row): string[] {
   const cells: string[] = [];
   row.eachCell({ includeEmpty: false }, (cell, col) => {
     if (col > IMPORT_MAX_COLUMNS) throw badRequest(IMPORT_MSG.tooManyColumns(IMPORT_MAX_COLUMNS));
-    const text = cellText(cell.value);
+    const text = cellText(cell.value, cell.numFmt);
     if (text.length > IMPORT_MAX_CELL_CHARS)
       throw badRequest(IMPORT_MSG.cellTooLong(cell.address, IMPORT_MAX_CELL_CHARS));
     cells[col - 1] = text.replaceAll('\0', '').trim();
@@ -108,7 +145,7 @@ async function readFirstSheet(archive: SheetArchive): Promise<ImportSheet> {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
-    styles: 'ignore',
+    styles: 'cache',
     entries: 'ignore',
   }) as unknown as WorkbookParts;
   await book._parseRels(archive.open(WORKBOOK_RELS));
@@ -117,6 +154,9 @@ async function readFirstSheet(archive: SheetArchive): Promise<ImportSheet> {
   const rel = first && book.workbookRels?.find((r) => r.Id === first.rId);
   if (!first || !rel || !archive.has(partName(rel.Target))) throw badRequest(IMPORT_MSG.unreadable);
   await readSharedStrings(book, archive);
+  const stylesRel = book.workbookRels?.find((r) => r.Type.endsWith('/styles'));
+  const styles = stylesRel ? partName(stylesRel.Target) : STYLES;
+  if (archive.has(styles)) await book._parseStyles(archive.open(styles));
   const worksheet = book._parseWorksheet(archive.open(partName(rel.Target)), String(first.id)).next().value;
   if (!worksheet) throw badRequest(IMPORT_MSG.unreadable);
 

@@ -35,6 +35,7 @@ import {
   thingTags,
   users,
   webhookDeliveries,
+  webhookDeliveryAttempts,
   webhooks,
   zoneDurations,
   zones,
@@ -57,6 +58,7 @@ export async function deleteOrganizationCascade(tx: Tx, orgId: string): Promise<
   await tx.delete(endpointStatus).where(inArray(endpointStatus.endpointId, orgEndpoints));
   await tx.delete(sightings).where(inArray(sightings.endpointId, orgEndpoints));
   await tx.delete(webhookDeliveries).where(inArray(webhookDeliveries.webhookId, orgWebhooks));
+  await tx.delete(webhookDeliveryAttempts).where(inArray(webhookDeliveryAttempts.webhookId, orgWebhooks));
 
   const owned = [
     users,

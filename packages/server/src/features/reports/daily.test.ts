@@ -69,10 +69,10 @@ describe('the daily report email', () => {
     const activity = await sheetRows(files[0]?.content ?? Buffer.alloc(0));
     expect(activity.map((r) => [r[0], r[2]])).toEqual([
       ['Name', 'Day'],
-      ["'-Ann", new Date('2024-01-11T00:00:00Z')],
-      ["'=Drill", new Date('2024-01-11T00:00:00Z')],
+      ['-Ann', new Date('2024-01-11T00:00:00Z')],
+      ['=Drill', new Date('2024-01-11T00:00:00Z')],
     ]);
-    expect(files[1]?.content.toString().trim().split(/\r?\n/)).toEqual([
+    expect(files[1]?.content.toString().trim().split('\r\n')).toEqual([
       'Name,Zone,Duration',
       "'-Ann,Dock,4:00:00",
       "'-Ann,Store,2:00:00",

@@ -1,7 +1,9 @@
 /**
  * Writing a report table as xlsx (xlsx.ts: the sheet XML streamed into a zip, row by row: flat memory), CSV
  * (csv-stringify) or JSON. Dates are the site's wall clock — real Excel dates in the workbook —
- * durations `[h]:mm:ss`, and text that a spreadsheet could run as a formula is neutralised.
+ * and their headers name the time zone in both files; durations `[h]:mm:ss`. Text is written as it
+ * is in the workbook (never evaluated there); in CSV, text that a spreadsheet would run as a
+ * formula is neutralised (platform/csv.ts).
  */
 import { PassThrough, type Writable } from 'node:stream';
 import {
@@ -12,18 +14,12 @@ import {
 } from '@sightline/shared';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { safeCell, wallClock, XLSX_TYPE } from '../things/export.js';
+import { CSV_FORMAT, csvText } from '../../platform/csv.js';
+import { wallClock, XLSX_TYPE } from '../things/export.js';
 import type { ReportRow, ReportTable } from './tables.js';
-import { excelSerial, writeSheet, type XlsxCell } from './xlsx.js';
+import { excelSerial, sheetName, writeSheet, type XlsxCell } from './xlsx.js';
 
 const NS_PER_DAY = 86_400e9;
-
-/** A worksheet name Excel accepts: at most 31 characters, none of `[]:*?/\`. */
-export const sheetName = (name: string) =>
-  name
-    .replace(/[[\]:*?/\\]/g, ' ')
-    .slice(0, 31)
-    .trim() || 'Report';
 
 const BUCKET_MS = 15 * 60_000;
 
@@ -67,7 +63,7 @@ function xlsxValue(
     case 'number':
       return Number(value);
     default:
-      return safeCell(String(value));
+      return String(value);
   }
 }
 
@@ -83,9 +79,13 @@ function csvValue(kind: ReportColumnDef['kind'], value: ReportCell | undefined, 
     case 'day':
       return String(value);
     default:
-      return safeCell(String(value));
+      return csvText(String(value));
   }
 }
+
+/** A column's header; a date column names the time zone its wall clock is in. */
+const columnHeader = (c: ReportColumnDef, timeZone: string) =>
+  c.kind === 'date' ? `${c.header} (${timeZone})` : c.header;
 
 export async function writeXlsx(out: Writable, title: string, timeZone: string, table: ReportTable) {
   const columns = table.columns;
@@ -97,7 +97,7 @@ export async function writeXlsx(out: Writable, title: string, timeZone: string, 
     out,
     sheetName(title),
     columns.map((c) => ({
-      header: c.kind === 'date' ? `${c.header} (${timeZone})` : c.header,
+      header: columnHeader(c, timeZone),
       kind: c.kind,
       width: c.kind === 'text' ? 28 : 22,
     })),
@@ -107,8 +107,9 @@ export async function writeXlsx(out: Writable, title: string, timeZone: string, 
 
 export async function writeCsv(out: Writable, timeZone: string, table: ReportTable) {
   const csv = stringify({
+    ...CSV_FORMAT,
     header: true,
-    columns: table.columns.map((c) => ({ key: c.key, header: c.header })),
+    columns: table.columns.map((c) => ({ key: c.key, header: columnHeader(c, timeZone) })),
   });
   csv.pipe(out);
   for await (const row of table.rows) {

@@ -1,8 +1,9 @@
 /**
  * A one-sheet xlsx written as text straight into a zip stream (archiver, the zip library exceljs
  * itself writes with): the worksheet is a `<sheetData>` of rows, typed cells, and a fixed
- * stylesheet with the report formats. It is the same package exceljs's streaming WorkbookWriter
- * produces for a report (same parts, cell types and styles, checked by reading it back with exceljs)
+ * stylesheet with the report formats. It is the package exceljs's streaming WorkbookWriter
+ * produces for a report (same parts and styles, checked by reading it back with exceljs and
+ * LibreOffice) but for text cells, which are inline strings here (docs/decisions/0280), and
  * without a cell object, a style lookup and an XML builder call per cell: the reports' 100,000-row
  * exports were bound by that per-cell work (docs/decisions/0035-report-workbooks-as-text.md).
  */
@@ -26,7 +27,7 @@ export interface XlsxColumn {
   width: number;
 }
 
-/** A cell: text for text columns, a number for the others (dates and durations as Excel day serials); null = empty. */
+/** A cell: text for text columns (written unchanged, never evaluated), a number for the others (dates and durations as Excel day serials); null = empty. */
 export type XlsxCell = string | number | null;
 
 /** Style indexes in STYLES' cellXfs: the plain one, then bold (the header row) at +4. */
@@ -54,6 +55,21 @@ export function xmlText(value: string) {
   if (!NEEDS_ESCAPE.test(value)) return value;
   return value.replace(ESCAPE_ALL, (c) => ESCAPES[c] ?? '');
 }
+
+/**
+ * A text cell: an inline string (`t="inlineStr"`), which no spreadsheet evaluates, so the text is
+ * written as it is — `=1+2` stays the four characters. (`t="str"` is reserved for a formula's cached
+ * result.) Leading or trailing white space is kept with `xml:space="preserve"`.
+ */
+const textCell = (ref: string, style: string, value: string) =>
+  `<c r="${ref}"${style} t="inlineStr"><is><t${/^\s|\s$/.test(value) ? ' xml:space="preserve"' : ''}>${xmlText(value)}</t></is></c>`;
+
+/** A worksheet name Excel accepts: at most 31 characters, none of `[]:*?/\`. */
+export const sheetName = (name: string) =>
+  name
+    .replace(/[[\]:*?/\\]/g, ' ')
+    .slice(0, 31)
+    .trim() || 'Report';
 
 /** A1-style column letters of the 0-based column `i`. */
 function columnLetters(i: number) {
@@ -132,10 +148,7 @@ export async function writeSheet(
     )
     .join('');
   const header = columns
-    .map(
-      (c, i) =>
-        `<c r="${letters[i]}1" s="${(styles[i] ?? 0) + BOLD}" t="str"><v>${xmlText(c.header)}</v></c>`,
-    )
+    .map((c, i) => textCell(`${letters[i]}1`, ` s="${(styles[i] ?? 0) + BOLD}"`, c.header))
     .join('');
   let chunk = `${XML}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheetFormatPr defaultRowHeight="15"/>${
     cols ? `<cols>${cols}</cols>` : ''
@@ -156,7 +169,7 @@ export async function writeSheet(
         const s = styles[i] ? ` s="${styles[i]}"` : '';
         if (typeof v === 'number') {
           if (Number.isFinite(v)) chunk += `<c r="${letters[i]}${r}"${s}><v>${v}</v></c>`;
-        } else chunk += `<c r="${letters[i]}${r}"${s} t="str"><v>${xmlText(v)}</v></c>`;
+        } else chunk += textCell(`${letters[i]}${r}`, s, v);
       }
       chunk += '</row>';
       if (chunk.length >= CHUNK) await flush();

@@ -1,25 +1,22 @@
 /**
- * GET things/export: the filtered things as an xlsx, streamed row by row (exceljs WorkbookWriter)
- * in pages, so memory stays flat however many things there are. Text cells that a spreadsheet
- * could run as a formula (starting with `= + - @`) are neutralised.
+ * GET things/export: the filtered things as an xlsx, streamed row by row (reports/xlsx.ts) in pages,
+ * so memory stays flat however many things there are. Text cells are inline strings, written as
+ * they are: a spreadsheet never evaluates them, so `=1+2` needs no neutralising.
  */
 import type { Writable } from 'node:stream';
 import { DEFAULT_SITE_SETTINGS, SiteSettings, type ThingExportQuery } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.js';
 import { categories, zones } from '../../db/schema.js';
 import { siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
+import { excelSerial, sheetName, writeSheet, type XlsxCell } from '../reports/xlsx.js';
 import { requireSite } from '../sites/service.js';
 import * as repo from './repository.js';
 import { tagsOf } from './tags.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const PAGE = 1000;
-
-/** A text that starts like a formula (= + - @, or tab / carriage return) gets a leading quote. */
-export const safeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /** One formatter per timezone: building an Intl.DateTimeFormat costs far more than using one. */
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
@@ -86,47 +83,39 @@ export async function exportThings(db: Db, caller: Caller, query: ThingExportQue
     const zoneNames = new Map(zoneRows.map((z) => [z.id, z.name]));
     const categoryNames = new Map(categoryRows.map((c) => [c.id, c.name]));
 
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: true,
-      useSharedStrings: false,
-    });
-    const sheet = workbook.addWorksheet(query.class === 'worker' ? settings.workerLabel : settings.itemLabel);
-    sheet.columns = [
-      { header: settings.itemNameLabel, key: 'name', width: 30 },
-      { header: settings.itemSerialLabel, key: 'serial', width: 20 },
-      { header: 'Class', key: 'class', width: 10 },
-      { header: 'Tags', key: 'tags', width: 40 },
-      { header: 'Categories', key: 'categories', width: 30 },
-      { header: 'Labels', key: 'labels', width: 30 },
-      { header: 'Zone', key: 'zone', width: 24 },
-      {
-        header: `Zone Entry Time (${timeZone})`,
-        key: 'zoneTime',
-        width: 22,
-        style: { numFmt: 'yyyy-mm-dd hh:mm:ss' },
-      },
-    ];
-    for (let page = 0; ; page++) {
-      const { rows } = await repo.listThings(db, { ...filter, page }, undefined, false);
-      for (const row of rows) {
-        sheet
-          .addRow({
-            name: safeCell(row.name),
-            serial: safeCell(row.serial),
-            class: row.class,
-            tags: safeCell(tagsOf(row).join(', ')),
-            categories: safeCell(row.categories.map((id) => categoryNames.get(id) ?? id).join(', ')),
-            labels: safeCell(row.labels.join(', ')),
-            zone: safeCell(row.zoneId ? (zoneNames.get(row.zoneId) ?? '') : ''),
-            zoneTime: row.lastZoneTime ? wallClock(row.lastZoneTime, timeZone) : null,
-          })
-          .commit();
+    async function* rows(): AsyncGenerator<XlsxCell[]> {
+      for (let page = 0; ; page++) {
+        const { rows: things } = await repo.listThings(db, { ...filter, page }, undefined, false);
+        for (const row of things) {
+          yield [
+            row.name,
+            row.serial,
+            row.class,
+            tagsOf(row).join(', '),
+            row.categories.map((id) => categoryNames.get(id) ?? id).join(', '),
+            row.labels.join(', '),
+            row.zoneId ? (zoneNames.get(row.zoneId) ?? '') : '',
+            row.lastZoneTime ? excelSerial(wallClock(row.lastZoneTime, timeZone)) : null,
+          ];
+        }
+        if (things.length < PAGE) break;
       }
-      if (rows.length < PAGE) break;
     }
-    sheet.commit();
-    await workbook.commit();
+    await writeSheet(
+      out,
+      sheetName(query.class === 'worker' ? settings.workerLabel : settings.itemLabel),
+      [
+        { header: settings.itemNameLabel, kind: 'text', width: 30 },
+        { header: settings.itemSerialLabel, kind: 'text', width: 20 },
+        { header: 'Class', kind: 'text', width: 10 },
+        { header: 'Tags', kind: 'text', width: 40 },
+        { header: 'Categories', kind: 'text', width: 30 },
+        { header: 'Labels', kind: 'text', width: 30 },
+        { header: 'Zone', kind: 'text', width: 24 },
+        { header: `Zone Entry Time (${timeZone})`, kind: 'date', width: 22 },
+      ],
+      rows(),
+    );
   }
 
   return { filename, write };

@@ -2,8 +2,9 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { anonymous, makeApp, makeTenant, makeZone } from '../../../test/factories.js';
 import { things } from '../../db/schema.js';
+import { csvText } from '../../platform/csv.js';
 import { newId } from '../../platform/ids.js';
-import { safeCell, wallClock } from './export.js';
+import { wallClock } from './export.js';
 import { placeThing } from './fixtures.js';
 
 const app = await makeApp();
@@ -72,14 +73,14 @@ describe('things export', () => {
       'Dock',
       new Date('2024-05-06T07:08:09Z'),
     ]);
-    // empty texts are empty cells
+    // formula-like text is written as it is (text cells are never evaluated); empty texts are empty cells
     expect(rows[2]?.slice(0, 6)).toEqual([
-      '\'=HYPERLINK("http://evil")',
-      "'+1",
+      '=HYPERLINK("http://evil")',
+      '+1',
       'item',
       undefined,
       undefined,
-      "'@x, -y",
+      '@x, -y',
     ]);
 
     const workers = await t.viewer.request('GET', `/api/things/export?site=${t.site.id}&class=worker`);
@@ -111,8 +112,8 @@ describe('things export', () => {
     );
   });
 
-  it('neutralises formula-like cells and shows times on the site clock', () => {
-    expect(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', 'plain', ''].map(safeCell)).toEqual([
+  it('neutralises formula-like CSV fields and shows times on the site clock', () => {
+    expect(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', 'plain', ''].map(csvText)).toEqual([
       "'=1+1",
       "'+1",
       "'-1",

@@ -7,11 +7,14 @@
  * first attempt, when it is marked failed and the next row goes; an attempt that can never succeed
  * (the request cannot be built from the stored webhook) is marked failed at once. A lease on the
  * webhook row (`drain_until`) keeps a second instance from draining the same webhook at once; a
- * crashed drainer's lease simply runs out, and the minute sweep wakes whatever is due.
+ * crashed drainer's lease simply runs out, and the minute sweep wakes whatever is due. Every
+ * attempt is kept in `webhook_delivery_attempts`; all attempts of a delivery carry the same
+ * `webhook-id`.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rows } from '../../db/client.js';
+import { insertAttempt } from './repository.js';
 import { type Attempt, sendWebhook } from './send.js';
 
 export const DRAIN_QUEUE = 'webhook-drain';
@@ -42,6 +45,8 @@ interface Head {
   target_url: string;
   request_headers: Record<string, string>;
   secret: string;
+  legacy_secret: string | null;
+  message_id: string;
 }
 
 export interface Drainer {
@@ -84,7 +89,8 @@ export function createDrainer(
       sql`SELECT d.id::text AS id, d.event, d.payload, d.attempts,
             d.next_attempt_at <= clock_timestamp() AS due, (extract(epoch FROM d.next_attempt_at) * 1000)::float8 AS next_ms,
             (extract(epoch FROM clock_timestamp() - d.first_attempt_at) * 1000)::float8 AS age_ms,
-            w.target_url, w.request_headers, w.secret
+            w.target_url, w.request_headers, w.secret, w.legacy_secret,
+            COALESCE(d.message_id, d.id::text) AS message_id
           FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
           WHERE d.webhook_id = ${webhookId} AND NOT d.done
           ORDER BY d.id LIMIT 1`,
@@ -92,8 +98,9 @@ export function createDrainer(
     return row;
   }
 
-  async function record(h: Head, attempt: Attempt) {
+  async function record(webhookId: string, h: Head, body: string, attempt: Attempt) {
     const attempts = h.attempts + 1;
+    await insertAttempt(db, webhookId, Number(h.id), attempts, body, attempt);
     // A request that cannot be made (a stored header Node refuses) fails now: retrying it for a
     // day would hold back every delivery behind it.
     const giveUp =
@@ -121,13 +128,14 @@ export function createDrainer(
         targetUrl: h.target_url,
         headers: h.request_headers,
         secret: h.secret,
+        legacySecret: h.legacy_secret,
         body,
         event: h.event,
-        deliveryId: h.id,
+        deliveryId: h.message_id,
         timeoutMs: settings.timeoutMs,
         allowPrivate: settings.allowPrivate,
       });
-      await record(h, attempt);
+      await record(webhookId, h, body, attempt);
       if (!attempt.ok)
         log?.warn({ webhookId, delivery: h.id, error: attempt.error }, 'webhook delivery failed');
     }

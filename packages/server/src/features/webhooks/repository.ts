@@ -1,20 +1,24 @@
 import type {
   WEBHOOK_SORT_FIELDS,
   Webhook,
+  WebhookAttempt,
   WebhookDelivery,
   WebhookEvent,
   WebhookField,
   WebhookInput,
   WebhookListQuery,
 } from '@sightline/shared';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { WEBHOOK_ATTEMPT_LIMITS } from '@sightline/shared';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { webhookDeliveries, webhooks } from '../../db/schema.js';
+import { webhookDeliveries, webhookDeliveryAttempts, webhooks } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
+import type { Attempt } from './send.js';
 
 type WebhookRow = typeof webhooks.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+type AttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
 
 export function toApi(row: WebhookRow): Webhook {
   return {
@@ -75,10 +79,11 @@ export async function updateWebhook(db: Tx, orgId: string, id: string, input: We
   return row;
 }
 
+/** A new secret; the legacy one (of a secret made before base64 secrets) goes with the old. */
 export async function setSecret(db: Tx, orgId: string, id: string, secret: string) {
   const [row] = await db
     .update(webhooks)
-    .set({ secret })
+    .set({ secret, legacySecret: null })
     .where(and(eq(webhooks.orgId, orgId), eq(webhooks.id, id)))
     .returning();
   return row;
@@ -92,10 +97,30 @@ export async function deleteWebhook(db: Tx, orgId: string, id: string): Promise<
     .returning({ id: webhooks.id });
   if (!deleted.length) return false;
   await db.delete(webhookDeliveries).where(eq(webhookDeliveries.webhookId, id));
+  await db.delete(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.webhookId, id));
   return true;
 }
 
-export function deliveryToApi(row: DeliveryRow): WebhookDelivery {
+export function attemptToApi(row: AttemptRow): WebhookAttempt {
+  return {
+    attempt: row.attempt,
+    time: row.time.toISOString(),
+    ok: row.ok,
+    error: row.error,
+    latencyMs: row.latencyMs,
+    request: { headers: row.requestHeaders as Record<string, string>, body: row.requestBody },
+    response:
+      row.responseStatus === null
+        ? null
+        : {
+            status: row.responseStatus,
+            headers: (row.responseHeaders ?? {}) as Record<string, string>,
+            excerpt: row.responseExcerpt ?? '',
+          },
+  };
+}
+
+export function deliveryToApi(row: DeliveryRow, attempts: AttemptRow[] = []): WebhookDelivery {
   const state = !row.done ? 'pending' : row.failed ? 'failed' : 'delivered';
   return {
     id: String(row.id),
@@ -109,10 +134,24 @@ export function deliveryToApi(row: DeliveryRow): WebhookDelivery {
     attempt: row.attempts,
     nextAttempt: row.done ? null : row.nextAttemptAt.toISOString(),
     responseExcerpt: row.responseExcerpt,
+    attempts: attempts.map(attemptToApi),
   };
 }
 
-/** The newest deliveries first. */
+/** Each delivery's attempts, oldest first. */
+async function attemptsOf(db: Tx, deliveryIds: number[]) {
+  const byDelivery = new Map<number, AttemptRow[]>();
+  if (!deliveryIds.length) return byDelivery;
+  const found = await db
+    .select()
+    .from(webhookDeliveryAttempts)
+    .where(inArray(webhookDeliveryAttempts.deliveryId, deliveryIds))
+    .orderBy(asc(webhookDeliveryAttempts.id));
+  for (const a of found) byDelivery.set(a.deliveryId, [...(byDelivery.get(a.deliveryId) ?? []), a]);
+  return byDelivery;
+}
+
+/** The newest deliveries first, each with its attempts. */
 export async function listDeliveries(db: Tx, webhookId: string, limit: number) {
   const found = await db
     .select()
@@ -120,7 +159,63 @@ export async function listDeliveries(db: Tx, webhookId: string, limit: number) {
     .where(eq(webhookDeliveries.webhookId, webhookId))
     .orderBy(desc(webhookDeliveries.id))
     .limit(limit);
-  return found.map(deliveryToApi);
+  const attempts = await attemptsOf(
+    db,
+    found.map((d) => d.id),
+  );
+  return found.map((d) => deliveryToApi(d, attempts.get(d.id)));
+}
+
+export async function findDelivery(db: Tx, webhookId: string, deliveryId: number) {
+  const [row] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.id, deliveryId)));
+  return row;
+}
+
+/** Records one attempt, its copies of the request and the answer bounded. */
+export async function insertAttempt(
+  db: Tx,
+  webhookId: string,
+  deliveryId: number,
+  attemptNo: number,
+  body: string,
+  attempt: Attempt,
+) {
+  const [row] = await db
+    .insert(webhookDeliveryAttempts)
+    .values({
+      deliveryId,
+      webhookId,
+      attempt: attemptNo,
+      ok: attempt.ok,
+      error: attempt.error,
+      latencyMs: attempt.latencyMs,
+      requestHeaders: attempt.requestHeaders,
+      requestBody: body.slice(0, WEBHOOK_ATTEMPT_LIMITS.requestBodyChars),
+      responseStatus: attempt.status,
+      responseHeaders: attempt.responseHeaders,
+      responseExcerpt: attempt.responseExcerpt,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** A new delivery of an earlier one's event and payload, queued behind the webhook's others. */
+export async function insertRedelivery(db: Tx, webhookId: string, from: DeliveryRow) {
+  const [row] = await db
+    .insert(webhookDeliveries)
+    .values({
+      webhookId,
+      event: from.event,
+      payload: from.payload,
+      messageId: from.messageId ?? String(from.id),
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
 }
 
 /** A delivery row for a test send, already attempted (it bypasses the queue and its order). */

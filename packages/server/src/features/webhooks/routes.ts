@@ -1,5 +1,6 @@
 import {
   DeliveryListQuery,
+  DeliveryParams,
   IdParams,
   Webhook,
   WebhookDelivery,
@@ -63,6 +64,17 @@ export function registerWebhookRoutes(app: App) {
       },
     },
     (req) => service.listDeliveries(db, callerOf(req), req.params.id, req.query.limit),
+  );
+  app.post(
+    '/api/webhooks/:id/deliveries/:deliveryId/redeliver',
+    {
+      schema: {
+        tags,
+        params: DeliveryParams,
+        response: { 200: WebhookDelivery },
+      },
+    },
+    (req) => service.redeliver(db, callerOf(req), req.params.id, req.params.deliveryId),
   );
   app.post(
     '/api/webhooks/:id/test',

@@ -1,7 +1,11 @@
 /**
- * One HTTP attempt of a webhook delivery: POST of the raw JSON body with the
- * webhook's headers, signed `x-sightline-signature: sha256=<hex HMAC-SHA256 of the raw body>`,
- * within the timeout, to an address the SSRF guard accepted (checked in the socket's lookup).
+ * One HTTP attempt of a webhook delivery: POST of the raw JSON body with the webhook's headers,
+ * signed per the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`,
+ * `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed with the bytes the
+ * secret's base64 after `whsec_` decodes to) and, deprecated, `x-sightline-signature:
+ * sha256=<hex HMAC-SHA256 of the raw body>` keyed with the secret string; within the timeout, to an
+ * address the SSRF guard accepted (checked in the socket's lookup). The attempt keeps the headers
+ * sent and, bounded, the answer's status, headers and first bytes for the delivery log.
  */
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
@@ -10,6 +14,7 @@ import { isIP } from 'node:net';
 import {
   isHeaderName,
   isHeaderValue,
+  WEBHOOK_ATTEMPT_LIMITS,
   WEBHOOK_DELIVERY_HEADER,
   WEBHOOK_EVENT_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
@@ -24,23 +29,57 @@ export interface Attempt {
   responseExcerpt: string | null;
   /** The request cannot be made as stored (a bad header or URL): trying again cannot succeed. */
   permanent?: boolean;
+  /** The headers sent (empty when the request could not be built). */
+  requestHeaders: Record<string, string>;
+  /** The answer's headers (bounded), null when no answer came. */
+  responseHeaders: Record<string, string> | null;
 }
 
 interface SendRequest {
   targetUrl: string;
   headers: Record<string, string>;
   secret: string;
+  /** The string the deprecated `x-sightline-signature` is keyed with (`secret` when null). */
+  legacySecret?: string | null;
   body: string;
   event: string;
+  /** The message id: the same for every attempt of a delivery, so a receiver can drop repeats. */
   deliveryId: string;
   timeoutMs: number;
   allowPrivate: boolean;
 }
 
-const EXCERPT_BYTES = 500;
+const EXCERPT_BYTES = WEBHOOK_ATTEMPT_LIMITS.responseBytes;
+const SECRET_PREFIX = 'whsec_';
 
+/** Deprecated signature: hex HMAC-SHA256 of the body, keyed with the secret string as shown. */
 export const signature = (secret: string, body: string) =>
   `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+/** The Standard Webhooks key: the bytes the base64 after `whsec_` decodes to. */
+export const signingKey = (secret: string) =>
+  secret.startsWith(SECRET_PREFIX)
+    ? Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64')
+    : Buffer.from(secret);
+
+/** `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, the Standard Webhooks signature. */
+export const standardSignature = (secret: string, id: string, timestamp: number, body: string) =>
+  `v1,${createHmac('sha256', signingKey(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+
+/** The answer's headers for the log: at most so many, each value cut to a bound. */
+function boundedHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  let n = 0;
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    if (++n > WEBHOOK_ATTEMPT_LIMITS.responseHeaders) break;
+    out[name] = (Array.isArray(value) ? value.join(', ') : value).slice(
+      0,
+      WEBHOOK_ATTEMPT_LIMITS.headerValueChars,
+    );
+  }
+  return out;
+}
 
 /** Why the stored headers cannot be sent (rows saved under older rules, or written by hand). */
 function headerProblem(headers: unknown): string | undefined {
@@ -69,14 +108,22 @@ export async function sendWebhook(req: SendRequest): Promise<Attempt> {
       latencyMs: Math.round(performance.now() - started),
       responseExcerpt: null,
       permanent: true,
+      requestHeaders: {},
+      responseHeaders: null,
     };
   }
 }
 
 function attemptSend(req: SendRequest, started: number): Promise<Attempt> {
-  const done = (a: Omit<Attempt, 'latencyMs'>): Attempt => ({
+  let sent: Record<string, string> = {};
+  const done = (
+    a: Omit<Attempt, 'latencyMs' | 'requestHeaders' | 'responseHeaders'>,
+    answer?: Record<string, string>,
+  ): Attempt => ({
     ...a,
     latencyMs: Math.round(performance.now() - started),
+    requestHeaders: sent,
+    responseHeaders: answer ?? null,
   });
   let url: URL;
   try {
@@ -103,26 +150,34 @@ function attemptSend(req: SendRequest, started: number): Promise<Attempt> {
     );
   }
   const client = url.protocol === 'https:' ? https : http;
+  const timestamp = Math.floor(Date.now() / 1000);
+  sent = {
+    ...req.headers,
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(req.body)),
+    'user-agent': 'Sightline-Webhooks/1',
+    'webhook-id': req.deliveryId,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': standardSignature(req.secret, req.deliveryId, timestamp, req.body),
+    [WEBHOOK_SIGNATURE_HEADER]: signature(req.legacySecret ?? req.secret, req.body),
+    [WEBHOOK_EVENT_HEADER]: req.event,
+    [WEBHOOK_DELIVERY_HEADER]: req.deliveryId,
+  };
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (a: Omit<Attempt, 'latencyMs'>) => {
+    const finish = (
+      a: Omit<Attempt, 'latencyMs' | 'requestHeaders' | 'responseHeaders'>,
+      answer?: Record<string, string>,
+    ) => {
       if (settled) return;
       settled = true;
-      resolve(done(a));
+      resolve(done(a, answer));
     };
     const request = client.request(
       url,
       {
         method: 'POST',
-        headers: {
-          ...req.headers,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(req.body),
-          'user-agent': 'Sightline-Webhooks/1',
-          [WEBHOOK_SIGNATURE_HEADER]: signature(req.secret, req.body),
-          [WEBHOOK_EVENT_HEADER]: req.event,
-          [WEBHOOK_DELIVERY_HEADER]: req.deliveryId,
-        },
+        headers: sent,
         lookup: req.allowPrivate ? undefined : guardedLookup,
         signal: AbortSignal.timeout(req.timeoutMs),
       },
@@ -136,12 +191,15 @@ function attemptSend(req: SendRequest, started: number): Promise<Attempt> {
         response.on('end', () => {
           const status = response.statusCode ?? 0;
           const excerpt = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
-          finish({
-            ok: status >= 200 && status < 300,
-            status,
-            error: status >= 200 && status < 300 ? null : `HTTP ${status}`,
-            responseExcerpt: excerpt,
-          });
+          finish(
+            {
+              ok: status >= 200 && status < 300,
+              status,
+              error: status >= 200 && status < 300 ? null : `HTTP ${status}`,
+              responseExcerpt: excerpt,
+            },
+            boundedHeaders(response.headers),
+          );
         });
         response.on('error', (err) =>
           finish({ ok: false, status: null, error: err.message, responseExcerpt: null }),

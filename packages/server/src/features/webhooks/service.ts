@@ -2,16 +2,25 @@
  * Webhooks (docs/decisions/0031-webhooks.md): organization-wide, so managing them needs the
  * `webhooks` rights AND access to all sites (a webhook sees every site's changes). Reading needs
  * create, the right the console's Webhooks menu entry needs too. The signing secret is shown only
- * by create and rotate.
+ * by create and rotate. Saving refuses a target that resolves to a forbidden address, and accepts
+ * one whose host does not resolve yet (DNS set up after the webhook): every send checks again.
  */
-import { type Action, WEBHOOK_MSG, type WebhookInput, type WebhookListQuery } from '@sightline/shared';
+import { randomBytes } from 'node:crypto';
+import {
+  type Action,
+  WEBHOOK_MSG,
+  WEBHOOK_REDELIVER_MSG,
+  type WebhookInput,
+  type WebhookListQuery,
+} from '@sightline/shared';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authorize, siteScope } from '../../platform/access.js';
 import { checkTarget } from '../../platform/address-guard.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { randomToken } from '../../platform/ids.js';
-import { mapChange, sampleChange } from './outbox.js';
+import { mapChange, sampleChange, WEBHOOK_CHANNEL } from './outbox.js';
 import * as repo from './repository.js';
 import { sendWebhook } from './send.js';
 
@@ -26,12 +35,14 @@ function authorizeWebhooks(caller: Caller, action: Action) {
   if (siteScope(caller)) throw forbidden('Webhooks need access to all sites');
 }
 
-const newSecret = () => `whsec_${randomToken(32)}`;
+/** `whsec_` and the standard base64 of 32 random bytes: the Standard Webhooks secret form. */
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
+/** A target that resolves to a forbidden address is refused; an unresolved host is saved. */
 async function checkUrl(deps: WebhookDeps, targetUrl: string) {
   const check = await checkTarget(targetUrl, deps.allowPrivate);
-  if (check.ok) return;
-  const message = check.reason === 'private' ? WEBHOOK_MSG.targetUrlPrivate : WEBHOOK_MSG.targetUrlUnresolved;
+  if (check.ok || check.reason === 'unresolved') return;
+  const message = WEBHOOK_MSG.targetUrlPrivate;
   throw badRequest(`targetUrl: ${message}`, [{ path: 'targetUrl', message }]);
 }
 
@@ -105,6 +116,7 @@ export async function sendTest(deps: WebhookDeps, caller: Caller, id: string) {
     targetUrl: hook.targetUrl,
     headers: hook.requestHeaders as Record<string, string>,
     secret: hook.secret,
+    legacySecret: hook.legacySecret,
     body: raw,
     event: 'test',
     deliveryId: `test-${randomToken(9)}`,
@@ -112,5 +124,25 @@ export async function sendTest(deps: WebhookDeps, caller: Caller, id: string) {
     allowPrivate: deps.allowPrivate,
   });
   const row = await repo.insertTestDelivery(deps.db, hook.id, body, attempt);
+  const logged = await repo.insertAttempt(deps.db, hook.id, row.id, 1, raw, attempt);
+  return repo.deliveryToApi(row, [logged]);
+}
+
+/**
+ * 'Redeliver': a finished delivery (delivered or failed) is queued again as a new delivery with
+ * the same event, payload and message id (`webhook-id`), behind the webhook's other deliveries.
+ * A pending one is 400: it is still being tried. The drainer is woken on commit.
+ */
+export async function redeliver(db: Db, caller: Caller, id: string, deliveryId: string) {
+  authorizeWebhooks(caller, 'modify');
+  await requireWebhook(db, caller, id);
+  const from = await repo.findDelivery(db, id, Number(deliveryId));
+  if (!from) throw notFound('Delivery');
+  if (!from.done) throw badRequest(WEBHOOK_REDELIVER_MSG.pending);
+  const row = await db.transaction(async (tx) => {
+    const queued = await repo.insertRedelivery(tx, id, from);
+    await tx.execute(sql`SELECT pg_notify(${WEBHOOK_CHANNEL}, ${id})`);
+    return queued;
+  });
   return repo.deliveryToApi(row);
 }

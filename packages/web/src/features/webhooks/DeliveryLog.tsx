@@ -1,11 +1,27 @@
-/** The webhook's last deliveries (docs/decisions/0031-webhooks.md) with a 'Send test' button. */
+/**
+ * The webhook's last deliveries (docs/decisions/0031-webhooks.md) with a 'Send test' button; each
+ * delivery opens its attempts (the request sent, the answer) and a finished one can be redelivered.
+ */
 import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import ReplayRounded from '@mui/icons-material/ReplayRounded';
 import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
 import SendRounded from '@mui/icons-material/SendRounded';
-import { Button, Chip, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { formatDateTime, type WebhookDelivery } from '@sightline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api, errorText } from '../../api/client';
 import { useNotify } from '../../components';
 import type { EditorTabProps } from '../../components/editor/types';
@@ -19,6 +35,78 @@ const STATE_ICON = {
   failed: <ErrorOutlineRounded color="error" />,
   pending: <ScheduleRounded color="warning" />,
 };
+
+const headerLines = (headers: Record<string, string>) =>
+  Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n');
+
+function Block({ label, text }: { label: string; text: string }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Box
+        component="pre"
+        sx={{
+          m: 0,
+          p: 1,
+          bgcolor: 'action.hover',
+          fontSize: 12,
+          whiteSpace: 'pre-wrap',
+          wordBreak: 'break-all',
+        }}
+      >
+        {text || '—'}
+      </Box>
+    </Box>
+  );
+}
+
+/** Every attempt of one delivery: when, the outcome, the request sent and the answer. */
+function AttemptsDialog({ delivery, onClose }: { delivery: WebhookDelivery; onClose: () => void }) {
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth>
+      <DialogTitle>
+        Delivery {delivery.id}: {delivery.event}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={3}>
+          {delivery.attempts.length === 0 && (
+            <Typography>
+              Not tried yet (attempt 0): it is queued behind this webhook's earlier deliveries.
+            </Typography>
+          )}
+          {delivery.attempts.map((a) => (
+            <Stack key={a.attempt} spacing={1}>
+              <Typography variant="subtitle2" component="h3">
+                Attempt {a.attempt} · {formatDateTime(a.time)} · {a.ok ? 'delivered' : (a.error ?? 'failed')}{' '}
+                · {a.latencyMs} ms
+              </Typography>
+              <Block label="Request headers" text={headerLines(a.request.headers)} />
+              <Block label="Request body" text={a.request.body} />
+              {a.response ? (
+                <>
+                  <Block
+                    label={`Response ${a.response.status} headers`}
+                    text={headerLines(a.response.headers)}
+                  />
+                  <Block label="Response body (first bytes)" text={a.response.excerpt} />
+                </>
+              ) : (
+                <Typography variant="body2">No response.</Typography>
+              )}
+            </Stack>
+          ))}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
 
 const COLUMNS: Column<WebhookDelivery>[] = [
   { field: 'time', label: 'Time', render: (d) => formatDateTime(d.time) },
@@ -53,6 +141,7 @@ export function DeliveryLog({ ctx }: EditorTabProps<WebhookForm>) {
   const id = ctx.record?.id;
   const notify = useNotify();
   const client = useQueryClient();
+  const [open, setOpen] = useState<WebhookDelivery | undefined>();
   const key = ['webhooks', id, 'deliveries'];
   const log = useQuery({
     queryKey: key,
@@ -69,6 +158,38 @@ export function DeliveryLog({ ctx }: EditorTabProps<WebhookForm>) {
     },
     onError: (e) => notify.error(`Test failed: ${errorText(e)}`),
   });
+  const redeliver = useMutation({
+    mutationFn: (d: WebhookDelivery) =>
+      api.post<WebhookDelivery>(`webhooks/${id}/deliveries/${d.id}/redeliver`),
+    onSuccess: (d) => {
+      notify.success(`Queued again as delivery ${d.id}`);
+      void client.invalidateQueries({ queryKey: key });
+    },
+    onError: (e) => notify.error(`Redeliver failed: ${errorText(e)}`),
+  });
+  const columns: Column<WebhookDelivery>[] = [
+    ...COLUMNS,
+    {
+      field: 'actions',
+      label: 'Actions',
+      labelHidden: true,
+      render: (d) => (
+        <Stack direction="row" spacing={1}>
+          <Button size="small" onClick={() => setOpen(d)}>
+            Attempts ({d.attempts.length})
+          </Button>
+          <Button
+            size="small"
+            startIcon={<ReplayRounded />}
+            disabled={d.state === 'pending' || ctx.readOnly || redeliver.isPending}
+            onClick={() => redeliver.mutate(d)}
+          >
+            Redeliver
+          </Button>
+        </Stack>
+      ),
+    },
+  ];
   return (
     <Stack spacing={2}>
       <Stack direction="row" alignItems="center" spacing={2}>
@@ -84,9 +205,15 @@ export function DeliveryLog({ ctx }: EditorTabProps<WebhookForm>) {
           Send test
         </Button>
       </Stack>
+      <Alert severity="info" variant="outlined">
+        <strong>pending</strong>: queued, or waiting for its next retry after a failed attempt (retries wait
+        15 s, then twice as long each time up to 6 h, for 24 h). <strong>Attempt 0</strong>: not tried yet —
+        deliveries go out one at a time, in order, behind the webhook's earlier ones. Open the attempts to see
+        each request and answer; Redeliver queues a finished delivery again.
+      </Alert>
       <DataTable<WebhookDelivery>
         label="Delivery log"
-        columns={COLUMNS}
+        columns={columns}
         rows={log.data}
         rowKey={(d) => d.id}
         fetching={log.isFetching}
@@ -98,6 +225,7 @@ export function DeliveryLog({ ctx }: EditorTabProps<WebhookForm>) {
           description: 'Changes this webhook listens for, and tests, appear here.',
         }}
       />
+      {open && <AttemptsDialog delivery={open} onClose={() => setOpen(undefined)} />}
     </Stack>
   );
 }
