@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { basic, liveStream, postNative, trackedSite } from '../../../test/factories/ingest.js';
 import { makeApp, makeThing } from '../../../test/factories.js';
-import { basic, liveStream, postNative, trackedSite } from './ingest.testkit.js';
 
 const app = await makeApp();
 await app.listen({ port: 0, host: '127.0.0.1' });

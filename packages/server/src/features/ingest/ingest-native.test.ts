@@ -1,9 +1,9 @@
 import { NO_THING_ID } from '@sightline/shared';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { nativeHeaders, postNative, storedFor, trackedSite } from '../../../test/factories/ingest.js';
 import { makeApp, makeEndpoint, makeThing } from '../../../test/factories.js';
 import { endpointStatus, endpoints } from '../../db/schema.js';
-import { nativeHeaders, postNative, storedFor, trackedSite } from './ingest.testkit.js';
 
 const app = await makeApp();
 const { db } = app.ctx;

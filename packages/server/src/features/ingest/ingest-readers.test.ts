@@ -1,12 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { basic, nativeHeaders, postReader, storedFor, trackedSite } from '../../../test/factories/ingest.js';
 import { makeApp, makeThing } from '../../../test/factories.js';
 import { endpointStatus, endpoints } from '../../db/schema.js';
 import impinjBatch from '../../tracking/formats/fixtures/impinj-batch.json' with { type: 'json' };
 import zebraBatch from '../../tracking/formats/fixtures/zebra-batch.json' with { type: 'json' };
 import zebraHeartbeat from '../../tracking/formats/fixtures/zebra-heartbeat.json' with { type: 'json' };
 import zebraSingle from '../../tracking/formats/fixtures/zebra-single.json' with { type: 'json' };
-import { basic, nativeHeaders, postReader, storedFor, trackedSite } from './ingest.testkit.js';
 
 const app = await makeApp();
 const { db } = app.ctx;

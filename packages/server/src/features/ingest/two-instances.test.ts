@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveStream, nativeHeaders, trackedSite } from '../../../test/factories/ingest.js';
 import { makeApp, makeThing } from '../../../test/factories.js';
 import { events, tagState, things, zoneDurations } from '../../db/schema.js';
 import type { App } from '../../platform/context.js';
-import { liveStream, nativeHeaders, trackedSite } from './ingest.testkit.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const serverDir = path.resolve(import.meta.dirname, '../../..');

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { HOUR_NS, reportScenario, TWO_DAYS } from '../../../test/factories/report-scenario.js';
 import {
   anonymous,
   login,
@@ -9,7 +10,6 @@ import {
   makeTenant,
   makeUser,
 } from '../../../test/factories.js';
-import { HOUR_NS, reportScenario, TWO_DAYS } from './reports.testkit.js';
 
 const app = await makeApp();
 const { db } = app.ctx;

@@ -7,18 +7,11 @@
  * - Item "Saw" (Tools): never seen. Category Spare: nobody.
  */
 import { eq } from 'drizzle-orm';
-import {
-  gate,
-  makeCategory,
-  makeEndpoint,
-  makeTenant,
-  makeThing,
-  makeZone,
-} from '../../../test/factories.js';
-import { exceptions, sites } from '../../db/schema.js';
-import type { App } from '../../platform/context.js';
-import { newId } from '../../platform/ids.js';
-import { postNative } from '../ingest/ingest.testkit.js';
+import { exceptions, sites } from '../../src/db/schema.js';
+import type { App } from '../../src/platform/context.js';
+import { newId } from '../../src/platform/ids.js';
+import { gate, makeCategory, makeEndpoint, makeTenant, makeThing, makeZone } from '../factories.js';
+import { postNative } from './ingest.js';
 
 const TZ = 'America/New_York';
 

@@ -1,9 +1,9 @@
 /** Helpers for the ingest tests: a tracked site, reader requests, and an SSE reader. */
 import http from 'node:http';
 import { and, count, eq } from 'drizzle-orm';
-import { gate, makeEndpoint, makeTenant, makeZone, type TestEndpoint } from '../../../test/factories.js';
-import { events, sightings } from '../../db/schema.js';
-import type { App } from '../../platform/context.js';
+import { events, sightings } from '../../src/db/schema.js';
+import type { App } from '../../src/platform/context.js';
+import { gate, makeEndpoint, makeTenant, makeZone, type TestEndpoint } from '../factories.js';
 
 export const MINUTE_NS = 60_000_000_000;
 
