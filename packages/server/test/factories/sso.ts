@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { organizations } from '../../src/db/schema.js';
 import type { App } from '../../src/platform/context.js';
-import { makeSuperAdmin, makeTenant, PASSWORD, randomIp } from '../factories.js';
 import { signIn, startProvider, type TestProvider } from '../oidc-provider.js';
+import { makeSuperAdmin, makeTenant, PASSWORD, randomIp } from './app.js';
 
 export type SsoProviderName = 'okta' | 'entra';
 

@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { reportScenario, TWO_DAYS } from '../../../test/factories/report-scenario.js';
+import { reportScenario, TWO_DAYS } from '../../../test/factories/reports.js';
 import { makeThing, makeZone } from '../../../test/factories/tracking.js';
 import { makeApp, makeOrg, makeSite } from '../../../test/factories.js';
 import { rows } from '../../db/client.js';

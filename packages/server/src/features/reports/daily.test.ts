@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { reportScenario } from '../../../test/factories/report-scenario.js';
+import { reportScenario } from '../../../test/factories/reports.js';
 import { parseMail, startSmtp } from '../../../test/factories/smtp.js';
 import { makeApp, makeReportConfig } from '../../../test/factories.js';
 import { sites } from '../../db/schema.js';

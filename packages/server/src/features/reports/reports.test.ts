@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { HOUR_NS, reportScenario, TWO_DAYS } from '../../../test/factories/report-scenario.js';
+import { HOUR_NS, reportScenario, TWO_DAYS } from '../../../test/factories/reports.js';
 import {
   anonymous,
   login,
