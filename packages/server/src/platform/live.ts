@@ -14,7 +14,7 @@ import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import { createCoalescer, LIVE_COALESCE_MS } from './live-coalesce.js';
 
-export type LiveType = 'event' | 'zoneChange' | 'thing' | 'exception' | 'heartbeat' | 'notification';
+type LiveType = 'event' | 'zoneChange' | 'thing' | 'exception' | 'heartbeat' | 'notification';
 
 export interface LiveMessage {
   type: LiveType;

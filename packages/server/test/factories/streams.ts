@@ -94,7 +94,7 @@ export async function msUntilEnded(stream: OpenStream, since: number, patienceMs
   }
 }
 
-export interface PreparedRevocation {
+interface PreparedRevocation {
   auth: StreamAuth;
   orgId: string;
   siteId: string;

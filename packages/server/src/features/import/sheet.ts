@@ -45,7 +45,7 @@ interface WorkbookParts {
 }
 
 /** A cell's value as text: formulas by their result, rich text by its runs, errors as empty. */
-export function cellText(value: unknown): string {
+function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';

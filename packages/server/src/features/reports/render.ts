@@ -19,7 +19,7 @@ import { excelSerial, writeSheet, type XlsxCell } from './xlsx.js';
 const NS_PER_DAY = 86_400e9;
 
 /** A worksheet name Excel accepts: at most 31 characters, none of `[]:*?/\`. */
-export const sheetName = (name: string) =>
+const sheetName = (name: string) =>
   name
     .replace(/[[\]:*?/\\]/g, ' ')
     .slice(0, 31)

@@ -39,7 +39,7 @@ interface SendRequest {
 
 const EXCERPT_BYTES = 500;
 
-export const signature = (secret: string, body: string) =>
+const signature = (secret: string, body: string) =>
   `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 /** Why the stored headers cannot be sent (rows saved under older rules, or written by hand). */

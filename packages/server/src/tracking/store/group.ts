@@ -42,7 +42,7 @@ import type { Outlets } from './publish.js';
 import { insertSightingBatches, type StoredSighting } from './sightings.js';
 
 /** A group stops growing at this many sightings (bounds one transaction's size and latency). */
-export const GROUP_MAX_SIGHTINGS = 10_000;
+const GROUP_MAX_SIGHTINGS = 10_000;
 
 interface Pending {
   live: LiveBus;

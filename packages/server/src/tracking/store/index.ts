@@ -1,29 +1,16 @@
 /** The tracking engine's DB layer: load a batch's model and state, run the engine, write, publish. */
 
-export { ConfigCache, configCacheOf, type OrgConfig } from './config.js';
-export { GROUP_MAX_SIGHTINGS, ingestSightings } from './group.js';
-export { type Directory, type Loaded, type LoadOptions, loadBatch } from './load.js';
-export { type ManualMoveRequest, moveByHand } from './manual.js';
+export { ConfigCache } from './config.js';
+export { ingestSightings } from './group.js';
+export { type Directory, loadBatch } from './load.js';
+export { moveByHand } from './manual.js';
 export {
-  applyBatches,
-  applySightings,
-  type BatchEndpoint,
-  type BatchResult,
-  configCacheFor,
-  type IngestResult,
   inOrgTransaction,
   lockOrganization,
   processSightings,
-  type StoredBatch,
-  type StoreOptions,
   writeOutput,
 } from './process.js';
-export { type Committed, eventRecord, liveMessages, type Outlets, publishCommitted } from './publish.js';
-export {
-  insertSightingBatches,
-  insertSightings,
-  type SightingBatch,
-  type StoredSighting,
-} from './sightings.js';
-export { type EndpointWrite, type StoredException, writeEvents, writeRest } from './write-events.js';
+export { liveMessages, type Outlets } from './publish.js';
+export { insertSightings } from './sightings.js';
+export { writeEvents, writeRest } from './write-events.js';
 export { lockTags, StaleStateError, writeLocationTags, writeThings } from './write-things.js';
