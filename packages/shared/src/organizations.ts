@@ -139,6 +139,7 @@ export type SsoAvailable = z.infer<typeof SsoAvailable>;
 
 export const SSO_PROVIDERS = ['okta', 'entra'] as const;
 export const SsoProviderName = z.enum(SSO_PROVIDERS);
+export type SsoProviderName = z.infer<typeof SsoProviderName>;
 
 /** An account's links to identity providers, and the links an administrator allowed to be made. */
 export const SsoLinks = z.object({
