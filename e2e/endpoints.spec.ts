@@ -1,6 +1,6 @@
 /** Endpoints: create a reader through the editor, see its key, place antennas, watch heartbeats, rotate its key, scan its QR code. */
 import { expect, test } from '@playwright/test';
-import { SCREENSHOTS, signIn, uniq } from './fixtures';
+import { readerHeaders, SCREENSHOTS, signIn, uniq } from './fixtures';
 import { closeErrorBar } from './ui-helpers';
 
 test.describe('endpoints', () => {
@@ -47,7 +47,7 @@ test.describe('endpoints', () => {
 
     // The reader posts a heartbeat with its uuid and key (the native interface of docs/readers.md).
     const beat = await request.post('/api/ingest/heartbeat', {
-      headers: { authorization: `Bearer ${credentials.key}`, 'x-endpoint-uuid': credentials.uuid },
+      headers: readerHeaders(credentials),
       data: { uptime: 3660, readerTemp: 38.5, ip: '10.9.8.7', version: 'e2e-1.0' },
     });
     expect(beat.status()).toBe(204);
@@ -106,7 +106,7 @@ test.describe('endpoints', () => {
     credentials.key = await rotatedKey.inputValue();
     const sightings = (key: string) =>
       request.post('/api/ingest/sightings', {
-        headers: { authorization: `Bearer ${key}`, 'x-endpoint-uuid': credentials.uuid },
+        headers: readerHeaders(credentials, key),
         data: { sightings: [] },
       });
     expect((await sightings(oldKey)).status()).toBe(401);
@@ -138,7 +138,7 @@ test.describe('endpoints', () => {
     await expect(page).toHaveURL(/\/endpoints(\?|$)/);
     await expect(page.getByRole('row', { name: `Open ${name}` })).toHaveCount(0);
     const refused = await request.post('/api/ingest/heartbeat', {
-      headers: { authorization: `Bearer ${credentials.key}`, 'x-endpoint-uuid': credentials.uuid },
+      headers: readerHeaders(credentials),
       data: { uptime: 1 },
     });
     expect(refused.status()).toBe(401);

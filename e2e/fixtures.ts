@@ -5,11 +5,14 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@sightline.local', password: 'Sightline-Demo-2024!' };
 export const DEMO_PASSWORD = ADMIN.password;
-export const OUTBOX = path.resolve(
-  import.meta.dirname,
-  `../.tmp/e2e-data-${process.env.E2E_PORT ?? '8181'}/outbox`,
-);
+const OUTBOX = path.resolve(import.meta.dirname, `../.tmp/e2e-data-${process.env.E2E_PORT ?? '8181'}/outbox`);
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+
+/** The headers a reader authenticates with: its key as Bearer, its UUID in `x-endpoint-uuid`. */
+export const readerHeaders = (endpoint: { uuid: string; key: string }, key = endpoint.key) => ({
+  authorization: `Bearer ${key}`,
+  'x-endpoint-uuid': endpoint.uuid,
+});
 
 export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password) {
   await page.goto('/login');

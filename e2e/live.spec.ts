@@ -4,7 +4,7 @@
  * and people make it (ingest, manual moves); what the tests add is removed again.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminApi, SCREENSHOTS, signIn, uniq } from './fixtures';
+import { adminApi, readerHeaders, SCREENSHOTS, signIn, uniq } from './fixtures';
 
 type Api = Awaited<ReturnType<typeof adminApi>>;
 
@@ -25,7 +25,7 @@ async function ingest(
   sightings: unknown[],
 ) {
   const res = await request.post('/api/ingest/sightings', {
-    headers: { authorization: `Bearer ${endpoint.key}`, 'x-endpoint-uuid': endpoint.uuid },
+    headers: readerHeaders(endpoint),
     data: { sightings },
   });
   expect(res.ok(), await res.text()).toBeTruthy();

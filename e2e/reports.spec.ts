@@ -5,7 +5,7 @@
  */
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { adminApi, SCREENSHOTS, signIn, uniq } from './fixtures';
+import { adminApi, readerHeaders, SCREENSHOTS, signIn, uniq } from './fixtures';
 
 type Api = Awaited<ReturnType<typeof adminApi>>;
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
@@ -51,7 +51,7 @@ async function world(api: Api, request: APIRequestContext) {
   );
   const ago = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
   const res = await request.post('/api/ingest/sightings', {
-    headers: { authorization: `Bearer ${reader.key}`, 'x-endpoint-uuid': reader.uuid },
+    headers: readerHeaders(reader),
     data: {
       sightings: [
         { tag, antenna: 2, time: ago(30) },

@@ -9,6 +9,13 @@ bash scripts/ensure-services.sh
 echo "== lint and types"
 npx biome check --error-on-warnings .
 npm run typecheck
+# Dead code (knip.json): unused files, exports and types, and dependencies used but not declared in
+# the workspace that imports them, or declared and never used. Any finding fails the run.
+npx knip --no-progress || {
+  echo "knip: delete what is unused, un-export what only its own file uses, declare each import's"
+  echo "package in the package.json of the workspace that imports it (entry points: knip.json)"
+  exit 1
+}
 
 echo "== unit (shared)"
 npx vitest run --root packages/shared

@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-export const ADMIN_EMAIL = 'bench@sightline.local';
-export const ADMIN_PASSWORD = 'Bench-Ingest-2026-Password!';
+const ADMIN_EMAIL = 'bench@sightline.local';
+const ADMIN_PASSWORD = 'Bench-Ingest-2026-Password!';
 
 export interface RunningServer {
   pid: number;

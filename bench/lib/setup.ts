@@ -28,7 +28,7 @@ const newId = () =>
     .toString(16)
     .padStart(8, '0') + randomBytes(8).toString('hex');
 
-export const tagOf = (i: number) => `E2801160${i.toString(16).toUpperCase().padStart(16, '0')}`;
+const tagOf = (i: number) => `E2801160${i.toString(16).toUpperCase().padStart(16, '0')}`;
 
 export function databaseUrl(server: string, name: string): string {
   const url = new URL(server);

@@ -122,6 +122,13 @@ export const SsoSettings = z.object({
 });
 export type SsoSettings = z.infer<typeof SsoSettings>;
 
+/**
+ * The SSO settings of an organization that has set none: the schema's defaults (no provider, no
+ * second factor required, Super Admins by password only). The server answers them for a missing
+ * record and the console's editor starts from them.
+ */
+export const SSO_SETTINGS_DEFAULTS: Readonly<SsoSettings> = Object.freeze(SsoSettings.parse({}));
+
 /** `?org=` lets a Super Admin read and set another organization's SSO settings. */
 export const SsoSettingsQuery = z.object({ org: Id.optional() });
 export type SsoSettingsQuery = z.infer<typeof SsoSettingsQuery>;
@@ -132,6 +139,7 @@ export type SsoAvailable = z.infer<typeof SsoAvailable>;
 
 export const SSO_PROVIDERS = ['okta', 'entra'] as const;
 export const SsoProviderName = z.enum(SSO_PROVIDERS);
+export type SsoProviderName = z.infer<typeof SsoProviderName>;
 
 /** An account's links to identity providers, and the links an administrator allowed to be made. */
 export const SsoLinks = z.object({

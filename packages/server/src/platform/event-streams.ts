@@ -20,7 +20,7 @@ import { credentialOf, currentCallers } from './authenticate.js';
 import type { Caller } from './caller.js';
 import { HttpError } from './errors.js';
 
-export const EVENT_STREAM = 'text/event-stream';
+const EVENT_STREAM = 'text/event-stream';
 
 /** The OpenAPI answer of a stream route: the route table finds stream routes by this content type. */
 export const EVENT_STREAM_RESPONSE = {
@@ -31,10 +31,10 @@ export const EVENT_STREAM_RESPONSE = {
 };
 
 /** How often every open stream's credential is checked again: a revoked stream ends within this, plus one pass. */
-export const RECHECK_MS = 500;
+const RECHECK_MS = 500;
 const KEEPALIVE_MS = 15_000;
 
-export interface EventStream {
+interface EventStream {
   /** Queues a frame; queued frames go out in one write per tick. */
   send(text: string): void;
   /** Runs once when the stream ends, whichever side ends it. */

@@ -20,7 +20,7 @@ export interface FetchOptions {
   signal?: AbortSignal;
 }
 
-export class ForbiddenAddressError extends Error {
+class ForbiddenAddressError extends Error {
   readonly code = 'EPRIVATEADDRESS';
 }
 

@@ -5,8 +5,8 @@
 import { NUL_MSG, ROLE_IDS } from '@sightline/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { postNative } from '../../test/factories/ingest.js';
 import { anonymous, makeApp, makeEndpoint, makeTenant } from '../../test/factories.js';
-import { postNative } from '../features/ingest/ingest.testkit.js';
 import { redacted } from './errors.js';
 
 const app = await makeApp();

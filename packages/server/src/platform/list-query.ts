@@ -3,18 +3,7 @@
  * into SQL with a sort whitelist, and answers with the JSON array plus `x-total-count`.
  */
 import { LIST_TOTAL_CAP, type ListQuery, parseSort } from '@sightline/shared';
-import {
-  type AnyColumn,
-  and,
-  asc,
-  count,
-  desc,
-  type InferSelectModel,
-  ilike,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { type AnyColumn, and, count, type InferSelectModel, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Tx } from '../db/client.js';
@@ -170,5 +159,3 @@ export function sendListJson(
   totalHeaders(reply, total, totalCapped);
   return reply.type('application/json; charset=utf-8').send(json);
 }
-
-export { asc, desc };

@@ -29,7 +29,7 @@ export interface Coalescer {
  * The key a message is merged under, or undefined for messages that must all be delivered. Thing
  * ids and event ids are unique across organizations, so type, site and id identify one stream.
  */
-export function coalesceKey(m: LiveMessage): string | undefined {
+function coalesceKey(m: LiveMessage): string | undefined {
   if (m.type !== 'thing' && m.type !== 'event') return undefined;
   const id = (m.data as { _id?: unknown } | null)?._id;
   if (typeof id !== 'string' && typeof id !== 'number') return undefined;

@@ -15,7 +15,7 @@ import type pg from 'pg';
 import { PRESENCE_LOCK } from '../db/locks.js';
 import { createCoalescer, LIVE_COALESCE_MS } from './live-coalesce.js';
 
-export type LiveType = 'event' | 'zoneChange' | 'thing' | 'exception' | 'heartbeat' | 'notification';
+type LiveType = 'event' | 'zoneChange' | 'thing' | 'exception' | 'heartbeat' | 'notification';
 
 export interface LiveMessage {
   type: LiveType;

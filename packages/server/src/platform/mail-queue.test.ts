@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { parseMail, startSmtp } from '../../test/factories/smtp.js';
 import { makeApp } from '../../test/factories.js';
 import { rows } from '../db/client.js';
-import { parseMail, startSmtp } from '../features/reports/smtp.testkit.js';
 import { MAIL_QUEUE } from './mail-queue.js';
 
 const closed = await startSmtp();

@@ -11,10 +11,10 @@ import { UPLOAD_MSG } from '@sightline/shared';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { badRequest, HttpError } from './errors.js';
 
-export const MALFORMED_MULTIPART = 'Malformed multipart body';
+const MALFORMED_MULTIPART = 'Malformed multipart body';
 
 /** What an upload route takes: a workbook, photos or a floor-plan image. */
-export type UploadKind = 'xlsx' | 'photos' | 'map-image';
+type UploadKind = 'xlsx' | 'photos' | 'map-image';
 
 export interface UploadScope {
   upload: UploadKind;
@@ -23,7 +23,7 @@ export interface UploadScope {
   tooLarge: string;
 }
 
-export interface UploadLimits {
+interface UploadLimits {
   /** Bytes of one file. */
   fileSize: number;
   files: number;

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 
 const PRIVATE_PREFIXES = ['/api/', '/auth/'];
 
-export const isPrivateAnswer = (url: string) => PRIVATE_PREFIXES.some((prefix) => url.startsWith(prefix));
+const isPrivateAnswer = (url: string) => PRIVATE_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 export function registerNoStore(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {

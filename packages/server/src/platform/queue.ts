@@ -44,7 +44,7 @@ export interface QueueOptions {
   schema?: string;
 }
 
-export function createBoss(database: Database, options: QueueOptions = {}): PgBoss {
+function createBoss(database: Database, options: QueueOptions = {}): PgBoss {
   return new PgBoss({
     db: databaseAdapter(database) as PgBoss.Db,
     schema: options.schema ?? 'pgboss',

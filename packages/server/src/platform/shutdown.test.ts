@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CSRF_HEADER, CSRF_VALUE } from '@sightline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeEndpoint, makeOrg, makeSite, makeUser, PASSWORD } from '../../test/factories.js';
+import { makeEndpoint, makeOrg, makeSite, makeUser, PASSWORD, readerHeaders } from '../../test/factories.js';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { newId } from './ids.js';
@@ -116,8 +116,7 @@ describe('graceful shutdown of the server process', () => {
     const warmUp = await fetch(`${base}/api/ingest/sightings`, {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${reader.key}`,
-        'x-endpoint-uuid': reader.uuid,
+        ...readerHeaders(reader),
         'content-type': 'application/json',
       },
       body: JSON.stringify({ sightings: [{ tag: 'E28068940000500000009999', antenna: 1 }] }),
@@ -159,8 +158,7 @@ describe('graceful shutdown of the server process', () => {
         {
           method: 'POST',
           headers: {
-            authorization: `Bearer ${reader.key}`,
-            'x-endpoint-uuid': reader.uuid,
+            ...readerHeaders(reader),
             'content-type': 'application/json',
             'content-length': Buffer.byteLength(body),
           },

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-export function shutdown(
+function shutdown(
   app: FastifyInstance,
   timeoutMs: number,
   exit: (code: number) => void = (code) => process.exit(code),

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { images } from '../../src/db/schema.js';
 import type { App } from '../../src/platform/context.js';
 import { newId } from '../../src/platform/ids.js';
-import type { Client } from '../factories.js';
+import type { Client } from './app.js';
 
 export interface PhotoOptions {
   width?: number;
@@ -129,7 +129,7 @@ function pngChunk(type: string, data: Buffer) {
  * whose data really inflates to every row: a block of rows is compressed once, ending on a full
  * flush, and repeated, so gigabytes of pixels are a few megabytes to build.
  */
-export function zeroPng(width: number, height: number, channels = 1, depth = 8): Buffer {
+function zeroPng(width: number, height: number, channels = 1, depth = 8): Buffer {
   const colorType = { 1: 0, 3: 2, 4: 6 }[channels] ?? 0;
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);

@@ -27,7 +27,7 @@ export function multipartFile(content: Buffer, filename: string, field = 'file')
   };
 }
 
-export const ASSET_SHEET_HEADERS = ['Asset', 'EPC', 'Serial No', 'Group', 'Notes', 'Labels'];
+const ASSET_SHEET_HEADERS = ['Asset', 'EPC', 'Serial No', 'Group', 'Notes', 'Labels'];
 export const ASSET_SHEET_MAPPING = {
   Asset: 'name',
   EPC: 'tags1',
@@ -92,7 +92,7 @@ export interface DeflatedText {
  * is compressed on its own and ends with a full flush (byte-aligned, no reference back into an
  * earlier piece), so the compressed body can be repeated as it is.
  */
-export function deflatedText(head: string, body: string, times: number, tail: string): DeflatedText {
+function deflatedText(head: string, body: string, times: number, tail: string): DeflatedText {
   const piece = (text: string, last: boolean) =>
     zlib.deflateRawSync(Buffer.from(text), {
       level: 9,
@@ -111,7 +111,7 @@ export function deflatedText(head: string, body: string, times: number, tail: st
 }
 
 /** A zip archive (PKWARE APPNOTE: local headers, then the central directory, then its end record). */
-export function makeZip(entries: ZipEntry[]): Buffer {
+function makeZip(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
@@ -159,7 +159,7 @@ const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationsh
 const PACKAGE_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
 /** The parts of a one-sheet workbook around a worksheet and shared strings given as entries. */
-export function xlsxEntries(sheet: ZipEntry['data'] | DeflatedText, sharedStrings?: Buffer | DeflatedText) {
+function xlsxEntries(sheet: ZipEntry['data'] | DeflatedText, sharedStrings?: Buffer | DeflatedText) {
   const part = (name: string, content: Buffer | DeflatedText | undefined): ZipEntry =>
     Buffer.isBuffer(content) || content === undefined ? { name, data: content } : { name, deflated: content };
   const entries: ZipEntry[] = [
@@ -202,18 +202,18 @@ export function xlsxEntries(sheet: ZipEntry['data'] | DeflatedText, sharedString
 }
 
 /** A column's letters: 1 → A, 27 → AA. */
-export function columnName(n: number): string {
+function columnName(n: number): string {
   let name = '';
   for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) name = String.fromCharCode(65 + ((k - 1) % 26)) + name;
   return name;
 }
 
 /** A worksheet's XML around the given `<row>` elements. */
-export const worksheetXml = (rows: string) =>
+const worksheetXml = (rows: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN_NS}"><sheetData>${rows}</sheetData></worksheet>`;
 
 /** A sheet whose header cell is shared string 0 and row 2's first cell shared string 1. */
-export const SHARED_STRING_SHEET = worksheetXml(
+const SHARED_STRING_SHEET = worksheetXml(
   '<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="2"><c r="A2" t="s"><v>1</v></c></row>',
 );
 

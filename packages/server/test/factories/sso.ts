@@ -3,14 +3,13 @@
  * loopback, the browser's trip through /auth/okta/redirect → provider → callback, and the
  * password step that links an account.
  */
+import type { SsoProviderName } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { organizations } from '../../src/db/schema.js';
 import type { App } from '../../src/platform/context.js';
-import { makeSuperAdmin, makeTenant, PASSWORD, randomIp } from '../factories.js';
 import { signIn, startProvider, type TestProvider } from '../oidc-provider.js';
-
-export type SsoProviderName = 'okta' | 'entra';
+import { makeSuperAdmin, makeTenant, PASSWORD, randomIp } from './app.js';
 
 type Answer = { headers: Record<string, unknown>; cookies: { name: string; value: string }[] };
 

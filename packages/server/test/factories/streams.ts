@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema.js';
 import { recordFailure } from '../../src/features/loginlimits/repository.js';
 import type { App } from '../../src/platform/context.js';
-import { clientWith, login, makeOrg, makeSite, makeSuperAdmin, makeUser, PASSWORD } from '../factories.js';
+import { clientWith, login, makeOrg, makeSite, makeSuperAdmin, makeUser, PASSWORD } from './app.js';
 
 export interface StreamAuth {
   cookie?: string;
@@ -94,7 +94,7 @@ export async function msUntilEnded(stream: OpenStream, since: number, patienceMs
   }
 }
 
-export interface PreparedRevocation {
+interface PreparedRevocation {
   auth: StreamAuth;
   orgId: string;
   siteId: string;
@@ -131,7 +131,9 @@ async function tenant(app: App, viewerSites?: (first: string, second: string) =>
   return { org, site, other, admin, viewer, viewerLogin, asAdmin };
 }
 
-async function apiKeyOf(app: App, t: Awaited<ReturnType<typeof tenant>>) {
+type Tenant = Awaited<ReturnType<typeof tenant>>;
+
+async function apiKeyOf(app: App, t: Tenant) {
   const res = await ok(
     'create API key',
     t.asAdmin(app).request('POST', '/api/apikeys', {
@@ -144,206 +146,143 @@ async function apiKeyOf(app: App, t: Awaited<ReturnType<typeof tenant>>) {
   return { id: key._id, token: key.token };
 }
 
-const viewerInput = (t: Awaited<ReturnType<typeof tenant>>, sites: string[], roles = [ROLE_IDS.viewer]) => ({
+const viewerInput = (t: Tenant, sites: string[], roles = [ROLE_IDS.viewer]) => ({
   name: 'Viewer',
   username: t.viewer.username,
   roles,
   securityCtx: { sites, companies: [] },
 });
 
+/** What a case arms in its tenant: the credential (default: the viewer's session) and how to revoke it. */
+interface Armed {
+  auth?: StreamAuth;
+  revoke(on: App): Promise<unknown>;
+}
+
+/**
+ * A revocation case on the tenant's first site: `arm` prepares the tenant and says how the right
+ * is taken away; `status` is what REST answers the credential afterwards.
+ */
+function revocation(
+  name: string,
+  status: PreparedRevocation['status'],
+  arm: (app: App, t: Tenant) => Armed | Promise<Armed>,
+  viewerSites?: (first: string, second: string) => string[],
+): Revocation {
+  return {
+    name,
+    async prepare(app) {
+      const t = await tenant(app, viewerSites);
+      const { auth, revoke } = await arm(app, t);
+      return {
+        auth: auth ?? { cookie: t.viewerLogin.cookie },
+        orgId: t.org.id,
+        siteId: t.site.id,
+        status,
+        revoke: async (on) => void (await revoke(on)),
+      };
+    },
+  };
+}
+
+/** A revocation case whose credential is an API key of the viewer's role on the first site. */
+const apiKeyRevocation = (
+  name: string,
+  status: PreparedRevocation['status'],
+  revoke: (on: App, t: Tenant, keyId: string) => Promise<unknown>,
+) =>
+  revocation(name, status, async (app, t) => {
+    const key = await apiKeyOf(app, t);
+    return { auth: { bearer: key.token }, revoke: (on) => revoke(on, t, key.id) };
+  });
+
 export const REVOCATIONS: Revocation[] = [
-  {
-    name: 'logout',
-    async prepare(app) {
-      const t = await tenant(app);
-      const cookie = t.viewerLogin.cookie;
-      return {
-        auth: { cookie },
-        orgId: t.org.id,
-        siteId: t.site.id,
-        status: 401,
-        revoke: async (on) =>
-          void (await ok('logout', clientWith(on, { cookie }).request('POST', '/api/auth/logout'))),
-      };
+  revocation('logout', 401, (_, t) => ({
+    revoke: (on) =>
+      ok('logout', clientWith(on, { cookie: t.viewerLogin.cookie }).request('POST', '/api/auth/logout')),
+  })),
+  revocation('own password change (ends the other sessions)', 401, async (app, t) => {
+    const second = await login(app, t.viewer.username, PASSWORD, t.viewer.id);
+    return {
+      revoke: (on) =>
+        ok(
+          'password change',
+          clientWith(on, { cookie: second.cookie }).request('PUT', '/api/users/me', {
+            name: 'Viewer',
+            username: t.viewer.username,
+            password: 'Another-Granite-Puffin-91',
+            currentPassword: PASSWORD,
+          }),
+        ),
+    };
+  }),
+  revocation("an admin's password reset", 401, (_, t) => ({
+    revoke: (on) =>
+      ok(
+        'password reset',
+        t.asAdmin(on).request('PUT', `/api/users/${t.viewer.id}`, {
+          ...viewerInput(t, [t.site.id]),
+          password: 'Another-Granite-Puffin-91',
+        }),
+      ),
+  })),
+  revocation('account locked by failed sign-ins', 401, (_, t) => ({
+    revoke: async (on) => {
+      for (let i = 0; i < 10; i += 1) await recordFailure(on.ctx.db, t.viewer.username, '10.9.9.9', 10);
     },
-  },
-  {
-    name: 'own password change (ends the other sessions)',
-    async prepare(app) {
-      const t = await tenant(app);
-      const second = await login(app, t.viewer.username, PASSWORD, t.viewer.id);
-      return {
-        auth: { cookie: t.viewerLogin.cookie },
-        orgId: t.org.id,
-        siteId: t.site.id,
-        status: 401,
-        revoke: async (on) =>
-          void (await ok(
-            'password change',
-            clientWith(on, { cookie: second.cookie }).request('PUT', '/api/users/me', {
-              name: 'Viewer',
-              username: t.viewer.username,
-              password: 'Another-Granite-Puffin-91',
-              currentPassword: PASSWORD,
-            }),
-          )),
-      };
-    },
-  },
-  {
-    name: "an admin's password reset",
-    async prepare(app) {
-      const t = await tenant(app);
-      return {
-        auth: { cookie: t.viewerLogin.cookie },
-        orgId: t.org.id,
-        siteId: t.site.id,
-        status: 401,
-        revoke: async (on) =>
-          void (await ok(
-            'password reset',
-            t.asAdmin(on).request('PUT', `/api/users/${t.viewer.id}`, {
-              ...viewerInput(t, [t.site.id]),
-              password: 'Another-Granite-Puffin-91',
-            }),
-          )),
-      };
-    },
-  },
-  {
-    name: 'account locked by failed sign-ins',
-    async prepare(app) {
-      const t = await tenant(app);
-      return {
-        auth: { cookie: t.viewerLogin.cookie },
-        orgId: t.org.id,
-        siteId: t.site.id,
-        status: 401,
-        revoke: async (on) => {
-          for (let i = 0; i < 10; i += 1) await recordFailure(on.ctx.db, t.viewer.username, '10.9.9.9', 10);
-        },
-      };
-    },
-  },
-  {
-    name: 'user deleted',
-    async prepare(app) {
-      const t = await tenant(app);
-      return {
-        auth: { cookie: t.viewerLogin.cookie },
-        orgId: t.org.id,
-        siteId: t.site.id,
-        status: 401,
-        revoke: async (on) =>
-          void (await ok('delete user', t.asAdmin(on).request('DELETE', `/api/users/${t.viewer.id}`))),
-      };
-    },
-  },
-  {
-    name: "user's sites changed",
-    async prepare(app) {
-      const t = await tenant(app);
-      return {
-        auth: { cookie: t.viewerLogin.cookie },
-        orgId: t.org.id,
-        siteId: t.site.id,
-        status: 404,
-        revoke: async (on) =>
-          void (await ok(
-            'change sites',
-            t.asAdmin(on).request('PUT', `/api/users/${t.viewer.id}`, viewerInput(t, [t.other.id])),
-          )),
-      };
-    },
-  },
-  {
-    name: 'role change that removes the site',
-    async prepare(app) {
-      // A Super Admin sees every site whatever its own list says; back to Viewer it has the other site only.
-      const t = await tenant(app, (_, other) => [other]);
+  })),
+  revocation('user deleted', 401, (_, t) => ({
+    revoke: (on) => ok('delete user', t.asAdmin(on).request('DELETE', `/api/users/${t.viewer.id}`)),
+  })),
+  revocation("user's sites changed", 404, (_, t) => ({
+    revoke: (on) =>
+      ok(
+        'change sites',
+        t.asAdmin(on).request('PUT', `/api/users/${t.viewer.id}`, viewerInput(t, [t.other.id])),
+      ),
+  })),
+  // A Super Admin sees every site whatever its own list says; back to Viewer it has the other site only.
+  revocation(
+    'role change that removes the site',
+    404,
+    async (app, t) => {
       const superAdmin = await makeSuperAdmin(app, t.org.id);
       await app.ctx.db
         .update(users)
         .set({ roles: [ROLE_IDS.superAdmin] })
         .where(eq(users.id, t.viewer.id));
       return {
-        auth: { cookie: t.viewerLogin.cookie },
-        orgId: t.org.id,
-        siteId: t.site.id,
-        status: 404,
-        revoke: async (on) =>
-          void (await ok(
+        revoke: (on) =>
+          ok(
             'change roles',
             clientWith(on, { cookie: superAdmin.cookie }).request(
               'PUT',
               `/api/users/${t.viewer.id}`,
               viewerInput(t, [t.other.id]),
             ),
-          )),
+          ),
       };
     },
-  },
-  {
-    name: 'site deleted',
-    async prepare(app) {
-      const t = await tenant(app);
-      return {
-        auth: { cookie: t.viewerLogin.cookie },
-        orgId: t.org.id,
-        siteId: t.site.id,
-        status: 404,
-        revoke: async (on) =>
-          void (await ok('delete site', t.asAdmin(on).request('DELETE', `/api/sites/${t.site.id}`))),
-      };
-    },
-  },
-  {
-    name: 'API key deleted',
-    async prepare(app) {
-      const t = await tenant(app);
-      const key = await apiKeyOf(app, t);
-      return {
-        auth: { bearer: key.token },
-        orgId: t.org.id,
-        siteId: t.site.id,
-        status: 401,
-        revoke: async (on) =>
-          void (await ok('delete API key', t.asAdmin(on).request('DELETE', `/api/apikeys/${key.id}`))),
-      };
-    },
-  },
-  {
-    name: "API key's site deleted",
-    async prepare(app) {
-      const t = await tenant(app);
-      const key = await apiKeyOf(app, t);
-      return {
-        auth: { bearer: key.token },
-        orgId: t.org.id,
-        siteId: t.site.id,
-        status: 404,
-        revoke: async (on) =>
-          void (await ok('delete site', t.asAdmin(on).request('DELETE', `/api/sites/${t.site.id}`))),
-      };
-    },
-  },
-  {
-    name: 'organization deleted',
-    async prepare(app) {
-      const t = await tenant(app);
-      const home = await makeOrg(app, 'Operator');
-      const superAdmin = await makeSuperAdmin(app, home.id);
-      return {
-        auth: { cookie: t.viewerLogin.cookie },
-        orgId: t.org.id,
-        siteId: t.site.id,
-        status: 401,
-        revoke: async (on) =>
-          void (await ok(
-            'delete organization',
-            clientWith(on, { cookie: superAdmin.cookie }).request('DELETE', `/api/organizations/${t.org.id}`),
-          )),
-      };
-    },
-  },
+    (_, other) => [other],
+  ),
+  revocation('site deleted', 404, (_, t) => ({
+    revoke: (on) => ok('delete site', t.asAdmin(on).request('DELETE', `/api/sites/${t.site.id}`)),
+  })),
+  apiKeyRevocation('API key deleted', 401, (on, t, keyId) =>
+    ok('delete API key', t.asAdmin(on).request('DELETE', `/api/apikeys/${keyId}`)),
+  ),
+  apiKeyRevocation("API key's site deleted", 404, (on, t) =>
+    ok('delete site', t.asAdmin(on).request('DELETE', `/api/sites/${t.site.id}`)),
+  ),
+  revocation('organization deleted', 401, async (app, t) => {
+    const home = await makeOrg(app, 'Operator');
+    const superAdmin = await makeSuperAdmin(app, home.id);
+    return {
+      revoke: (on) =>
+        ok(
+          'delete organization',
+          clientWith(on, { cookie: superAdmin.cookie }).request('DELETE', `/api/organizations/${t.org.id}`),
+        ),
+    };
+  }),
 ];

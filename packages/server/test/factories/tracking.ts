@@ -36,11 +36,15 @@ export async function makeEndpoint(
 }
 export type TestEndpoint = Awaited<ReturnType<typeof makeEndpoint>>;
 
-/** The headers a reader authenticates with. */
-export const readerHeaders = (endpoint: { uuid: string; key: string }) => ({
-  authorization: `Bearer ${endpoint.key}`,
+/** The headers a reader authenticates with: its key as Bearer, its UUID in `x-endpoint-uuid`. */
+export const readerHeaders = (endpoint: { uuid: string; key: string }, key = endpoint.key) => ({
+  authorization: `Bearer ${key}`,
   'x-endpoint-uuid': endpoint.uuid,
 });
+
+/** The `authorization` of a reader speaking HTTP Basic (Impinj, Zebra): `<uuid>:<key>`. */
+export const readerBasic = (endpoint: { uuid: string; key: string }, key = endpoint.key) =>
+  `Basic ${Buffer.from(`${endpoint.uuid}:${key}`).toString('base64')}`;
 
 /** A heartbeat of the endpoint `minutesAgo` minutes old. */
 export async function makeHeartbeat(

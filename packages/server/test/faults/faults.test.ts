@@ -13,8 +13,8 @@ import { count, eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sightings } from '../../src/db/schema.js';
-import { startSmtp } from '../../src/features/reports/smtp.testkit.js';
 import type { App } from '../../src/platform/context.js';
+import { startSmtp } from '../factories/smtp.js';
 import {
   makeApp,
   makeEndpoint,

@@ -110,7 +110,7 @@ export async function startMosquitto(): Promise<PrivateBroker> {
   return broker;
 }
 
-export async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
+async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {

@@ -16,6 +16,7 @@ import {
   makeTenant,
   makeUser,
   PASSWORD,
+  readerHeaders,
 } from '../factories.js';
 import { makeRecords, NOTHING, plausibleQuery, recordIdFor, SAMPLE_BODIES } from './fixtures.js';
 import {
@@ -102,7 +103,7 @@ async function send(route: Route, probe: Probe): Promise<LightMyRequestResponse 
     ...(probe.payload !== undefined && !probe.headers?.['content-type']
       ? { 'content-type': 'application/json' }
       : {}),
-    ...(ingest ? { authorization: `Bearer ${own.endpoint.key}`, 'x-endpoint-uuid': own.endpoint.uuid } : {}),
+    ...(ingest ? readerHeaders(own.endpoint) : {}),
     ...probe.headers,
   };
   figures.requests++;

@@ -55,7 +55,7 @@ interface OpenApiOperation {
   'x-upload'?: string;
 }
 
-export const EVENT_STREAM = 'text/event-stream';
+const EVENT_STREAM = 'text/event-stream';
 
 /** Every operation of the OpenAPI document, in document order. */
 export function routeTable(app: App): Route[] {

@@ -6,7 +6,7 @@
  */
 import { CSRF_HEADER, CSRF_VALUE } from '@sightline/shared';
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
 
 export class ApiError extends Error {

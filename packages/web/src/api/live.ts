@@ -25,12 +25,12 @@ import { useNotify } from '../components/notify';
 import { reportUnauthorized, toSearch } from './client';
 import { useSession } from './session-context';
 
-export const LIVE_TYPES = ['event', 'zoneChange', 'thing', 'exception', 'heartbeat', 'notification'] as const;
+const LIVE_TYPES = ['event', 'zoneChange', 'thing', 'exception', 'heartbeat', 'notification'] as const;
 export type LiveType = (typeof LIVE_TYPES)[number];
 export type LiveHandler = (data: unknown) => void;
 
 /** Query keys each message type makes stale (keys start with the resource path, see keys.ts). */
-export const LIVE_INVALIDATES: Record<LiveType, readonly (readonly string[])[]> = {
+const LIVE_INVALIDATES: Record<LiveType, readonly (readonly string[])[]> = {
   event: [['events']],
   zoneChange: [['things'], ['zones', 'overview'], ['zonedurations']],
   thing: [['things'], ['zones', 'overview']],
@@ -39,7 +39,7 @@ export const LIVE_INVALIDATES: Record<LiveType, readonly (readonly string[])[]> 
   notification: [],
 };
 
-export const LIVE_THROTTLE_MS = 1000;
+const LIVE_THROTTLE_MS = 1000;
 const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 30_000;
 

@@ -17,7 +17,7 @@ import { useSession } from '../api/session-context';
 import { paths } from './paths';
 import { useSiteNavigate } from './site-links';
 
-export function initials(name: string): string {
+function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   const letters =
     parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts.at(-1)?.[0] ?? ''}` : (parts[0] ?? '?').slice(0, 2);

@@ -1,13 +1,13 @@
 /** The menu's fixed order: the main entries, then the Admin and Configuration groups. */
 import type { Feature, MenuContext, MenuEntry, MenuSlot } from './registry';
 
-export interface MenuGroupLayout {
+interface MenuGroupLayout {
   id: 'main' | 'admin' | 'configuration';
   title?: string;
   slots: MenuSlot[];
 }
 
-export const MENU_LAYOUT: MenuGroupLayout[] = [
+const MENU_LAYOUT: MenuGroupLayout[] = [
   {
     id: 'main',
     slots: ['home', 'events', 'items', 'images', 'mapViews', 'reports', 'customReports', 'workers'],

@@ -1,20 +1,15 @@
 /** The building blocks screens use. */
-export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { ConfirmDialog } from './ConfirmDialog';
 export { EmptyState } from './EmptyState';
 export { ResourceEditor } from './editor/ResourceEditor';
 export type {
-  ActionsContext,
   CustomFieldProps,
-  EditorContext,
-  EditorField,
-  EditorMessages,
   EditorTab,
   EditorTabProps,
   Option,
-  ResourceEditorProps,
 } from './editor/types';
-export { type Notify, useNotify } from './notify';
+export { useNotify } from './notify';
 export { PageHeader } from './PageHeader';
-export { ShownOnceDialog, type ShownOnceDialogProps } from './ShownOnceDialog';
+export { ShownOnceDialog } from './ShownOnceDialog';
 export { ResourceList } from './table/ResourceList';
-export type { Column, ListPermissions, ResourceListProps } from './table/types';
+export type { Column } from './table/types';

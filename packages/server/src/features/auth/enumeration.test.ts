@@ -4,8 +4,8 @@
  */
 import { USER_MSG } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
+import { mailsTo, makeMailApp, waitForMails } from '../../../test/factories/outbox.js';
 import { anonymous, login, makeTenant, PASSWORD } from '../../../test/factories.js';
-import { mailsTo, makeMailApp, waitForMails } from './outbox.testkit.js';
 
 const { app, outbox } = await makeMailApp();
 

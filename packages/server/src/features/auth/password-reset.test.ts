@@ -1,11 +1,11 @@
 import { MSG, RESET_REASONS, usernameFromResetToken } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { mailsTo, makeMailApp, setPasswordLink, waitForMails } from '../../../test/factories/outbox.js';
 import { anonymous, login, makeOrg, makeUser, PASSWORD, randomIp } from '../../../test/factories.js';
 import { passwordResetTokens } from '../../db/schema.js';
 import { sha256 } from '../../platform/crypto.js';
 import { issueToken } from '../users/set-password-tokens.js';
-import { mailsTo, makeMailApp, setPasswordLink, waitForMails } from './outbox.testkit.js';
 
 const { app, outbox } = await makeMailApp();
 const NEW_PASSWORD = 'Lantern-Quartz-Meadow-88';

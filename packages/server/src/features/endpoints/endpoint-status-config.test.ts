@@ -7,6 +7,7 @@ import {
   makeEndpoint,
   makeHeartbeat,
   makeTenant,
+  readerBasic,
   readerHeaders,
 } from '../../../test/factories.js';
 import { endpoints } from '../../db/schema.js';
@@ -154,8 +155,7 @@ describe('endpoint configuration', () => {
     const bearer = await app.inject({ method: 'GET', url, headers: readerHeaders(e) });
     expect(bearer.statusCode).toBe(200);
     expect(bearer.json()).toEqual(CONFIG);
-    const basic = `Basic ${Buffer.from(`${e.uuid}:${e.key}`).toString('base64')}`;
-    const viaBasic = await app.inject({ method: 'GET', url, headers: { authorization: basic } });
+    const viaBasic = await app.inject({ method: 'GET', url, headers: { authorization: readerBasic(e) } });
     expect(viaBasic.json()).toEqual(CONFIG);
 
     // A partial body is completed with the defaults: PUT replaces the whole configuration.

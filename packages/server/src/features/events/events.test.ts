@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { postNative, trackedSite } from '../../../test/factories/ingest.js';
 import { anonymous, login, makeApp, makeSite, makeThing, makeUser } from '../../../test/factories.js';
-import { postNative, trackedSite } from '../ingest/ingest.testkit.js';
 
 const app = await makeApp();
 const { db } = app.ctx;

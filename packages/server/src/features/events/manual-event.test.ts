@@ -1,7 +1,7 @@
 import { ROLE_IDS } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
+import { postNative, trackedSite } from '../../../test/factories/ingest.js';
 import { anonymous, clientWith, makeApp, makeThing, makeZone } from '../../../test/factories.js';
-import { postNative, trackedSite } from '../ingest/ingest.testkit.js';
 
 const app = await makeApp();
 const { db } = app.ctx;

@@ -15,7 +15,7 @@ interface Names {
   locationTagName: string | null;
 }
 
-export function toApi(row: EventRow, names: Names): EventRecord {
+function toApi(row: EventRow, names: Names): EventRecord {
   const data = (row.data ?? {}) as { cFloat0?: unknown };
   return {
     _id: serialApiId(row.id),

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { siteWithExceptions } from '../../../test/factories/exceptions.js';
 import { anonymous, login, makeApp, makeSite, makeUser } from '../../../test/factories.js';
-import { siteWithExceptions } from './exceptions.testkit.js';
 
 const app = await makeApp();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { siteWithExceptions } from '../../../test/factories/exceptions.js';
 import { anonymous, login, makeApp, makeSite, makeUser } from '../../../test/factories.js';
-import { siteWithExceptions } from './exceptions.testkit.js';
 
 const app = await makeApp();
 

@@ -38,7 +38,7 @@ interface Names {
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
-export function toApi(row: ExceptionRow, names: Names): ExceptionRecord {
+function toApi(row: ExceptionRow, names: Names): ExceptionRecord {
   const record = {
     _id: row.id,
     type: row.type as ExceptionRecord['type'],

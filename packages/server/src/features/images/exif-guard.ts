@@ -17,7 +17,7 @@ const MAX_SEGMENTS = 10_000;
 const POINTERS = new Set([0x8769, 0x8825, 0xa005]);
 
 /** Whether the directories of an EXIF (TIFF-structured) block are within the bounds above. */
-export function exifDirectoriesBounded(tiff: Buffer): boolean {
+function exifDirectoriesBounded(tiff: Buffer): boolean {
   const order = tiff.toString('latin1', 0, 2);
   if (tiff.length < 8 || (order !== 'II' && order !== 'MM')) return true; // not parsed as EXIF at all
   const le = order === 'II';

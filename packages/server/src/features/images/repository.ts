@@ -8,7 +8,7 @@ import { escapeLike } from '../../platform/list-query.js';
 export type ImageRow = typeof images.$inferSelect;
 export type NewImageRow = typeof images.$inferInsert;
 
-export function toApi(row: ImageRow, names: Map<string, string>): Image {
+function toApi(row: ImageRow, names: Map<string, string>): Image {
   return {
     _id: row.id,
     id: row.id,

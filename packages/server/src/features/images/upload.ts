@@ -32,7 +32,7 @@ export type UploadPart =
   | { type: 'field'; fieldname: string; value: unknown };
 
 /** The diagnostics channel an upload's stage timings are published on (bench/images.ts listens). */
-export const UPLOAD_TIMINGS = 'sightline:images:upload';
+const UPLOAD_TIMINGS = 'sightline:images:upload';
 
 /** Keeps a client's file name only as a label: no path, no control characters, bounded. */
 const safeName = (name: string) =>

@@ -49,7 +49,7 @@ export interface PlanContext {
 }
 
 /** Where a row's values go: a new item (keyed by the first row that creates it) or an existing one. */
-export type Target = { kind: 'new'; key: string } | { kind: 'existing'; thingId: string };
+type Target = { kind: 'new'; key: string } | { kind: 'existing'; thingId: string };
 
 export interface PlannedRow {
   plan: ImportPlanRow;

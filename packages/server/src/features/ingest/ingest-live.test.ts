@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { makeApp, makeThing } from '../../../test/factories.js';
-import { basic, liveStream, postNative, trackedSite } from './ingest.testkit.js';
+import { liveStream, postNative, trackedSite } from '../../../test/factories/ingest.js';
+import { makeApp, makeThing, readerBasic } from '../../../test/factories.js';
 
 const app = await makeApp();
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -54,7 +54,7 @@ describe('ingest on the live stream', () => {
     await app.inject({
       method: 'POST',
       url: `/api/ingest/impinj/${s.dockReader.uuid}`,
-      headers: { authorization: basic(s.dockReader), 'content-type': 'application/json' },
+      headers: { authorization: readerBasic(s.dockReader), 'content-type': 'application/json' },
       payload: '[]',
     });
     const seen = await stream.messages;

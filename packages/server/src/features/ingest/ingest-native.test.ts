@@ -1,9 +1,9 @@
 import { NO_THING_ID } from '@sightline/shared';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeApp, makeEndpoint, makeThing } from '../../../test/factories.js';
+import { postNative, storedFor, trackedSite } from '../../../test/factories/ingest.js';
+import { makeApp, makeEndpoint, makeThing, readerHeaders } from '../../../test/factories.js';
 import { endpointStatus, endpoints } from '../../db/schema.js';
-import { nativeHeaders, postNative, storedFor, trackedSite } from './ingest.testkit.js';
 
 const app = await makeApp();
 const { db } = app.ctx;
@@ -129,7 +129,7 @@ describe('POST /api/ingest/sightings (native)', () => {
 
   it('rejects a body without sightings and invalid JSON with 400', async () => {
     const s = await trackedSite(app);
-    const headers = { ...nativeHeaders(s.dockReader), 'content-type': 'application/json' };
+    const headers = { ...readerHeaders(s.dockReader), 'content-type': 'application/json' };
     const missing = await app.inject({
       method: 'POST',
       url: '/api/ingest/sightings',
@@ -195,14 +195,14 @@ describe('POST /api/ingest/heartbeat', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/ingest/heartbeat',
-      headers: nativeHeaders(s.dockReader),
+      headers: readerHeaders(s.dockReader),
       payload: body,
     });
     expect(res.statusCode).toBe(204);
     await app.inject({
       method: 'POST',
       url: '/api/ingest/heartbeat',
-      headers: nativeHeaders(s.dockReader),
+      headers: readerHeaders(s.dockReader),
       payload: { uptime: 3700 },
       remoteAddress: '192.0.2.44',
     });
@@ -225,7 +225,7 @@ describe('POST /api/ingest/heartbeat', () => {
     const bad = await app.inject({
       method: 'POST',
       url,
-      headers: nativeHeaders(s.dockReader),
+      headers: readerHeaders(s.dockReader),
       payload: { uptime: -1 },
     });
     expect(bad.statusCode).toBe(400);
@@ -233,7 +233,7 @@ describe('POST /api/ingest/heartbeat', () => {
     const wrong = await app.inject({
       method: 'POST',
       url,
-      headers: nativeHeaders(s.dockReader, 'nope'),
+      headers: readerHeaders(s.dockReader, 'nope'),
       payload: {},
     });
     expect(wrong.statusCode).toBe(401);

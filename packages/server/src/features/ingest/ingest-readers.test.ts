@@ -1,12 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeApp, makeThing } from '../../../test/factories.js';
+import { postReader, storedFor, trackedSite } from '../../../test/factories/ingest.js';
+import { makeApp, makeThing, readerBasic, readerHeaders } from '../../../test/factories.js';
 import { endpointStatus, endpoints } from '../../db/schema.js';
 import impinjBatch from '../../tracking/formats/fixtures/impinj-batch.json' with { type: 'json' };
 import zebraBatch from '../../tracking/formats/fixtures/zebra-batch.json' with { type: 'json' };
 import zebraHeartbeat from '../../tracking/formats/fixtures/zebra-heartbeat.json' with { type: 'json' };
 import zebraSingle from '../../tracking/formats/fixtures/zebra-single.json' with { type: 'json' };
-import { basic, nativeHeaders, postReader, storedFor, trackedSite } from './ingest.testkit.js';
 
 const app = await makeApp();
 const { db } = app.ctx;
@@ -78,7 +78,7 @@ describe('POST /api/ingest/impinj/:uuid', () => {
     const res = await app.inject({
       method: 'POST',
       url: `/api/ingest/impinj/${s.dockReader.uuid}`,
-      headers: { authorization: basic(s.dockReader), 'content-type': 'application/json' },
+      headers: { authorization: readerBasic(s.dockReader), 'content-type': 'application/json' },
       payload: '[]',
       remoteAddress: '198.51.100.7',
     });
@@ -109,7 +109,7 @@ describe('POST /api/ingest/impinj/:uuid', () => {
     const crossed = await app.inject({
       method: 'POST',
       url,
-      headers: { authorization: basic(s.storeReader) },
+      headers: { authorization: readerBasic(s.storeReader) },
       payload: [],
     });
     expect(crossed.statusCode).toBe(401);
@@ -136,7 +136,7 @@ describe('POST /api/ingest/zebra/:uuid', () => {
     const res = await app.inject({
       method: 'POST',
       url: `/api/ingest/zebra/${s.storeReader.uuid}`,
-      headers: nativeHeaders(s.storeReader),
+      headers: readerHeaders(s.storeReader),
       payload: zebraSingle,
     });
     expect(res.json()).toEqual({ accepted: 1, duplicates: 0 });
@@ -153,7 +153,7 @@ describe('POST /api/ingest/zebra/:uuid', () => {
     const beat = await app.inject({
       method: 'POST',
       url: `/api/ingest/zebra/${s.dockReader.uuid}`,
-      headers: { authorization: basic(s.dockReader) },
+      headers: { authorization: readerBasic(s.dockReader) },
       payload: zebraHeartbeat,
       remoteAddress: '203.0.113.9',
     });

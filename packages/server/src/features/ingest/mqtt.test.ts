@@ -9,11 +9,11 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trackedSite } from '../../../test/factories/ingest.js';
+import { thingRow } from '../../../test/factories/store.js';
 import { makeApp, makeThing } from '../../../test/factories.js';
 import { endpointStatus, events } from '../../db/schema.js';
 import type { App } from '../../platform/context.js';
-import { thingRow } from '../../tracking/store/store.testkit.js';
-import { trackedSite } from './ingest.testkit.js';
 import { parseTopic } from './mqtt.js';
 
 const url = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';

@@ -4,8 +4,6 @@ import type { Tx } from '../../db/client.js';
 import { endpointStatus, endpoints } from '../../db/schema.js';
 import type { ReaderHeartbeat } from '../../tracking/formats/index.js';
 
-export { insertSightings, type StoredSighting } from '../../tracking/store/index.js';
-
 /** What an authenticated reader is: enough to scope and process its batches. */
 export interface EndpointIdentity {
   id: string;

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, makeThing } from '../../../test/factories.js';
+import { liveStream, trackedSite } from '../../../test/factories/ingest.js';
+import { makeApp, makeThing, readerHeaders } from '../../../test/factories.js';
 import { events, tagState, things, zoneDurations } from '../../db/schema.js';
 import type { App } from '../../platform/context.js';
-import { liveStream, nativeHeaders, trackedSite } from './ingest.testkit.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const serverDir = path.resolve(import.meta.dirname, '../../..');
@@ -64,7 +64,7 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
 
   /** POST a native batch to an in-process app or, over HTTP, to the server process. */
   async function post(target: App | number, endpoint: { uuid: string; key: string }, sightings: unknown[]) {
-    const headers = { ...nativeHeaders(endpoint), 'content-type': 'application/json' };
+    const headers = { ...readerHeaders(endpoint), 'content-type': 'application/json' };
     const payload = JSON.stringify({ sightings });
     if (typeof target !== 'number') {
       const res = await target.inject({ method: 'POST', url: '/api/ingest/sightings', headers, payload });

@@ -5,10 +5,10 @@
  */
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { postNative, trackedSite } from '../../../test/factories/ingest.js';
 import { makeApp, makeThing } from '../../../test/factories.js';
 import { createLocalBus, createPgBus, type LiveMessage } from '../../platform/live.js';
 import { createCoalescer } from '../../platform/live-coalesce.js';
-import { postNative, trackedSite } from '../ingest/ingest.testkit.js';
 
 const org = 'o1';
 const site = 's1';

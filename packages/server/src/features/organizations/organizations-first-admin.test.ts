@@ -2,10 +2,10 @@
 import { ROLE_IDS } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { makeMailApp, setPasswordLink, waitForMails } from '../../../test/factories/outbox.js';
 import { anonymous, login, makeSuperAdmin, makeTenant } from '../../../test/factories.js';
 import { organizations, users } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { makeMailApp, setPasswordLink, waitForMails } from '../auth/outbox.testkit.js';
 
 const { app, outbox } = await makeMailApp();
 

@@ -10,13 +10,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { reportScenario, TWO_DAYS } from '../../../test/factories/reports.js';
 import { makeThing, makeZone } from '../../../test/factories/tracking.js';
 import { makeApp, makeOrg, makeSite } from '../../../test/factories.js';
 import { rows } from '../../db/client.js';
 import { activityDays, activityDaysByZone } from './activity.repository.js';
 import { eventDaysCover, foldEventDays } from './event-days.js';
 import { localDay } from './period.js';
-import { reportScenario, TWO_DAYS } from './reports.testkit.js';
 import type { ReportFilter } from './repository.js';
 
 const app = await makeApp();

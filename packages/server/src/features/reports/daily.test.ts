@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { reportScenario } from '../../../test/factories/reports.js';
+import { parseMail, startSmtp } from '../../../test/factories/smtp.js';
 import { makeApp, makeReportConfig } from '../../../test/factories.js';
 import { sites } from '../../db/schema.js';
 import type { App } from '../../platform/context.js';
 import { sendDailyReports } from './daily.js';
-import { reportScenario } from './reports.testkit.js';
-import { parseMail, startSmtp } from './smtp.testkit.js';
 
 const smtp = await startSmtp();
 afterAll(() => smtp.close());

@@ -25,7 +25,7 @@ import { fileName, toJson, writeCsv, writeXlsx } from './render.js';
 import { prepare } from './service.js';
 
 export const DAILY_REPORTS_JOB = 'reports.daily';
-export const DAILY_REPORTS_INTERVAL_MS = 60_000;
+const DAILY_REPORTS_INTERVAL_MS = 60_000;
 
 export interface DailyDeps {
   db: Db;

@@ -22,7 +22,7 @@ import { lockOrganization } from '../../tracking/store/process.js';
 import { ids, type ReportFilter, reportSettings, ts } from './repository.js';
 
 export const EVENT_DAYS_JOB = 'reports.eventDays';
-export const EVENT_DAYS_INTERVAL_MS = 60_000;
+const EVENT_DAYS_INTERVAL_MS = 60_000;
 /** Event ids per fold transaction (a first fold of a big table runs in many short transactions). */
 const CHUNK = 1_000_000;
 /** Event ids folded in one call after which the rollup's statistics are refreshed. */

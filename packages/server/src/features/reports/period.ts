@@ -11,7 +11,7 @@ dayjs.extend(timezone);
 const MAX_DAYS = 366;
 
 /** Midnight starting the site-local day that contains `at`. */
-export const localDayStart = (at: Date, timeZone: string) => dayjs(at).tz(timeZone).startOf('day').toDate();
+const localDayStart = (at: Date, timeZone: string) => dayjs(at).tz(timeZone).startOf('day').toDate();
 
 /** The site-local calendar date (YYYY-MM-DD) and clock time (HH:mm) at `at`. */
 export function localClock(at: Date, timeZone: string) {

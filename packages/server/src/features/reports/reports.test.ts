@@ -1,6 +1,7 @@
 import type { ZoneDurationRecord } from '@sightline/shared';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { HOUR_NS, reportScenario, TWO_DAYS } from '../../../test/factories/reports.js';
 import {
   anonymous,
   login,
@@ -10,7 +11,6 @@ import {
   makeTenant,
   makeUser,
 } from '../../../test/factories.js';
-import { HOUR_NS, reportScenario, TWO_DAYS } from './reports.testkit.js';
 
 const app = await makeApp();
 const { db } = app.ctx;

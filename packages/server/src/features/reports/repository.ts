@@ -61,7 +61,7 @@ export const thingFilter = (f: ReportFilter) =>
 export const siteZones = (f: ReportFilter) =>
   sql`(SELECT id FROM zones WHERE org_id = ${f.orgId} AND site_id = ${f.siteId})`;
 
-export interface ThingInfo {
+interface ThingInfo {
   id: string;
   name: string;
   class: string;

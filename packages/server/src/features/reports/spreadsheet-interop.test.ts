@@ -14,7 +14,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeApp, makeReportConfig } from '../../../test/factories.js';
 import { things } from '../../db/schema.js';
-import { reportScenario, TWO_DAYS } from './reports.testkit.js';
+import { reportScenario, TWO_DAYS } from '../../../test/factories/reports.js';
 
 const app = await makeApp();
 const { db } = app.ctx;

@@ -19,7 +19,7 @@ const archiver = createRequire(import.meta.url)('archiver') as (
 ) => Archiver;
 
 /** How a column's cells are stored: text, a plain number, or a number shown as a day, date-time or duration. */
-export type XlsxKind = 'text' | 'number' | 'day' | 'date' | 'duration';
+type XlsxKind = 'text' | 'number' | 'day' | 'date' | 'duration';
 
 export interface XlsxColumn {
   header: string;
@@ -51,7 +51,7 @@ const ESCAPES: Record<string, string> = {
 };
 
 /** Text as XML character data; characters XML cannot carry are dropped (as exceljs does). */
-export function xmlText(value: string) {
+function xmlText(value: string) {
   if (!NEEDS_ESCAPE.test(value)) return value;
   return value.replace(ESCAPE_ALL, (c) => ESCAPES[c] ?? '');
 }

@@ -11,7 +11,7 @@ import { SESSION_COOKIE } from '../../platform/sessions.js';
 import { grantSsoLink, removeSsoLink, SSO_LINK_COOKIE, SSO_LINK_COOKIE_PATH, ssoLinks } from './links.js';
 import { finishSignIn, SSO_ERRORS, SSO_STATE_TTL_MS, SsoError, startSignIn } from './service.js';
 
-export const SSO_BINDING_COOKIE = 'sl_sso';
+const SSO_BINDING_COOKIE = 'sl_sso';
 
 const RedirectQuery = z.object({ referer: z.string().max(2000).optional() });
 

@@ -43,7 +43,7 @@ export const SSO_ERRORS = {
 } as const;
 
 /** Only a path inside the console, never a login page or another origin. */
-export function safeReferer(value: unknown): string | undefined {
+function safeReferer(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 2000) return undefined;
   if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || value.includes('login')) {
     return undefined;
@@ -58,7 +58,7 @@ async function requestOrganization(db: Db, host: string | undefined) {
 }
 
 /** The callback URL on the host the browser used (an organization's subdomain), with PUBLIC_URL's scheme. */
-export function callbackUrl(config: Config, host: string | undefined, provider: SsoProvider): string {
+function callbackUrl(config: Config, host: string | undefined, provider: SsoProvider): string {
   const base = new URL(config.publicUrl);
   const origin = host && /^[A-Za-z0-9.:[\]-]+$/.test(host) ? `${base.protocol}//${host}` : base.origin;
   return `${origin}/auth/${provider}/callback`;

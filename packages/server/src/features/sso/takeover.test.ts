@@ -8,6 +8,7 @@
 import { ROLE_IDS, SSO_MSG } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeMailApp, waitForMails } from '../../../test/factories/outbox.js';
 import {
   cookieOf,
   journey,
@@ -20,7 +21,6 @@ import {
 import { clientWith, login, makeSuperAdmin, makeUser, PASSWORD } from '../../../test/factories.js';
 import { startProvider, type TestProvider } from '../../../test/oidc-provider.js';
 import { ssoIdentities, ssoSettings, users } from '../../db/schema.js';
-import { makeMailApp, waitForMails } from '../auth/outbox.testkit.js';
 import { codeAt } from '../totp/codes.js';
 import { SSO_ERRORS } from './service.js';
 

@@ -20,7 +20,7 @@ async function requestOrganization(db: Db, host: string | undefined) {
   return named ?? (await repo.onlyOrganization(db));
 }
 
-export async function providerAvailable(
+async function providerAvailable(
   db: Db,
   config: Config,
   provider: SsoProvider,

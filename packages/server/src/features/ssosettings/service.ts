@@ -7,7 +7,7 @@
  * administrator limited to some sites changes nothing here, since the record covers every site.
  * An issuer must pass the address guard, and every change is mailed to the Super Admins.
  */
-import { SSO_MSG, SSO_SECRET_MASK, type SsoSettings } from '@sightline/shared';
+import { SSO_MSG, SSO_SECRET_MASK, SSO_SETTINGS_DEFAULTS, type SsoSettings } from '@sightline/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { authorize, requireSuperAdmin, siteScope } from '../../platform/access.js';
@@ -18,17 +18,8 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { mailSsoChange, ssoChanges } from './changes.js';
 import * as repo from './repository.js';
 
-const EMPTY: SsoSettings = {
-  oktaIssuer: '',
-  oktaClientId: '',
-  oktaClientSecret: '',
-  entraTenant: '',
-  requireTotp: false,
-  allowSuperAdminSso: false,
-};
-
 function toApi(row: repo.SsoRow | undefined): SsoSettings {
-  if (!row) return EMPTY;
+  if (!row) return { ...SSO_SETTINGS_DEFAULTS };
   return {
     oktaIssuer: row.oktaIssuer,
     oktaClientId: row.oktaClientId,
@@ -76,7 +67,7 @@ export async function saveSsoSettings(
   const oktaClientSecret =
     input.oktaClientSecret === SSO_SECRET_MASK ? (before?.oktaClientSecret ?? '') : input.oktaClientSecret;
   const next = { ...input, oktaClientSecret };
-  const changes = ssoChanges(before ?? EMPTY, next);
+  const changes = ssoChanges(before ?? SSO_SETTINGS_DEFAULTS, next);
   // Any secret other than the mask is a Super Admin's to send, equal to the stored one or not:
   // otherwise the answer would tell an Admin whether a guess was right.
   const secretSent = input.oktaClientSecret !== SSO_SECRET_MASK && input.oktaClientSecret !== '';

@@ -1,4 +1,4 @@
-import { SSO_MSG, SSO_SECRET_MASK } from '@sightline/shared';
+import { SSO_MSG, SSO_SECRET_MASK, SSO_SETTINGS_DEFAULTS } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { anonymous, makeApp, makeSuperAdmin, makeTenant } from '../../../test/factories.js';
@@ -9,14 +9,6 @@ const app = await makeApp({ ssoAllowPrivate: true });
 const tenant = async () => {
   const t = await makeTenant(app);
   return { ...t, superAdmin: await makeSuperAdmin(app, t.org.id) };
-};
-const EMPTY = {
-  oktaIssuer: '',
-  oktaClientId: '',
-  oktaClientSecret: '',
-  entraTenant: '',
-  requireTotp: false,
-  allowSuperAdminSso: false,
 };
 const okta = {
   oktaIssuer: 'https://acme.okta.com/oauth2/default',
@@ -32,7 +24,7 @@ const stored = async (orgId: string) =>
 describe('ssosettings', () => {
   it('upserts by PUT or POST and never returns the secret', async () => {
     const t = await tenant();
-    expect((await t.admin.request('GET', '/api/ssosettings')).json()).toEqual(EMPTY);
+    expect((await t.admin.request('GET', '/api/ssosettings')).json()).toEqual(SSO_SETTINGS_DEFAULTS);
 
     const put = await t.superAdmin.request('PUT', '/api/ssosettings', okta);
     expect(put.statusCode).toBe(200);
@@ -97,7 +89,7 @@ describe('ssosettings', () => {
     const a = await tenant();
     const b = await tenant();
     await a.superAdmin.request('PUT', '/api/ssosettings', okta);
-    expect((await b.admin.request('GET', '/api/ssosettings')).json()).toEqual(EMPTY);
+    expect((await b.admin.request('GET', '/api/ssosettings')).json()).toEqual(SSO_SETTINGS_DEFAULTS);
     await b.superAdmin.request('PUT', '/api/ssosettings', { ...okta, oktaIssuer: 'https://b.okta.com' });
     expect((await a.admin.request('GET', '/api/ssosettings')).json().oktaIssuer).toBe(okta.oktaIssuer);
   });

@@ -1,17 +1,7 @@
-/** Parent links: which parents exist, loops, and the children/parents filters. */
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+/** Parent links: loops, and the children/parents filters. */
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import { rows as rawRows, type Tx } from '../../db/client.js';
 import { things } from '../../db/schema.js';
-
-/** Which of `ids` are live things of the organization. */
-export async function existingThingIds(db: Tx, orgId: string, ids: readonly string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const found = await db
-    .select({ id: things.id })
-    .from(things)
-    .where(and(eq(things.orgId, orgId), inArray(things.id, [...ids]), isNull(things.deletedAt)));
-  return new Set(found.map((r) => r.id));
-}
 
 /** Whether `id` is an ancestor of any of `parentIds` (linking them as its parents would close a loop). */
 export async function isAncestorOf(db: Tx, orgId: string, id: string, parentIds: readonly string[]) {

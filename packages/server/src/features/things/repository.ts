@@ -128,7 +128,7 @@ export interface ThingShape<R> {
   /** Fields worth computing only for the page's rows (see projectedPage). */
   computed: boolean;
 }
-export const asRow: ThingShape<ThingRow> = {
+const asRow: ThingShape<ThingRow> = {
   fields: getTableColumns(things),
   read: (selected) => selected as ThingRow,
   computed: false,

@@ -73,7 +73,7 @@ const usable = (tokenHash: string) =>
     gt(passwordResetTokens.expiresAt, new Date()),
   );
 
-export const setPasswordLink = (publicUrl: string, token: string) =>
+const setPasswordLink = (publicUrl: string, token: string) =>
   `${publicUrl}${PASSWORD_RESET_FORM_PATH}?token=${encodeURIComponent(token)}`;
 
 export type SetPasswordMailKind = 'reset' | 'activation';

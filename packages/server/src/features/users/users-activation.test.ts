@@ -1,9 +1,9 @@
 import { ACTIVATION_TOKEN_TTL_MS, ROLE_IDS, usernameFromResetToken } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { mailsTo, makeMailApp, setPasswordLink, waitForMails } from '../../../test/factories/outbox.js';
 import { anonymous, login, makeTenant } from '../../../test/factories.js';
 import { passwordResetTokens } from '../../db/schema.js';
-import { mailsTo, makeMailApp, setPasswordLink, waitForMails } from '../auth/outbox.testkit.js';
 
 const { app, outbox } = await makeMailApp();
 let seq = 0;

@@ -4,8 +4,8 @@
  */
 import { MSG, RESET_REASONS, USER_MSG } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
+import { mailsTo, makeMailApp, waitForMails } from '../../../test/factories/outbox.js';
 import { anonymous, clientWith, login, makeTenant, PASSWORD, randomIp } from '../../../test/factories.js';
-import { mailsTo, makeMailApp, waitForMails } from '../auth/outbox.testkit.js';
 import { issueToken } from './set-password-tokens.js';
 
 const { app, outbox } = await makeMailApp();

@@ -12,7 +12,7 @@ export async function listZones(db: Db, caller: Caller, query: ZoneListQuery) {
 }
 
 /** A zone of the caller's organization on a site the caller may see, or 404. */
-export async function requireZone(db: Db, caller: Caller, id: string) {
+async function requireZone(db: Db, caller: Caller, id: string) {
   const row = await repo.findZone(db, caller.orgId, id);
   if (!row || !hasSite(caller, row.siteId)) throw notFound('Zone');
   return row;

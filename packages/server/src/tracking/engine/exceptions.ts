@@ -18,7 +18,7 @@ export const stayKey = (thingId: string, zoneId: string, stayStart: EpochMs) =>
   `${thingId}|${zoneId}|${stayStart}`;
 
 /** When a stay started at `stayStart` overruns `durationNs` (undefined = the zone has no limit). */
-export function overrunAt(stayStart: EpochMs, durationNs: number): EpochMs | undefined {
+function overrunAt(stayStart: EpochMs, durationNs: number): EpochMs | undefined {
   return durationNs > 0 ? stayStart + Math.ceil(durationNs / NS_PER_MS) : undefined;
 }
 

@@ -21,7 +21,7 @@ export interface KitView {
 }
 
 /** When the parent's current stay settles, or undefined when it is in no zone. */
-export function settledAt(parent: ThingState, settleMs = INVENTORY_SETTLE_MS): EpochMs | undefined {
+function settledAt(parent: ThingState, settleMs = INVENTORY_SETTLE_MS): EpochMs | undefined {
   if (parent.deleted || parent.zoneId === null || parent.lastZoneTime === null) return undefined;
   return parent.lastZoneTime + settleMs;
 }

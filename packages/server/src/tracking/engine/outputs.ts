@@ -43,7 +43,7 @@ export interface NewThing {
 
 export type NewLocationTag = LocationTagModel & { name: string };
 
-export interface EndpointLocationUpdate {
+interface EndpointLocationUpdate {
   endpointId: string;
   locationTagId: string;
 }

@@ -24,7 +24,7 @@ import type {
 } from './types.js';
 import { resolveZone, targetZone } from './zone.js';
 
-export const DEFAULT_FUTURE_TOLERANCE_MS = 5 * 60_000;
+const DEFAULT_FUTURE_TOLERANCE_MS = 5 * 60_000;
 
 export function processBatch(
   model: SiteModel,

@@ -15,8 +15,9 @@ import type {
 } from '@sightline/shared';
 import type { EpochMs, NormalizedSighting } from '../formats/types.js';
 
-export type { Antenna, EpochMs, Gate, KillMode };
-export type XY = MapPoint;
+export type { EpochMs, Gate, KillMode };
+
+type XY = MapPoint;
 
 // ---- configuration (gates and antennas: the shared shapes stored as jsonb) ----
 

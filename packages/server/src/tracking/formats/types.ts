@@ -60,7 +60,7 @@ function formatFieldError(e: FieldError): string {
 }
 
 /** `event` + [3, 'tagInventoryEvent'] → `event[3].tagInventoryEvent`. */
-export function joinPath(base: string, path: readonly PropertyKey[]): string {
+function joinPath(base: string, path: readonly PropertyKey[]): string {
   let out = base;
   for (const segment of path) {
     if (typeof segment === 'number') out += `[${segment}]`;

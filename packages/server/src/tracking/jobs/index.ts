@@ -9,9 +9,6 @@ import { KILL_INTERVAL_MS, killUnseen } from './kill.js';
 import { raiseZoneTimeExceptions, ZONE_TIME_INTERVAL_MS } from './zone-time.js';
 
 export type { JobDeps } from './deps.js';
-export { checkInventory, INVENTORY_INTERVAL_MS } from './inventory.js';
-export { KILL_INTERVAL_MS, killUnseen } from './kill.js';
-export { raiseZoneTimeExceptions, ZONE_TIME_INTERVAL_MS } from './zone-time.js';
 
 export const TRACKING_JOBS = {
   zoneTime: 'tracking.zoneTimeExceptions',

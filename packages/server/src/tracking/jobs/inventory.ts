@@ -23,7 +23,7 @@ import { storeExceptions } from './raise.js';
 
 export const INVENTORY_INTERVAL_MS = 10_000;
 /** After a pause (all instances down), parents that settled at most this long ago are still checked. */
-export const INVENTORY_CATCH_UP_MS = 3_600_000;
+const INVENTORY_CATCH_UP_MS = 3_600_000;
 
 /** Parents `t` (in zone `z`) whose stay settles in (from, now]. */
 const settling = (from: EpochMs, now: EpochMs, settleMs: number) =>

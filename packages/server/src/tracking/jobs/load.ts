@@ -12,16 +12,16 @@ import type { Directory } from '../store/index.js';
 import { type ThingRow, toThing, toZone, type ZoneRow } from '../store/rows.js';
 
 /** Epoch milliseconds of a timestamptz column. */
-export const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::bigint`);
+const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::bigint`);
 
 /** `now` (epoch ms) as a timestamptz parameter. */
 export const tsParam = (now: number) => sql`${new Date(now).toISOString()}::timestamptz`;
 
 /** Most things one job run changes in one organization; the rest wait for the next run. */
-export const RUN_LIMIT = 2000;
+const RUN_LIMIT = 2000;
 
 /** Restricts `column` (an organization id) to the scope's organizations, if it names any. */
-export function inScope(column: string, scope: JobScope): SQL {
+function inScope(column: string, scope: JobScope): SQL {
   if (!scope.orgIds) return sql`true`;
   return sql`${sql.raw(column)} IN (SELECT jsonb_array_elements_text(${JSON.stringify(scope.orgIds)}::jsonb))`;
 }

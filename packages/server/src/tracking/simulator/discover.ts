@@ -47,7 +47,7 @@ interface ApiEndpoint {
 /** A synthetic EPC: "SIM" in hex, then a counter — 24 hex characters like a 96-bit EPC. */
 export const syntheticTag = (n: number) => `53494D${n.toString(16).toUpperCase().padStart(18, '0')}`;
 
-export class ApiClient {
+class ApiClient {
   private headers: Record<string, string> = {};
   constructor(private readonly base: string) {}
 

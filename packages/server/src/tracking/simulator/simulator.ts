@@ -24,7 +24,7 @@ export interface SimStation {
   holdMs?: number;
 }
 
-export interface SimRequest {
+interface SimRequest {
   path: string;
   headers: Record<string, string>;
   body: unknown;
@@ -55,14 +55,14 @@ export interface SimulatorOptions {
   onError?: (message: string) => void;
 }
 
-export interface SimMove {
+interface SimMove {
   tag: string;
   from: number | undefined;
   to: number;
   held: boolean;
 }
 
-export interface StepResult {
+interface StepResult {
   sent: number;
   failed: number;
   moves: SimMove[];
@@ -80,7 +80,7 @@ export interface Simulator {
 /** A held tag stays past the alert time by this much, so the overrun is certain. */
 const HOLD_MARGIN_MS = 60_000;
 
-export const nativeHeaders = (station: Pick<SimStation, 'uuid' | 'key'>) => ({
+const nativeHeaders = (station: Pick<SimStation, 'uuid' | 'key'>) => ({
   authorization: `Bearer ${station.key}`,
   'x-endpoint-uuid': station.uuid,
   'content-type': 'application/json',

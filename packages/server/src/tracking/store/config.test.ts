@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { at, sighting, thingRow } from '../../../test/factories/store.js';
 import {
   type Client,
   gate,
@@ -23,7 +24,6 @@ import type { App } from '../../platform/context.js';
 import type { NormalizedSighting } from '../formats/index.js';
 import { configCacheOf } from './config.js';
 import { createTrackingStore, ingestSightings, loadBatch, type TrackingStore } from './index.js';
-import { at, sighting, thingRow } from './store.testkit.js';
 
 const app = await makeApp();
 const { db, live } = app.ctx;

@@ -27,7 +27,7 @@ export interface OrgConfig {
 }
 
 /** Organizations kept per instance; the least recently used goes first beyond this. */
-export const CONFIG_CACHE_ORGS = 1_000;
+const CONFIG_CACHE_ORGS = 1_000;
 
 export class ConfigCache {
   private readonly byOrg = new Map<string, OrgConfig>();

@@ -6,6 +6,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { at, sighting, thingRow } from '../../../test/factories/store.js';
 import {
   gate,
   makeApp,
@@ -18,7 +19,6 @@ import {
 import { endpoints, events, sightings, tagState, zoneDurations } from '../../db/schema.js';
 import type { NormalizedSighting } from '../formats/index.js';
 import { createTrackingStore, ingestSightings } from './index.js';
-import { at, sighting, thingRow } from './store.testkit.js';
 
 const app = await makeApp();
 const { db, live } = app.ctx;

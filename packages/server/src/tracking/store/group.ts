@@ -33,7 +33,7 @@ import { insertSightingBatches, type StoredSighting } from './sightings.js';
 import { optionsOf, type StoreOptions, type TrackingStore } from './store.js';
 
 /** A group stops growing at this many sightings (bounds one transaction's size and latency). */
-export const GROUP_MAX_SIGHTINGS = 10_000;
+const GROUP_MAX_SIGHTINGS = 10_000;
 
 interface Pending {
   store: TrackingStore;

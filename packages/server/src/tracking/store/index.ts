@@ -1,16 +1,10 @@
 /** The tracking engine's DB layer: load a batch's model and state, run the engine, write, publish. */
 
-export { ConfigCache, configCacheOf, type OrgConfig } from './config.js';
-export { GROUP_MAX_SIGHTINGS, ingestSightings } from './group.js';
-export { type Directory, type Loaded, type LoadOptions, loadBatch } from './load.js';
-export { type ManualMoveRequest, moveByHand } from './manual.js';
+export { ConfigCache } from './config.js';
+export { ingestSightings } from './group.js';
+export { type Directory, loadBatch } from './load.js';
+export { moveByHand } from './manual.js';
 export {
-  applyBatches,
-  applySightings,
-  type BatchEndpoint,
-  type BatchResult,
-  configCacheFor,
-  type IngestResult,
   inOrgTransaction,
   lockOrganization,
   type OrgTransaction,

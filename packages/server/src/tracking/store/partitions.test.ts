@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
+import { at, sighting, thingRow } from '../../../test/factories/store.js';
 import {
   gate,
   makeApp,
@@ -22,7 +23,6 @@ import type { App } from '../../platform/context.js';
 import type { NormalizedSighting } from '../formats/index.js';
 import { createTrackingStore, ingestSightings, moveByHand, type TrackingStore } from './index.js';
 import { fitsTheLog, lockPartition, partitionOf, partitionsFromEnv, routeBatch } from './partitions.js';
-import { at, sighting, thingRow } from './store.testkit.js';
 
 const K = 2;
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

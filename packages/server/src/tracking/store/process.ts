@@ -148,7 +148,7 @@ export interface StoredBatch {
  * Applies stored sightings of one endpoint inside the caller's transaction (organization locked),
  * with the configuration of `cache` when it is current (none: read in this transaction).
  */
-export function applySightings(
+function applySightings(
   tx: Tx,
   endpoint: BatchEndpoint,
   stored: readonly StoredSighting[],

@@ -47,9 +47,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const num = (v: unknown, dflt: number) => (typeof v === 'number' && Number.isFinite(v) ? v : dflt);
 const isDirection = (v: unknown): v is Direction => (GATE_DIRECTIONS as readonly unknown[]).includes(v);
 
-export const directionOf = (v: string | null): Direction => (isDirection(v) ? v : 'NEAR');
+const directionOf = (v: string | null): Direction => (isDirection(v) ? v : 'NEAR');
 
-export function dataOf(value: unknown): SightingData {
+function dataOf(value: unknown): SightingData {
   return isObject(value) && typeof value.cFloat0 === 'number' ? { cFloat0: value.cFloat0 } : {};
 }
 

@@ -1,6 +1,7 @@
 import { NO_THING_ID } from '@sightline/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { at, sighting as sightingAt, thingRow } from '../../../test/factories/store.js';
 import {
   gate,
   makeApp,
@@ -27,7 +28,6 @@ import {
   type TrackingStore,
   writeThings,
 } from './index.js';
-import { at, sighting as sightingAt, thingRow } from './store.testkit.js';
 
 const app = await makeApp();
 const { db, live } = app.ctx;

@@ -76,7 +76,7 @@ export type ExpansionFieldDef<V extends Values> = BaseField<V> & {
   defaultExpanded?: boolean;
 };
 /** What a custom component learns about its declaration. */
-export interface FieldInfo {
+interface FieldInfo {
   name: string;
   label: string;
   required?: boolean;
@@ -126,7 +126,7 @@ export interface EditorTab<V extends Values = Values> {
   hidden?: (ctx: EditorContext<V>) => boolean;
 }
 
-export interface EditorPermissions {
+interface EditorPermissions {
   /** Access-rule resource; defaults to the editor's resource. */
   resource?: string;
   create?: boolean;
@@ -134,7 +134,7 @@ export interface EditorPermissions {
   delete?: boolean;
 }
 
-export interface ActionsContext<V extends Values = Values> extends EditorContext<V> {
+interface ActionsContext<V extends Values = Values> extends EditorContext<V> {
   form: UseFormReturn<V>;
   canModify: boolean;
 }
@@ -179,7 +179,7 @@ export interface ResourceEditorProps<V extends Values = Values> {
   deleteDialog?: { title?: string; message?: string; confirmLabel?: string };
 }
 
-export interface EditorMessages<V extends Values = Values> {
+interface EditorMessages<V extends Values = Values> {
   /** After a save; default 'Saved {name}'. */
   saved?: (values: V) => string;
   /** Default 'Save failed: {server data}'. */

@@ -23,7 +23,7 @@ export function isEmptyValue(value: unknown): boolean {
   return false;
 }
 
-export function isFieldActive<V extends Values>(field: EditorField<V>, ctx: EditorContext<V>): boolean {
+function isFieldActive<V extends Values>(field: EditorField<V>, ctx: EditorContext<V>): boolean {
   if (field.hidden?.(ctx)) return false;
   const disabled = typeof field.disabled === 'function' ? field.disabled(ctx) : field.disabled;
   return !disabled;

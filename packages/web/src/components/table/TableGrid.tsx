@@ -46,7 +46,7 @@ export interface TableGridProps<T> {
 }
 
 /** Cells of a column left out below its breakpoint. */
-export const hiddenBelow = (c: { hideBelow?: 'sm' | 'md' }) =>
+const hiddenBelow = (c: { hideBelow?: 'sm' | 'md' }) =>
   c.hideBelow ? { display: { xs: 'none', [c.hideBelow]: 'table-cell' } } : undefined;
 
 const DENSE = {

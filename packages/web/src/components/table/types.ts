@@ -22,7 +22,7 @@ export interface Column<T> {
   sx?: object;
 }
 
-export interface ListPermissions {
+interface ListPermissions {
   /** Access-rule resource; defaults to the list's resource. */
   resource?: string;
   /** Explicit answers win over the rule check. */

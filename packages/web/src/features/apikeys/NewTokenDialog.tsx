@@ -1,7 +1,7 @@
 /** The full token of a new API key, shown once (the server stores only its hash) with a copy button. */
 import { ShownOnceDialog } from '../../components';
 
-export const TOKEN_SHOWN_ONCE = 'Copy this token now: it will not be shown again.';
+const TOKEN_SHOWN_ONCE = 'Copy this token now: it will not be shown again.';
 
 export function NewTokenDialog({
   name,

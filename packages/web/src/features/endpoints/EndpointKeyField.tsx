@@ -14,7 +14,7 @@ import { keys } from '../../api/keys';
 import { ConfirmDialog, type CustomFieldProps, useNotify } from '../../components';
 import { ReadOnlyField } from './ReadOnlyField';
 
-export const ROTATE_KEY_MESSAGE =
+const ROTATE_KEY_MESSAGE =
   'The current key stops working at once. Every reader and handheld using this endpoint must be given the new key (re-scan the QR code) before it can post sightings again.';
 
 export function EndpointKeyField(props: CustomFieldProps) {

@@ -8,7 +8,7 @@ import { type EditorTabProps, EmptyState } from '../../components';
 import { QrCode } from '../../components/QrCode';
 import type { EndpointForm } from './endpoint-form';
 
-export const QR_TEXT = 'Scan this code in the mobile app to associate a handheld with this endpoint.';
+const QR_TEXT = 'Scan this code in the mobile app to associate a handheld with this endpoint.';
 
 export function EndpointQrTab({ ctx }: EditorTabProps<EndpointForm>) {
   const payload = ctx.record?.qrcode;

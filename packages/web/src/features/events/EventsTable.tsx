@@ -80,7 +80,7 @@ function DateTimeCell({ value }: { value: string | null }) {
 /** A column as narrow as its content allows; the room left goes to Endpoint, Location and Zone. */
 const NARROW = '1px';
 
-export const EVENT_COLUMNS: Column<EventRecord>[] = [
+const EVENT_COLUMNS: Column<EventRecord>[] = [
   { field: 'tag', label: 'Tag', sortable: true, width: NARROW, render: (e) => <TagCell event={e} /> },
   {
     field: 'firstTime',

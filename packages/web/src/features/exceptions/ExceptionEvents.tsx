@@ -13,7 +13,7 @@ import { useTableState } from '../../components/table/useTableState';
 import { EventsTable } from '../events/EventsTable';
 import { useEvents } from '../events/useEvents';
 
-export function stayRange(e: Pick<ExceptionRecord, 'stayStart' | 'time'>): DateRange {
+function stayRange(e: Pick<ExceptionRecord, 'stayStart' | 'time'>): DateRange {
   return {
     after: dayjs(e.stayStart ?? e.time)
       .startOf('day')

@@ -14,7 +14,7 @@ import { DashboardCard } from './DashboardCard';
 
 const BAR_ROW_PX = 44;
 
-export function useZoneOverview(siteId: string | undefined) {
+function useZoneOverview(siteId: string | undefined) {
   return useQuery({
     queryKey: ['zones', 'overview', siteId ?? ''],
     queryFn: ({ signal }) => api.get<ZoneOverviewRow[]>('zones/overview', { site: siteId }, signal),

@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError, request } from '../../api/client';
 import { filterParams, type UrlFilter } from './filter';
 
-export const IMAGE_PAGE = 50;
+const IMAGE_PAGE = 50;
 
 export function useImagePages(filter: UrlFilter, site: string | undefined) {
   const params = filterParams(filter, site);

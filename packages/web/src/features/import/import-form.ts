@@ -17,7 +17,7 @@ import {
 /** Header → chosen asset field ('' = not imported). */
 export type MappingChoice = Record<string, AssetField | ''>;
 
-export function toHeaderAssetFields(choice: MappingChoice): HeaderAssetFields {
+function toHeaderAssetFields(choice: MappingChoice): HeaderAssetFields {
   const mapping: HeaderAssetFields = {};
   for (const [header, field] of Object.entries(choice)) if (field) mapping[header] = field;
   return mapping;

@@ -8,7 +8,7 @@ export interface ImageSize {
 }
 
 /** Without intrinsic size (an SVG with only a viewBox) the plan is drawn 1000 units wide. */
-export const FALLBACK_SIZE: ImageSize = { width: 1000, height: 750 };
+const FALLBACK_SIZE: ImageSize = { width: 1000, height: 750 };
 
 export function imageBounds(size: ImageSize): [[number, number], [number, number]] {
   return [

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '@sightline/shared';
 
-export const LABEL_HEADER = 'label';
+const LABEL_HEADER = 'label';
 
 export type SettingsForm = SiteSettings & { showLabelHeader: boolean };
 

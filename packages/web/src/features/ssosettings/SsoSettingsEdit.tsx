@@ -5,18 +5,15 @@
  * Super Admin's alone; an administrator of some sites only reads the record.
  */
 import { Alert } from '@mui/material';
-import { ALL_SITES, isAllowedIssuer, SSO_MSG, type SsoSettings } from '@sightline/shared';
+import {
+  ALL_SITES,
+  isAllowedIssuer,
+  SSO_MSG,
+  SSO_SETTINGS_DEFAULTS,
+  type SsoSettings,
+} from '@sightline/shared';
 import { useSession } from '../../api/session-context';
 import { type EditorTab, ResourceEditor } from '../../components';
-
-const DEFAULTS: SsoSettings = {
-  oktaIssuer: '',
-  oktaClientId: '',
-  oktaClientSecret: '',
-  entraTenant: '',
-  requireTotp: false,
-  allowSuperAdminSso: false,
-};
 
 function ProviderNotice() {
   return (
@@ -91,7 +88,7 @@ export default function SsoSettingsEdit() {
       entityName="SSO settings"
       title="SSO Settings"
       tabs={tabs(session.superAdmin)}
-      defaults={DEFAULTS}
+      defaults={SSO_SETTINGS_DEFAULTS}
       // The record covers every site: only an all-sites caller with create on ssosettings saves it.
       permissions={{ create: false, modify: allSites && session.can('ssosettings', 'create'), delete: false }}
       showBack={false}

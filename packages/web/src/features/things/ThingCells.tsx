@@ -92,7 +92,7 @@ export const allTags = (t: Pick<Thing, 'tag1' | 'tag2' | 'tags'>) => [
 
 /** EPC tags are long and differ at the end: the list shows the last characters, the tooltip every tag. */
 const TAG_TAIL = 8;
-export const shortTag = (tag: string) => (tag.length > TAG_TAIL + 2 ? `…${tag.slice(-TAG_TAIL)}` : tag);
+const shortTag = (tag: string) => (tag.length > TAG_TAIL + 2 ? `…${tag.slice(-TAG_TAIL)}` : tag);
 
 export function TagList({ thing }: { thing: Thing }) {
   const tags = allTags(thing);

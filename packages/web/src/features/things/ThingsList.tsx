@@ -17,7 +17,7 @@ import { CategoryChips, ChipList, TagList, ThingName, ZoneName } from './ThingCe
 import { nameLabel, serialLabel, thingWords } from './thing-labels';
 
 /** Most recent zone entry first by default; the server puts things never seen in a zone last. */
-export const THINGS_DEFAULT_SORT = '-lastZoneTime';
+const THINGS_DEFAULT_SORT = '-lastZoneTime';
 
 export function ThingsList({ thingClass }: { thingClass: ThingClass }) {
   const { settings, siteId } = useSession();

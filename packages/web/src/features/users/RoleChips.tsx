@@ -15,7 +15,7 @@ export function RoleChips({ ids }: { ids: readonly string[] }) {
   );
 }
 
-export function useRoleNames(): Map<string, string> {
+function useRoleNames(): Map<string, string> {
   const roles = useRoles();
   return useMemo(() => new Map((roles.data ?? []).map((r) => [r.id, r.name])), [roles.data]);
 }

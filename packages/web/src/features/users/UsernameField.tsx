@@ -6,7 +6,7 @@ import { api } from '../../api/client';
 import type { CustomFieldProps } from '../../components';
 import { requiredSlots } from '../../components/editor/fields/required';
 
-export const EMAIL_TAKEN = 'This email is already used by another account.';
+const EMAIL_TAKEN = 'This email is already used by another account.';
 
 export function UsernameField({
   field,

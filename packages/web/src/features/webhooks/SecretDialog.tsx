@@ -1,7 +1,7 @@
 /** A webhook's signing secret, shown once (at creation or after 'Rotate secret') with a copy button. */
 import { ShownOnceDialog } from '../../components';
 
-export const SECRET_SHOWN_ONCE =
+const SECRET_SHOWN_ONCE =
   'Copy this secret now: it will not be shown again. Receivers check x-sightline-signature (sha256=HMAC of the raw body) with it.';
 
 export function SecretDialog({

@@ -15,7 +15,7 @@ import { TextInput } from './TextInput';
 
 const FULL_WIDTH = new Set(['sublist', 'expansion']);
 
-export function isFullWidth(field: EditorField): boolean {
+function isFullWidth(field: EditorField): boolean {
   if (field.width) return field.width === 'full';
   return FULL_WIDTH.has(field.type) || (field.type === 'text' && Boolean(field.multiline));
 }

@@ -1,8 +1,8 @@
 /** Test helpers for tracking that are not factories (those are in test/factories/tracking.ts). */
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { things } from '../../db/schema.js';
-import type { NormalizedSighting } from '../formats/index.js';
+import type { Tx } from '../../src/db/client.js';
+import { things } from '../../src/db/schema.js';
+import type { NormalizedSighting } from '../../src/tracking/formats/index.js';
 
 export async function thingRow(db: Tx, id: string) {
   const [row] = await db.select().from(things).where(eq(things.id, id));

@@ -6,9 +6,9 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-import { makeApp } from '../../../test/factories.js';
-import type { Config } from '../../config.js';
-import type { App } from '../../platform/context.js';
+import type { Config } from '../../src/config.js';
+import type { App } from '../../src/platform/context.js';
+import { makeApp } from './app.js';
 
 export async function makeMailApp(overrides: Partial<Config> = {}): Promise<{ app: App; outbox: string }> {
   const outbox = await mkdtemp(path.join(os.tmpdir(), 'sightline-mail-'));

@@ -1,9 +1,10 @@
 /** Helpers for the ingest tests: a tracked site, reader requests, and an SSE reader. */
 import http from 'node:http';
 import { and, count, eq } from 'drizzle-orm';
-import { gate, makeEndpoint, makeTenant, makeZone, type TestEndpoint } from '../../../test/factories.js';
-import { events, sightings } from '../../db/schema.js';
-import type { App } from '../../platform/context.js';
+import { events, sightings } from '../../src/db/schema.js';
+import type { App } from '../../src/platform/context.js';
+import { makeTenant } from './app.js';
+import { gate, makeEndpoint, makeZone, readerBasic, readerHeaders, type TestEndpoint } from './tracking.js';
 
 export const MINUTE_NS = 60_000_000_000;
 
@@ -19,19 +20,11 @@ export async function trackedSite(app: App) {
   return { ...t, dockReader, storeReader, dock, store };
 }
 
-export const basic = (endpoint: Pick<TestEndpoint, 'uuid' | 'key'>, key = endpoint.key) =>
-  `Basic ${Buffer.from(`${endpoint.uuid}:${key}`).toString('base64')}`;
-
-export const nativeHeaders = (endpoint: Pick<TestEndpoint, 'uuid' | 'key'>, key = endpoint.key) => ({
-  authorization: `Bearer ${key}`,
-  'x-endpoint-uuid': endpoint.uuid,
-});
-
 export function postNative(app: App, endpoint: TestEndpoint, sightingList: unknown[], key?: string) {
   return app.inject({
     method: 'POST',
     url: '/api/ingest/sightings',
-    headers: nativeHeaders(endpoint, key),
+    headers: readerHeaders(endpoint, key),
     payload: { sightings: sightingList },
   });
 }
@@ -46,7 +39,7 @@ export function postReader(
   return app.inject({
     method: 'POST',
     url: `/api/ingest/${kind}/${endpoint.uuid}`,
-    headers: { authorization: basic(endpoint, key), 'content-type': 'application/json' },
+    headers: { authorization: readerBasic(endpoint, key), 'content-type': 'application/json' },
     payload: JSON.stringify(body),
   });
 }

@@ -1,10 +1,10 @@
 /** Builders for the exceptions tests: a site where a pallet overran the Dock's alert time, plus kit exceptions. */
 import { and, eq } from 'drizzle-orm';
-import { makeThing } from '../../../test/factories.js';
-import { exceptions, zones } from '../../db/schema.js';
-import type { App } from '../../platform/context.js';
-import { newId } from '../../platform/ids.js';
-import { MINUTE_NS, postNative, trackedSite } from '../ingest/ingest.testkit.js';
+import { exceptions, zones } from '../../src/db/schema.js';
+import type { App } from '../../src/platform/context.js';
+import { newId } from '../../src/platform/ids.js';
+import { MINUTE_NS, postNative, trackedSite } from './ingest.js';
+import { makeThing } from './tracking.js';
 
 /**
  * Dock allows 1 minute; the pallet stays 5 (a zone time exception at 10:01), its kit misses a box
