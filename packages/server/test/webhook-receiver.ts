@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-interface Received {
+export interface Received {
   path: string;
   headers: http.IncomingHttpHeaders;
   raw: string;
