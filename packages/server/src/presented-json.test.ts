@@ -6,9 +6,9 @@
 import { NO_THING_ID } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
 import type { events, things, zones } from './db/schema.js';
-import { toApi as presentEventRow } from './features/events/repository.js';
-import { toApi as presentThingRow } from './features/things/repository.js';
-import { toApi as presentZoneRow } from './features/zones/repository.js';
+import { presentEvent } from './features/events/presenter.js';
+import { presentThing } from './features/things/presenter.js';
+import { presentZone } from './features/zones/presenter.js';
 import type { EventWrite, ThingState } from './tracking/engine/index.js';
 import { type Committed, liveMessages } from './tracking/store/publish.js';
 
@@ -94,16 +94,20 @@ const ZONE =
 
 describe('REST presentation', () => {
   it('writes a thing, an event and a zone as clients read them', () => {
-    expect(JSON.stringify(presentThingRow(thingRow))).toBe(THING_REST);
-    expect(JSON.stringify(presentEventRow(eventRow, names))).toBe(EVENT);
-    expect(JSON.stringify(presentZoneRow(zoneRow))).toBe(ZONE);
+    expect(JSON.stringify(presentThing(thingRow))).toBe(THING_REST);
+    expect(JSON.stringify(presentEvent(eventRow, eventRow.id, names))).toBe(EVENT);
+    expect(JSON.stringify(presentZone(zoneRow))).toBe(ZONE);
   });
 
   it('reads odd stored values as the API defines them', () => {
     const odd = { ...thingRow, class: 'visitor', tag1: null, x: 0.5, y: null, data: { cFloat0: 'x' } };
-    expect(presentThingRow(odd)).toMatchObject({ class: 'item', tag1: '', xycoordinates: null, data: {} });
+    expect(presentThing(odd)).toMatchObject({ class: 'item', tag1: '', xycoordinates: null, data: {} });
     const unmatched = { ...eventRow, thingId: NO_THING_ID, data: null, edits: 'x' };
-    expect(presentEventRow(unmatched, names)).toMatchObject({ matched: false, data: {}, edits: [] });
+    expect(presentEvent(unmatched, unmatched.id, names)).toMatchObject({
+      matched: false,
+      data: {},
+      edits: [],
+    });
   });
 });
 
