@@ -1,11 +1,10 @@
 import type { CATEGORY_SORT_FIELDS, Category, CategoryInput, CategoryListQuery } from '@sightline/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { CategoryRow } from '../../db/rows.js';
 import { categories, images, things } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-type CategoryRow = typeof categories.$inferSelect;
 
 export function toApi(row: CategoryRow): Category {
   return { _id: row.id, id: row.id, name: row.name, description: row.description, hidden: row.hidden };

@@ -1,10 +1,1 @@
-/**
- * Events as the API presents them: `presentEvent` (@sightline/shared `event-presenter.ts`, where
- * the tracking layer's live stream reads it too) from a stored row or the engine's write.
- */
-import type { events } from '../../db/schema.js';
-
 export { type EventNames, presentEvent } from '@sightline/shared';
-
-export type EventRow = typeof events.$inferSelect;
-export type NewEventRow = typeof events.$inferInsert;

@@ -25,10 +25,10 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { ExceptionRow } from '../../db/rows.js';
 import { exceptions, things, zones } from '../../db/schema.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
 
-type ExceptionRow = typeof exceptions.$inferSelect;
 interface Names {
   thingName: string | null;
   thingClass: string | null;

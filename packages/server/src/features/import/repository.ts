@@ -1,9 +1,9 @@
 /** The queries of an import: what holds the sheet's tags, categories by name, and the batched writes. */
 import { and, eq, isNull, like, max, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { NewThingRow, ThingRow } from '../../db/rows.js';
 import { categories, locationTags, things, thingTags, zones } from '../../db/schema.js';
 import { escapeLike } from '../../platform/list-query.js';
-import type { NewThingRow, ThingRow } from '../things/presenter.js';
 
 /** Serialises writers of these tags until the transaction ends, in one statement (sorted: no deadlock). */
 export async function lockTagsAtOnce(tx: Tx, orgId: string, tags: readonly string[]) {

@@ -18,6 +18,7 @@ import {
 } from '@sightline/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import type { NewThingRow, ThingRow } from '../../db/rows.js';
 import { authorize, hasSite } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
@@ -26,7 +27,6 @@ import { newId } from '../../platform/ids.js';
 import { ensureCategory } from '../categories/repository.js';
 import { readSiteSettings, writeSiteSettings } from '../sites/repository.js';
 import { requireSite } from '../sites/service.js';
-import type { NewThingRow, ThingRow } from '../things/presenter.js';
 import {
   allTags,
   type PlanContext,

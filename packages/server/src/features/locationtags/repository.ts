@@ -6,11 +6,10 @@ import type {
 } from '@sightline/shared';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { LocationTagRow } from '../../db/rows.js';
 import { locationTags, maps, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-export type LocationTagRow = typeof locationTags.$inferSelect;
 
 export function toApi(row: LocationTagRow): LocationTag {
   return {

@@ -7,11 +7,10 @@ import {
 } from '@sightline/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { MapRow } from '../../db/rows.js';
 import { endpoints, locationTags, maps, things } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-export type MapRow = typeof maps.$inferSelect;
 
 export function toApi(row: MapRow): MapRecord {
   return {

@@ -6,11 +6,10 @@ import type {
 } from '@sightline/shared';
 import { and, asc, count, eq, ne, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { OrganizationRow } from '../../db/rows.js';
 import { organizations } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-type OrganizationRow = typeof organizations.$inferSelect;
 
 export function toApi(row: OrganizationRow): Organization {
   return {

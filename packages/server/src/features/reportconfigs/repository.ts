@@ -9,11 +9,10 @@ import type {
 } from '@sightline/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { ReportConfigRow } from '../../db/rows.js';
 import { reportConfigs, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-export type ReportConfigRow = typeof reportConfigs.$inferSelect;
 
 export function toApi(row: ReportConfigRow): ReportConfig {
   return {

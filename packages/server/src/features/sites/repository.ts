@@ -8,11 +8,10 @@ import {
 } from '@sightline/shared';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { SiteRow } from '../../db/rows.js';
 import { sites } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-type SiteRow = typeof sites.$inferSelect;
 
 export function toApi(row: SiteRow): Site {
   return {

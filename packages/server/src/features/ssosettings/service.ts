@@ -10,6 +10,7 @@
 import { SSO_MSG, SSO_SECRET_MASK, type SsoSettings } from '@sightline/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { SsoRow } from '../../db/rows.js';
 import { authorize, requireSuperAdmin, siteScope } from '../../platform/access.js';
 import { checkTarget } from '../../platform/address-guard.js';
 import type { Caller } from '../../platform/caller.js';
@@ -27,7 +28,7 @@ const EMPTY: SsoSettings = {
   allowSuperAdminSso: false,
 };
 
-function toApi(row: repo.SsoRow | undefined): SsoSettings {
+function toApi(row: SsoRow | undefined): SsoSettings {
   if (!row) return EMPTY;
   return {
     oktaIssuer: row.oktaIssuer,

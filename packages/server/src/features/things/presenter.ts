@@ -12,9 +12,6 @@ import { jsonSql } from '../../platform/present-sql.js';
 
 export { presentThing, presentThingState, THING_FIELDS } from '@sightline/shared';
 
-export type ThingRow = typeof things.$inferSelect;
-export type NewThingRow = typeof things.$inferInsert;
-
 /**
  * A thing as its API JSON text, built by PostgreSQL. The things list answers with these texts
  * joined, so a page of 1,000 costs the server no row parsing, mapping, checking or stringifying

@@ -6,6 +6,7 @@ import { LIST_TOTAL_CAP, type THING_SORT_FIELDS, type ThingInput } from '@sightl
 import { and, desc, eq, getTableColumns, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
+import type { ThingRow } from '../../db/rows.js';
 import { things, thingTags, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import {
@@ -17,7 +18,7 @@ import {
 } from '../../platform/list-query.js';
 import { categoryTotal, countsAnswer } from './category-counts.js';
 import { type ThingFilter, thingWhere } from './filters.js';
-import { type ThingRow, thingJson } from './presenter.js';
+import { thingJson } from './presenter.js';
 import { releaseThingTags } from './tags.js';
 
 /** The writable fields, common to items and workers; state columns are the engine's. */

@@ -14,6 +14,7 @@ import {
 import { inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import type { ThingRow } from '../../db/rows.js';
 import { images, things, zones } from '../../db/schema.js';
 import { authorize, hasSite, siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
@@ -25,7 +26,7 @@ import { categoryNames } from '../categories/repository.js';
 import { requireSite } from '../sites/service.js';
 import { enqueueThingWebhooks } from '../webhooks/outbox.js';
 import * as links from './links.js';
-import { presentThing, type ThingRow } from './presenter.js';
+import { presentThing } from './presenter.js';
 import * as repo from './repository.js';
 import { lockTags, replaceThingTags, tagOfLocationTag, tagsOf } from './tags.js';
 

@@ -9,12 +9,10 @@ import type {
 } from '@sightline/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { WebhookDeliveryRow, WebhookRow } from '../../db/rows.js';
 import { webhookDeliveries, webhooks } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-type WebhookRow = typeof webhooks.$inferSelect;
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 export function toApi(row: WebhookRow): Webhook {
   return {
@@ -95,7 +93,7 @@ export async function deleteWebhook(db: Tx, orgId: string, id: string): Promise<
   return true;
 }
 
-export function deliveryToApi(row: DeliveryRow): WebhookDelivery {
+export function deliveryToApi(row: WebhookDeliveryRow): WebhookDelivery {
   const state = !row.done ? 'pending' : row.failed ? 'failed' : 'delivered';
   return {
     id: String(row.id),

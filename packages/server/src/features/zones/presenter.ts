@@ -4,9 +4,7 @@
  * and the table is presented with no change here.
  */
 import { fieldsOf, plain, presentFields, Zone } from '@sightline/shared';
-import type { zones } from '../../db/schema.js';
-
-export type ZoneRow = typeof zones.$inferSelect;
+import type { ZoneRow } from '../../db/rows.js';
 
 export const ZONE_FIELDS = fieldsOf(Zone, {
   _id: plain('id'),

@@ -1,10 +1,11 @@
 import type { ZONE_SORT_FIELDS, ZoneInput, ZoneListQuery } from '@sightline/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { ZoneRow } from '../../db/rows.js';
 import { endpoints, locationTags, things, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-import { presentZone, type ZoneRow } from './presenter.js';
+import { presentZone } from './presenter.js';
 
 /**
  * The writable fields: every field of the input under its own name as a column, but the site
