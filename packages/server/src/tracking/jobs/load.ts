@@ -36,7 +36,7 @@ export async function organizationsWith(tx: Tx, where: SQL, scope: JobScope): Pr
   return found.map((r) => r.org_id);
 }
 
-const thingJson = sql`json_build_object('tag', '', 'id', t.id, 'name', t.name, 'class', t.class,
+const thingStateJson = sql`json_build_object('tag', '', 'id', t.id, 'name', t.name, 'class', t.class,
   'siteId', t.site_id, 'zoneId', t.zone_id, 'lastZoneTime', ${ms('t.last_zone_time')},
   'lastEvent', ${ms('t.last_event')}, 'lastEndpointTime', ${ms('t.last_endpoint_time')},
   'endpointId', t.endpoint_id, 'direction', t.direction, 'locationTagId', t.location_tag_id,
@@ -61,7 +61,7 @@ export async function loadThings(
   const [row] = await rows<{ things: ThingStateJson[] }>(
     tx,
     sql`SELECT coalesce(json_agg(x.thing), '[]') AS things FROM (
-        SELECT ${thingJson} AS thing FROM things t LEFT JOIN zones z ON z.id = t.zone_id AND z.org_id = t.org_id
+        SELECT ${thingStateJson} AS thing FROM things t LEFT JOIN zones z ON z.id = t.zone_id AND z.org_id = t.org_id
         WHERE t.org_id = ${orgId} AND t.deleted_at IS NULL AND ${where}
         ORDER BY t.last_zone_time NULLS LAST, t.id LIMIT ${limit}) x`,
   );
