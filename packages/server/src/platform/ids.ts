@@ -11,4 +11,4 @@ export function newId(now: number = Date.now()): string {
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
 /** Event and zone duration ids are bigserials, shown ObjectId shaped (24 hex digits) like every other id. */
-export const serialApiId = (id: number) => id.toString(16).padStart(24, '0');
+export { serialApiId } from '@sightline/shared';

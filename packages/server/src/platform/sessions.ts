@@ -5,6 +5,7 @@
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@sightline/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
+import type { UserRow } from '../db/rows.js';
 import { sessions, users } from '../db/schema.js';
 import { sha256 } from './crypto.js';
 import { randomToken } from './ids.js';
@@ -17,8 +18,6 @@ export async function createSession(db: Tx, userId: string): Promise<string> {
   await db.insert(sessions).values({ tokenHash: sha256(token), userId });
   return token;
 }
-
-type UserRow = typeof users.$inferSelect;
 
 /** A session is over once idle for 12 hours or 7 days after sign-in, whichever comes first. */
 function expired(session: { createdAt: Date; lastSeenAt: Date }, now: number): boolean {

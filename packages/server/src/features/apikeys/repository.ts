@@ -1,11 +1,10 @@
 import { type API_KEY_SORT_FIELDS, type ApiKey, type ApiKeyListQuery, maskedToken } from '@sightline/shared';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { ApiKeyRow } from '../../db/rows.js';
 import { apiKeys } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 /** `token` is the full token only right after creation; stored keys show their prefix. */
 export function toApi(row: ApiKeyRow, token = maskedToken(row.tokenPrefix)): ApiKey {

@@ -1,15 +1,11 @@
-import type { CATEGORY_SORT_FIELDS, Category, CategoryInput, CategoryListQuery } from '@sightline/shared';
+import type { CATEGORY_SORT_FIELDS, CategoryInput, CategoryListQuery } from '@sightline/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { CategoryRow } from '../../db/rows.js';
 import { categories, images, things } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-type CategoryRow = typeof categories.$inferSelect;
-
-export function toApi(row: CategoryRow): Category {
-  return { _id: row.id, id: row.id, name: row.name, description: row.description, hidden: row.hidden };
-}
+import { presentCategory } from './presenter.js';
 
 const listSpec: ListSpec<(typeof CATEGORY_SORT_FIELDS)[number]> = {
   sortable: {
@@ -23,7 +19,7 @@ const listSpec: ListSpec<(typeof CATEGORY_SORT_FIELDS)[number]> = {
 
 export async function listCategories(db: Tx, orgId: string, query: CategoryListQuery) {
   const scope = and(eq(categories.orgId, orgId), query.hidden ? undefined : eq(categories.hidden, false));
-  return listPage(db, categories, scope, query, listSpec, toApi);
+  return listPage(db, categories, scope, query, listSpec, presentCategory);
 }
 
 export async function findCategory(db: Tx, orgId: string, id: string): Promise<CategoryRow | undefined> {

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { authorize } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { presentCategory } from './presenter.js';
 import * as repo from './repository.js';
 
 /** Categories are organization-wide: any signed-in user of the organization may read them. */
@@ -20,7 +21,7 @@ async function requireCategory(db: Db, caller: Caller, id: string) {
 }
 
 export async function getCategory(db: Db, caller: Caller, id: string) {
-  return repo.toApi(await requireCategory(db, caller, id));
+  return presentCategory(await requireCategory(db, caller, id));
 }
 
 /** Names are unique per organization, case-insensitively: checked first, the unique index settles races. */
@@ -46,7 +47,7 @@ export async function createCategory(db: Db, caller: Caller, input: CategoryInpu
   const row = await uniqueName(db, caller.orgId, input, undefined, () =>
     repo.insertCategory(db, caller.orgId, input),
   );
-  return repo.toApi(row);
+  return presentCategory(row);
 }
 
 export async function updateCategory(db: Db, caller: Caller, id: string, input: CategoryInput) {
@@ -56,7 +57,7 @@ export async function updateCategory(db: Db, caller: Caller, id: string, input: 
     repo.updateCategory(db, caller.orgId, id, input),
   );
   if (!row) throw notFound('Category');
-  return repo.toApi(row);
+  return presentCategory(row);
 }
 
 export async function deleteCategory(db: Db, caller: Caller, id: string) {

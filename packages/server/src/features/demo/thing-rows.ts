@@ -1,5 +1,6 @@
 /** Items and workers of one demo site, placed in its zones as if readers had seen them. */
-import type { events, things, thingTags } from '../../db/schema.js';
+
+import type { NewEventRow, NewThingRow, NewThingTagRow } from '../../db/rows.js';
 import { newId } from '../../platform/ids.js';
 import {
   type CategoryName,
@@ -16,10 +17,6 @@ import {
 } from './catalog.js';
 import type { Random } from './random.js';
 import type { SiteRows } from './site-rows.js';
-
-type ThingRow = typeof things.$inferInsert;
-type ThingTagRow = typeof thingTags.$inferInsert;
-type EventRow = typeof events.$inferInsert;
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -43,16 +40,16 @@ export interface ThingContext {
 }
 
 export interface ThingRows {
-  things: ThingRow[];
-  tags: ThingTagRow[];
+  things: NewThingRow[];
+  tags: NewThingTagRow[];
   /** The reading that put each placed thing in its zone, seen until its last sighting. */
-  events: EventRow[];
+  events: NewEventRow[];
 }
 
 /** Readers report a tag in view about once a minute in the demo (repeats merge into one event). */
 const REPEAT_MS = MINUTE;
 
-function entryEvent(t: ThingRow): EventRow[] {
+function entryEvent(t: NewThingRow): NewEventRow[] {
   if (!t.zoneId || !t.tag1 || !t.lastZoneTime || !t.lastEvent) return [];
   const firstTime = t.lastZoneTime;
   const time = t.lastEvent > firstTime ? t.lastEvent : firstTime;
@@ -88,7 +85,7 @@ function placed(
   key: ZoneKey | undefined,
   minutesAgo: number,
   ctx: ThingContext,
-): Partial<ThingRow> {
+): Partial<NewThingRow> {
   const spot = key && site.placement.get(key);
   if (!spot) return {};
   const { random } = ctx;
@@ -123,8 +120,8 @@ function item(
   model: ItemModel,
   site: SiteRows,
   ctx: ThingContext,
-  overrides: Partial<ThingRow> = {},
-): ThingRow {
+  overrides: Partial<NewThingRow> = {},
+): NewThingRow {
   const { random } = ctx;
   const n = (ctx.counters.models.get(model.name) ?? 0) + 1;
   ctx.counters.models.set(model.name, n);
@@ -147,7 +144,7 @@ function item(
   };
 }
 
-function worker(site: SiteRows, ctx: ThingContext): ThingRow {
+function worker(site: SiteRows, ctx: ThingContext): NewThingRow {
   const { random } = ctx;
   const g = ctx.counters.workers++;
   const key = random.pick<ZoneKey>(['breakRoom', 'receiving', 'storageA', 'storageB']);
@@ -170,9 +167,9 @@ function worker(site: SiteRows, ctx: ThingContext): ThingRow {
 }
 
 /** The field service kit and its children, all in Storage A. */
-function kit(site: SiteRows, ctx: ThingContext): ThingRow[] {
+function kit(site: SiteRows, ctx: ThingContext): NewThingRow[] {
   const inStorageA = placed(site, 'storageA', ctx.random.int(600, 3000), ctx);
-  const parent: ThingRow = {
+  const parent: NewThingRow = {
     ...item({ name: KIT.name, category: 'Kits', serialPrefix: 'FSK' }, site, ctx, inStorageA),
     name: KIT.name,
     serial: KIT.serial,

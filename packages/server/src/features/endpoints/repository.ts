@@ -10,12 +10,10 @@ import type {
 } from '@sightline/shared';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { EndpointRow, EndpointStatusRow } from '../../db/rows.js';
 import { endpointStatus, endpoints, maps, sightings, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-export type EndpointRow = typeof endpoints.$inferSelect;
-type StatusRow = typeof endpointStatus.$inferSelect;
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
@@ -32,7 +30,7 @@ function antennasOf(value: unknown): Antenna[] {
   });
 }
 
-export function statusToApi(row: StatusRow): EndpointStatus {
+export function statusToApi(row: EndpointStatusRow): EndpointStatus {
   return {
     endpoint: row.endpointId,
     time: row.time.toISOString(),
@@ -44,7 +42,7 @@ export function statusToApi(row: StatusRow): EndpointStatus {
 }
 
 /** The API shape without secrets; the service adds `key` and `qrcode` for callers who may see them. */
-export function toApi(row: EndpointRow, status: StatusRow | undefined): Endpoint {
+export function toApi(row: EndpointRow, status: EndpointStatusRow | undefined): Endpoint {
   return {
     _id: row.id,
     name: row.name,
@@ -82,7 +80,7 @@ const listSpec: ListSpec<(typeof ENDPOINT_SORT_FIELDS)[number]> = {
 };
 
 /** The newest heartbeat of each endpoint (one index scan each, by endpoint_status_endpoint_time_idx). */
-export async function latestStatuses(db: Tx, endpointIds: string[]): Promise<Map<string, StatusRow>> {
+export async function latestStatuses(db: Tx, endpointIds: string[]): Promise<Map<string, EndpointStatusRow>> {
   if (!endpointIds.length) return new Map();
   const rows = await db
     .selectDistinctOn([endpointStatus.endpointId])

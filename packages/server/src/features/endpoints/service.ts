@@ -14,6 +14,7 @@ import {
 } from '@sightline/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import type { EndpointRow } from '../../db/rows.js';
 import { authorize, hasSite } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -38,19 +39,13 @@ export async function requireEndpoint(db: Tx, caller: Caller, id: string) {
   return row;
 }
 
-const qrText = (publicUrl: string, row: repo.EndpointRow) =>
+const qrText = (publicUrl: string, row: EndpointRow) =>
   JSON.stringify(endpointQrPayload(publicUrl, { id: row.id, uuid: row.uuid, key: row.key }));
 
-const maySeeKey = (caller: Caller, row: repo.EndpointRow) =>
-  can(caller.rules, RESOURCE, 'modify', row.siteId);
+const maySeeKey = (caller: Caller, row: EndpointRow) => can(caller.rules, RESOURCE, 'modify', row.siteId);
 
 /** The record with its latest status; `key` and `qrcode` only when `withKey`. */
-async function present(
-  db: Tx,
-  publicUrl: string,
-  row: repo.EndpointRow,
-  withKey: boolean,
-): Promise<Endpoint> {
+async function present(db: Tx, publicUrl: string, row: EndpointRow, withKey: boolean): Promise<Endpoint> {
   const statuses = await repo.latestStatuses(db, [row.id]);
   const endpoint = repo.toApi(row, statuses.get(row.id));
   return withKey ? { ...endpoint, key: row.key, qrcode: qrText(publicUrl, row) } : endpoint;

@@ -1,43 +1,18 @@
 /** Events, event sources and zone durations of a site: rows ↔ API objects and their queries. */
 
-import type { EventListQuery, EventRecord, ZoneDurationQuery, ZoneDurationRecord } from '@sightline/shared';
-import { type EVENT_SORT_FIELDS, NO_THING_ID, type ZONE_DURATION_SORT_FIELDS } from '@sightline/shared';
+import type {
+  EVENT_SORT_FIELDS,
+  EventListQuery,
+  ZONE_DURATION_SORT_FIELDS,
+  ZoneDurationQuery,
+  ZoneDurationRecord,
+} from '@sightline/shared';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { endpoints, events, locationTags, things, zoneDurations, zones } from '../../db/schema.js';
 import { serialApiId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-type EventRow = typeof events.$inferSelect;
-interface Names {
-  endpointName: string | null;
-  zoneName: string | null;
-  locationTagName: string | null;
-}
-
-function toApi(row: EventRow, names: Names): EventRecord {
-  const data = (row.data ?? {}) as { cFloat0?: unknown };
-  return {
-    _id: serialApiId(row.id),
-    tag: row.tag,
-    thing: row.thingId,
-    time: row.time.toISOString(),
-    firstTime: row.firstTime.toISOString(),
-    repeatCount: row.repeatCount,
-    direction: row.direction,
-    endpoint: row.endpointId,
-    endpointName: names.endpointName,
-    antenna: row.antenna,
-    zone: row.zoneId,
-    zoneName: names.zoneName,
-    locationTag: row.locationTagId,
-    locationTagName: names.locationTagName,
-    alarmTamper: row.alarmTamper,
-    data: typeof data.cFloat0 === 'number' ? { cFloat0: data.cFloat0 } : {},
-    edits: Array.isArray(row.edits) ? row.edits : [],
-    matched: row.thingId !== NO_THING_ID,
-  };
-}
+import { presentEvent } from './presenter.js';
 
 const eventSpec: ListSpec<(typeof EVENT_SORT_FIELDS)[number]> = {
   sortable: {
@@ -74,7 +49,9 @@ export async function listEvents(db: Tx, orgId: string, query: EventListQuery) {
       .leftJoin(endpoints, eq(endpoints.id, events.endpointId))
       .leftJoin(zones, eq(zones.id, events.zoneId))
       .leftJoin(locationTags, eq(locationTags.id, events.locationTagId));
-  return listPage(db, events, scope, query, eventSpec, (r) => toApi(r.event, r), { select });
+  return listPage(db, events, scope, query, eventSpec, (r) => presentEvent(r.event, r.event.id, r), {
+    select,
+  });
 }
 
 /** The site's endpoints as the Events filter lists them: id and name, by name. */

@@ -1,14 +1,11 @@
 /**
- * Exceptions: rows ↔ API objects (with thing and zone names and the message, whose text is fixed
- * by `exceptionMessage` in @sightline/shared) and their queries.
+ * Exceptions: their queries (presented by `presentException`, presenter.ts).
  */
-import {
-  type EXCEPTION_SORT_FIELDS,
-  type ExceptionListQuery,
-  type ExceptionRecord,
-  type ExceptionThing,
-  exceptionMessage,
-  type ThingClass,
+import type {
+  EXCEPTION_SORT_FIELDS,
+  ExceptionListQuery,
+  ExceptionThing,
+  ThingClass,
 } from '@sightline/shared';
 import {
   aliasedTable,
@@ -27,37 +24,9 @@ import {
 import type { Tx } from '../../db/client.js';
 import { exceptions, things, zones } from '../../db/schema.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-type ExceptionRow = typeof exceptions.$inferSelect;
-interface Names {
-  thingName: string | null;
-  thingClass: string | null;
-  zoneName: string | null;
-  expectedZoneName: string | null;
-}
+import { presentException } from './presenter.js';
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
-
-function toApi(row: ExceptionRow, names: Names): ExceptionRecord {
-  const record = {
-    _id: row.id,
-    type: row.type as ExceptionRecord['type'],
-    time: row.time.toISOString(),
-    site: row.siteId,
-    thing: row.thingId,
-    thingName: names.thingName,
-    thingClass: (names.thingClass as ThingClass | null) ?? null,
-    zone: row.zoneId,
-    zoneName: names.zoneName,
-    expectedZone: row.expectedZoneId,
-    expectedZoneName: names.expectedZoneName,
-    multipleThings: row.multipleThings,
-    timeDuration: row.timeDurationNs,
-    stayStart: iso(row.stayStart),
-    resolvedAt: iso(row.resolvedAt),
-  };
-  return { ...record, message: exceptionMessage(record) };
-}
 
 const listSpec: ListSpec<(typeof EXCEPTION_SORT_FIELDS)[number]> = {
   sortable: { time: exceptions.time, type: exceptions.type },
@@ -115,7 +84,7 @@ export async function listExceptions(
   withTotal = true,
 ) {
   const query = { ...filter, ...page, search: undefined, search2: undefined };
-  return listPage(db, exceptions, whereOf(filter), query, listSpec, (r) => toApi(r.exception, r), {
+  return listPage(db, exceptions, whereOf(filter), query, listSpec, (r) => presentException(r.exception, r), {
     select: selectWithNames,
     total: withTotal,
   });
@@ -123,7 +92,7 @@ export async function listExceptions(
 
 export async function findException(db: Tx, orgId: string, id: string) {
   const [row] = await selectWithNames(db).where(and(eq(exceptions.orgId, orgId), eq(exceptions.id, id)));
-  return row ? toApi(row.exception, row) : undefined;
+  return row ? presentException(row.exception, row) : undefined;
 }
 
 /** The things of an exception's `multipleThings`, in that order; deleted things are left out. */

@@ -2,13 +2,11 @@
 import type { Image, ImageFilter, ImageMetaInput } from '@sightline/shared';
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { ImageRow, NewImageRow } from '../../db/rows.js';
 import { categories, images, things } from '../../db/schema.js';
 import { escapeLike } from '../../platform/list-query.js';
 
-export type ImageRow = typeof images.$inferSelect;
-export type NewImageRow = typeof images.$inferInsert;
-
-function toApi(row: ImageRow, names: Map<string, string>): Image {
+export function toApi(row: ImageRow, names: Map<string, string>): Image {
   return {
     _id: row.id,
     id: row.id,

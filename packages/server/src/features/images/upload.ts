@@ -12,6 +12,7 @@ import {
   THINGS_CATEGORY,
   thingResource,
 } from '@sightline/shared';
+import type { NewImageRow } from '../../db/rows.js';
 import { authorize } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
@@ -54,7 +55,7 @@ export async function uploadImages(
   authorize(caller, 'images', 'create', siteId);
   // A Map: a field named __proto__ is just a name.
   const fields = new Map<string, unknown[]>();
-  const rows: repo.NewImageRow[] = [];
+  const rows: NewImageRow[] = [];
   const stored: string[] = [];
   const clock = stageClock(UPLOAD_TIMINGS);
   try {
@@ -127,7 +128,7 @@ export async function uploadImages(
   }
 }
 
-async function save(ctx: AppContext, caller: Caller, rows: repo.NewImageRow[], fields: ImageUploadFields) {
+async function save(ctx: AppContext, caller: Caller, rows: NewImageRow[], fields: ImageUploadFields) {
   const { db } = ctx;
   await checkCategories(db, caller.orgId, fields.categories);
   const thing = fields.thing

@@ -2,11 +2,9 @@
 import { and, eq, isNull, like, max, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { tagGenerationLockText, tagLockText, textLockKey } from '../../db/locks.js';
+import type { NewThingRow, ThingRow } from '../../db/rows.js';
 import { categories, locationTags, things, thingTags, zones } from '../../db/schema.js';
 import { escapeLike } from '../../platform/list-query.js';
-
-export type ThingRow = typeof things.$inferSelect;
-export type NewThingRow = typeof things.$inferInsert;
 
 /** Serialises writers of these tags until the transaction ends, in one statement (sorted: no deadlock). */
 export async function lockTagsAtOnce(tx: Tx, orgId: string, tags: readonly string[]) {

@@ -18,6 +18,7 @@ import {
 } from '@sightline/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import type { NewThingRow, ThingRow } from '../../db/rows.js';
 import { authorize, hasSite } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
@@ -131,18 +132,13 @@ export async function previewImport(db: Db, caller: Caller, siteId: string, req:
 
 interface Applied {
   rows: ImportResultRow[];
-  created: repo.NewThingRow[];
-  updated: Map<string, repo.ThingRow>;
+  created: NewThingRow[];
+  updated: Map<string, ThingRow>;
   createdCategories: string[];
 }
 
 /** Writes one row's values onto an item: given fields replace, tags are added (an import never drops a tag). */
-function merge(
-  thing: repo.NewThingRow,
-  v: RowValues,
-  categoryIds: Map<string, string>,
-  zone: string | undefined,
-) {
+function merge(thing: NewThingRow, v: RowValues, categoryIds: Map<string, string>, zone: string | undefined) {
   if (v.given.has('name')) thing.name = v.name;
   if (v.given.has('description')) thing.description = v.description;
   if (v.given.has('serial')) thing.serial = v.serial;
@@ -195,18 +191,18 @@ async function applyBatch(
   const existing = new Map(
     (await repo.thingsByIds(tx, caller.orgId, [...new Set(targets)])).map((t) => [t.id, t]),
   );
-  const fresh = new Map<string, repo.NewThingRow>();
+  const fresh = new Map<string, NewThingRow>();
   const zone = req.zone ?? undefined;
   for (const { plan, target, values } of planned) {
     if (!target || !values) {
       applied.rows.push({ line: plan.line, status: plan.message, thing: null });
       continue;
     }
-    let thing: repo.NewThingRow | undefined;
+    let thing: NewThingRow | undefined;
     let status = 'complete duplicate';
     if (target.kind === 'existing') {
       thing = existing.get(target.thingId);
-      if (thing) applied.updated.set(target.thingId, thing as repo.ThingRow);
+      if (thing) applied.updated.set(target.thingId, thing as ThingRow);
     } else {
       thing = fresh.get(target.key);
       if (!thing) {

@@ -1,6 +1,7 @@
 /** Endpoint lookups and heartbeats of the ingest routes; raw sightings are the tracking store's. */
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { EndpointStatusRow } from '../../db/rows.js';
 import { endpointStatus, endpoints } from '../../db/schema.js';
 import type { ReaderHeartbeat } from '../../tracking/formats/index.js';
 
@@ -32,8 +33,6 @@ export async function findEndpointByUuid(
   const { key, ...identity } = row;
   return { identity, key };
 }
-
-type EndpointStatusRow = typeof endpointStatus.$inferSelect;
 
 /** An endpoint status record and the endpoint's last heartbeat, together. */
 export async function insertHeartbeat(

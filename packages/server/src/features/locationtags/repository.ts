@@ -1,28 +1,11 @@
-import type {
-  LOCATION_TAG_SORT_FIELDS,
-  LocationTag,
-  LocationTagInput,
-  LocationTagListQuery,
-} from '@sightline/shared';
+import type { LOCATION_TAG_SORT_FIELDS, LocationTagInput, LocationTagListQuery } from '@sightline/shared';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { LocationTagRow } from '../../db/rows.js';
 import { locationTags, maps, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-export type LocationTagRow = typeof locationTags.$inferSelect;
-
-export function toApi(row: LocationTagRow): LocationTag {
-  return {
-    _id: row.id,
-    name: row.name,
-    tag: row.tag,
-    zone: row.zoneId,
-    map: row.mapId,
-    xycoordinates: [row.x, row.y],
-    site: row.siteId,
-  };
-}
+import { presentLocationTag } from './presenter.js';
 
 function toRow(input: LocationTagInput) {
   return {
@@ -55,7 +38,7 @@ export async function listLocationTags(db: Tx, orgId: string, query: LocationTag
     query.zone ? eq(locationTags.zoneId, query.zone) : undefined,
     query.map ? eq(locationTags.mapId, query.map) : undefined,
   );
-  return listPage(db, locationTags, scope, query, listSpec, toApi);
+  return listPage(db, locationTags, scope, query, listSpec, presentLocationTag);
 }
 
 export async function findLocationTag(

@@ -6,6 +6,7 @@ import type { Caller } from '../../platform/caller.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { requireSite } from '../sites/service.js';
 import { lockTags, tagOfLocationTag, tagOfThing } from '../things/tags.js';
+import { presentLocationTag } from './presenter.js';
 import * as repo from './repository.js';
 
 const RESOURCE = 'locationtags';
@@ -22,7 +23,7 @@ async function requireLocationTag(db: Db, caller: Caller, id: string) {
 }
 
 export async function getLocationTag(db: Db, caller: Caller, id: string) {
-  return repo.toApi(await requireLocationTag(db, caller, id));
+  return presentLocationTag(await requireLocationTag(db, caller, id));
 }
 
 async function checkReferences(db: Db, orgId: string, input: LocationTagInput) {
@@ -65,7 +66,7 @@ export async function createLocationTag(db: Db, caller: Caller, input: LocationT
   const row = await withUniqueTag(db, caller.orgId, input, undefined, (tx) =>
     repo.insertLocationTag(tx, caller.orgId, input),
   );
-  return repo.toApi(row);
+  return presentLocationTag(row);
 }
 
 export async function updateLocationTag(db: Db, caller: Caller, id: string, input: LocationTagInput) {
@@ -77,7 +78,7 @@ export async function updateLocationTag(db: Db, caller: Caller, id: string, inpu
     repo.updateLocationTag(tx, caller.orgId, id, input),
   );
   if (!row) throw notFound('Location tag');
-  return repo.toApi(row);
+  return presentLocationTag(row);
 }
 
 export async function deleteLocationTag(db: Db, caller: Caller, id: string) {

@@ -1,28 +1,11 @@
-import {
-  type MAP_SORT_FIELDS,
-  type MapInput,
-  type MapListQuery,
-  type MapRecord,
-  mapImageUrl,
-} from '@sightline/shared';
+import type { MAP_SORT_FIELDS, MapInput, MapListQuery } from '@sightline/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { MapRow } from '../../db/rows.js';
 import { endpoints, locationTags, maps, things } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-export type MapRow = typeof maps.$inferSelect;
-
-export function toApi(row: MapRow): MapRecord {
-  return {
-    _id: row.id,
-    name: row.name,
-    image: row.image ? mapImageUrl(row.id) : '',
-    site: row.siteId,
-    topLeft: [row.topLeftX, row.topLeftY],
-    botRight: [row.botRightX, row.botRightY],
-  };
-}
+import { presentMap } from './presenter.js';
 
 function toRow(input: MapInput) {
   return {
@@ -41,7 +24,14 @@ const listSpec: ListSpec<(typeof MAP_SORT_FIELDS)[number]> = {
 };
 
 export async function listMaps(db: Tx, orgId: string, query: MapListQuery) {
-  return listPage(db, maps, and(eq(maps.orgId, orgId), eq(maps.siteId, query.site)), query, listSpec, toApi);
+  return listPage(
+    db,
+    maps,
+    and(eq(maps.orgId, orgId), eq(maps.siteId, query.site)),
+    query,
+    listSpec,
+    presentMap,
+  );
 }
 
 export async function findMap(db: Tx, orgId: string, id: string): Promise<MapRow | undefined> {

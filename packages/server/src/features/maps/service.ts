@@ -7,6 +7,7 @@ import type { Storage } from '../../platform/storage/index.js';
 import type { Spooled } from '../../platform/storage/spool.js';
 import { requireSite } from '../sites/service.js';
 import { mapKey, removeMapImage, storeMapImage } from './files.js';
+import { presentMap } from './presenter.js';
 import * as repo from './repository.js';
 
 const RESOURCE = 'maps';
@@ -23,13 +24,13 @@ async function requireMap(db: Db, caller: Caller, id: string) {
 }
 
 export async function getMap(db: Db, caller: Caller, id: string) {
-  return repo.toApi(await requireMap(db, caller, id));
+  return presentMap(await requireMap(db, caller, id));
 }
 
 export async function createMap(db: Db, caller: Caller, input: MapInput) {
   await requireSite(db, caller, input.site);
   authorize(caller, RESOURCE, 'create', input.site);
-  return repo.toApi(await repo.insertMap(db, caller.orgId, input));
+  return presentMap(await repo.insertMap(db, caller.orgId, input));
 }
 
 export async function updateMap(db: Db, caller: Caller, id: string, input: MapInput) {
@@ -38,7 +39,7 @@ export async function updateMap(db: Db, caller: Caller, id: string, input: MapIn
   if (input.site !== current.siteId) throw badRequest(MAP_MSG.siteImmutable);
   const row = await repo.updateMap(db, caller.orgId, id, input);
   if (!row) throw notFound('Map');
-  return repo.toApi(row);
+  return presentMap(row);
 }
 
 export async function deleteMap(db: Db, storage: Storage, caller: Caller, id: string) {
@@ -72,7 +73,7 @@ export async function uploadMapImage(
   const row = await repo.setMapImage(db, caller.orgId, id, stored.fileName, stored.type);
   if (current.image && current.image !== stored.fileName) await removeMapImage(storage, current.image);
   if (!row) throw notFound('Map');
-  return repo.toApi(row);
+  return presentMap(row);
 }
 
 /** The stored image of a map the caller may see: its storage key and type. */

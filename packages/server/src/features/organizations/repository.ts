@@ -1,27 +1,11 @@
-import type {
-  ORGANIZATION_SORT_FIELDS,
-  Organization,
-  OrganizationInput,
-  OrganizationListQuery,
-} from '@sightline/shared';
+import type { ORGANIZATION_SORT_FIELDS, OrganizationInput, OrganizationListQuery } from '@sightline/shared';
 import { and, asc, count, eq, ne, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { OrganizationRow } from '../../db/rows.js';
 import { organizations } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-type OrganizationRow = typeof organizations.$inferSelect;
-
-export function toApi(row: OrganizationRow): Organization {
-  return {
-    _id: row.id,
-    name: row.name,
-    subdomain: row.subdomain,
-    timeCreated: row.timeCreated.toISOString(),
-    oktaEnabled: row.oktaEnabled,
-    entraEnabled: row.entraEnabled,
-  };
-}
+import { presentOrganization } from './presenter.js';
 
 const listSpec: ListSpec<(typeof ORGANIZATION_SORT_FIELDS)[number]> = {
   sortable: {
@@ -36,7 +20,7 @@ const listSpec: ListSpec<(typeof ORGANIZATION_SORT_FIELDS)[number]> = {
 /** Every organization (onlyId undefined: a Super Admin) or just the caller's own. */
 export async function listOrganizations(db: Tx, onlyId: string | undefined, query: OrganizationListQuery) {
   const scope = onlyId ? eq(organizations.id, onlyId) : undefined;
-  return listPage(db, organizations, scope, query, listSpec, toApi);
+  return listPage(db, organizations, scope, query, listSpec, presentOrganization);
 }
 
 export async function findOrganization(db: Tx, id: string): Promise<OrganizationRow | undefined> {

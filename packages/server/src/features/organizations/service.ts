@@ -24,6 +24,7 @@ import { removeMapImage } from '../maps/files.js';
 import { insertUser, usernameTaken } from '../users/repository.js';
 import { issueToken, sendSetPasswordMail } from '../users/set-password-tokens.js';
 import { deleteOrganizationCascade } from './cascade.js';
+import { presentOrganization } from './presenter.js';
 import * as repo from './repository.js';
 
 export function listOrganizations(db: Db, caller: Caller, query: OrganizationListQuery) {
@@ -34,7 +35,7 @@ export async function getOrganization(db: Db, caller: Caller, id: string) {
   if (!caller.superAdmin && id !== caller.orgId) throw notFound('Organization');
   const row = await repo.findOrganization(db, id);
   if (!row) throw notFound('Organization');
-  return repo.toApi(row);
+  return presentOrganization(row);
 }
 
 async function assertSubdomainFree(db: Db, subdomain: string, exceptId?: string) {
@@ -65,7 +66,7 @@ export async function createOrganization(ctx: AppContext, caller: Caller, input:
     // Inside the transaction: when the mail cannot be handed over, no organization without a way in remains.
     const token = await issueToken(tx, admin, ACTIVATION_TOKEN_TTL_MS);
     await sendSetPasswordMail(mailer, config.publicUrl, admin, token, 'activation', tx);
-    return repo.toApi(row);
+    return presentOrganization(row);
   });
 }
 
@@ -75,7 +76,7 @@ export async function updateOrganization(db: Db, caller: Caller, id: string, inp
   await assertSubdomainFree(db, input.subdomain, id);
   const row = await repo.updateOrganization(db, id, input);
   if (!row) throw notFound('Organization');
-  return repo.toApi(row);
+  return presentOrganization(row);
 }
 
 export async function deleteOrganization(db: Db, storage: Storage, caller: Caller, id: string) {

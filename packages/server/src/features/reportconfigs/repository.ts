@@ -1,33 +1,10 @@
-import type {
-  REPORT_CONFIG_SORT_FIELDS,
-  ReportConfig,
-  ReportConfigInput,
-  ReportConfigListQuery,
-  ReportFormat,
-  ReportHeading,
-  ReportType,
-} from '@sightline/shared';
+import type { REPORT_CONFIG_SORT_FIELDS, ReportConfigInput, ReportConfigListQuery } from '@sightline/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { reportConfigs, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-export type ReportConfigRow = typeof reportConfigs.$inferSelect;
-
-export function toApi(row: ReportConfigRow): ReportConfig {
-  return {
-    _id: row.id,
-    name: row.name,
-    type: row.type as ReportType,
-    format: row.format as ReportFormat,
-    email: row.email,
-    zones: row.zones,
-    categories: row.categories,
-    headings: row.headings as ReportHeading[],
-    site: row.siteId,
-  };
-}
+import { presentReportConfig } from './presenter.js';
 
 const toRow = (input: ReportConfigInput) => ({
   name: input.name,
@@ -53,7 +30,7 @@ const listSpec: ListSpec<(typeof REPORT_CONFIG_SORT_FIELDS)[number]> = {
 
 export function listReportConfigs(db: Tx, orgId: string, query: ReportConfigListQuery) {
   const scope = and(eq(reportConfigs.orgId, orgId), eq(reportConfigs.siteId, query.site));
-  return listPage(db, reportConfigs, scope, query, listSpec, toApi);
+  return listPage(db, reportConfigs, scope, query, listSpec, presentReportConfig);
 }
 
 export async function findReportConfig(db: Tx, orgId: string, id: string) {

@@ -10,6 +10,7 @@ import type { Caller } from '../../platform/caller.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { categoryNames } from '../categories/repository.js';
 import { requireSite } from '../sites/service.js';
+import { presentReportConfig } from './presenter.js';
 import * as repo from './repository.js';
 
 const RESOURCE = 'reportconfigs';
@@ -27,7 +28,7 @@ export async function requireReportConfig(db: Db, caller: Caller, id: string) {
 }
 
 export async function getReportConfig(db: Db, caller: Caller, id: string) {
-  return repo.toApi(await requireReportConfig(db, caller, id));
+  return presentReportConfig(await requireReportConfig(db, caller, id));
 }
 
 /** Zones must be the site's, categories the organization's: a 400 naming each unknown id. */
@@ -56,7 +57,7 @@ export async function createReportConfig(db: Db, caller: Caller, input: ReportCo
   await requireSite(db, caller, input.site);
   authorize(caller, RESOURCE, 'create', input.site);
   await checkReferences(db, caller.orgId, input.site, input);
-  return repo.toApi(await repo.insertReportConfig(db, caller.orgId, input));
+  return presentReportConfig(await repo.insertReportConfig(db, caller.orgId, input));
 }
 
 export async function updateReportConfig(db: Db, caller: Caller, id: string, input: ReportConfigInput) {
@@ -66,7 +67,7 @@ export async function updateReportConfig(db: Db, caller: Caller, id: string, inp
   await checkReferences(db, caller.orgId, input.site, input);
   const row = await repo.updateReportConfig(db, caller.orgId, id, input);
   if (!row) throw notFound('Report config');
-  return repo.toApi(row);
+  return presentReportConfig(row);
 }
 
 export async function deleteReportConfig(db: Db, caller: Caller, id: string) {

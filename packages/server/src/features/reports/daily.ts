@@ -15,6 +15,7 @@ import type { ReportFormat, ReportHeading, ReportType } from '@sightline/shared'
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rows } from '../../db/client.js';
+import type { SiteRow } from '../../db/rows.js';
 import { reportRuns, sites } from '../../db/schema.js';
 import { type Job, type JobScope, stopping } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail.js';
@@ -32,8 +33,6 @@ export interface DailyDeps {
   mailer: Mailer;
   log?: FastifyBaseLogger;
 }
-
-type SiteRow = typeof sites.$inferSelect;
 
 const previousDate = (date: string) => {
   const d = new Date(`${date}T00:00:00Z`);

@@ -1,6 +1,5 @@
 import {
   type SITE_SORT_FIELDS,
-  type Site,
   type SiteInput,
   type SiteListQuery,
   type SiteSettings,
@@ -8,28 +7,11 @@ import {
 } from '@sightline/shared';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { SiteRow } from '../../db/rows.js';
 import { sites } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-type SiteRow = typeof sites.$inferSelect;
-
-export function toApi(row: SiteRow): Site {
-  return {
-    _id: row.id,
-    name: row.name,
-    description: row.description,
-    startDate: row.startDate?.toISOString() ?? null,
-    addressLine1: row.addressLine1,
-    addressLine2: row.addressLine2,
-    city: row.city,
-    state: row.state,
-    country: row.country,
-    zipcode: row.zipcode,
-    timezone: { id: row.timezone },
-    reportSettings: { dailyTime: row.reportDailyTime, emails: row.reportEmails },
-  };
-}
+import { presentSite } from './presenter.js';
 
 function toRow(input: SiteInput) {
   return {
@@ -63,7 +45,7 @@ function scope(orgId: string, siteIds: string[] | undefined): SQL | undefined {
 }
 
 export async function listSites(db: Tx, orgId: string, siteIds: string[] | undefined, query: SiteListQuery) {
-  return listPage(db, sites, scope(orgId, siteIds), query, listSpec, toApi);
+  return listPage(db, sites, scope(orgId, siteIds), query, listSpec, presentSite);
 }
 
 export async function findSite(db: Tx, orgId: string, id: string): Promise<SiteRow | undefined> {

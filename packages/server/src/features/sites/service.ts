@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { authorize, hasSite, siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { notFound } from '../../platform/errors.js';
+import { presentSite } from './presenter.js';
 import * as repo from './repository.js';
 
 export function listSites(db: Db, caller: Caller, query: ListQuery) {
@@ -17,12 +18,12 @@ export async function requireSite(db: Db, caller: Caller, id: string) {
 }
 
 export async function getSite(db: Db, caller: Caller, id: string) {
-  return repo.toApi(await requireSite(db, caller, id));
+  return presentSite(await requireSite(db, caller, id));
 }
 
 export async function createSite(db: Db, caller: Caller, input: SiteInput) {
   authorize(caller, 'sites', 'create');
-  return repo.toApi(await repo.insertSite(db, caller.orgId, input));
+  return presentSite(await repo.insertSite(db, caller.orgId, input));
 }
 
 export async function updateSite(db: Db, caller: Caller, id: string, input: SiteInput) {
@@ -30,7 +31,7 @@ export async function updateSite(db: Db, caller: Caller, id: string, input: Site
   authorize(caller, 'sites', 'modify', id);
   const row = await repo.updateSite(db, caller.orgId, id, input);
   if (!row) throw notFound('Site');
-  return repo.toApi(row);
+  return presentSite(row);
 }
 
 export async function deleteSite(db: Db, caller: Caller, id: string) {

@@ -1,9 +1,8 @@
 import type { SsoSettings } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { SsoRow } from '../../db/rows.js';
 import { organizations, ssoSettings } from '../../db/schema.js';
-
-export type SsoRow = typeof ssoSettings.$inferSelect;
 
 export async function findSsoSettings(db: Tx, orgId: string): Promise<SsoRow | undefined> {
   const [row] = await db.select().from(ssoSettings).where(eq(ssoSettings.orgId, orgId));

@@ -10,6 +10,7 @@
 import { SSO_MSG, SSO_SECRET_MASK, SSO_SETTINGS_DEFAULTS, type SsoSettings } from '@sightline/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { SsoRow } from '../../db/rows.js';
 import { authorize, requireSuperAdmin, siteScope } from '../../platform/access.js';
 import { checkTarget } from '../../platform/address-guard.js';
 import type { Caller } from '../../platform/caller.js';
@@ -18,7 +19,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { mailSsoChange, ssoChanges } from './changes.js';
 import * as repo from './repository.js';
 
-function toApi(row: repo.SsoRow | undefined): SsoSettings {
+function toApi(row: SsoRow | undefined): SsoSettings {
   if (!row) return { ...SSO_SETTINGS_DEFAULTS };
   return {
     oktaIssuer: row.oktaIssuer,

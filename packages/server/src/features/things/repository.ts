@@ -1,23 +1,12 @@
 /**
- * Things: rows ↔ API objects and every query of the feature (lists, lookups, writes, links).
+ * Things: every query of the feature (lists, lookups, writes, links).
  * `findThingIdsByTags` and `softDeleteThing` are also used by the tracking engine's DB layer.
  */
-import { LIST_TOTAL_CAP, type THING_SORT_FIELDS, type Thing, type ThingInput } from '@sightline/shared';
-import {
-  type AnyColumn,
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  ilike,
-  inArray,
-  isNull,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { LIST_TOTAL_CAP, type THING_SORT_FIELDS, type ThingInput } from '@sightline/shared';
+import { and, desc, eq, getTableColumns, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
+import type { ThingRow } from '../../db/rows.js';
 import { things, thingTags, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import {
@@ -29,45 +18,8 @@ import {
 } from '../../platform/list-query.js';
 import { categoryTotal, countsAnswer } from './category-counts.js';
 import { type ThingFilter, thingWhere } from './filters.js';
+import { thingJson } from './presenter.js';
 import { releaseThingTags } from './tags.js';
-
-export type ThingRow = typeof things.$inferSelect;
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-export function toApi(row: ThingRow): Thing {
-  const data = (row.data ?? {}) as { cFloat0?: unknown };
-  return {
-    _id: row.id,
-    name: row.name,
-    description: row.description,
-    serial: row.serial,
-    class: row.class === 'worker' ? 'worker' : 'item',
-    tag1: row.tag1 ?? '',
-    tag2: row.tag2 ?? '',
-    tags: row.tags,
-    categories: row.categories,
-    labels: row.labels,
-    timeCreated: row.timeCreated.toISOString(),
-    timeModified: row.timeModified.toISOString(),
-    parents: row.parents,
-    photo: row.photo,
-    site: row.siteId,
-    zone: row.zoneId,
-    lastZoneTime: iso(row.lastZoneTime),
-    lastEvent: iso(row.lastEvent),
-    lastEndpointTime: iso(row.lastEndpointTime),
-    endpoint: row.endpointId,
-    direction: row.direction,
-    locationTag: row.locationTagId,
-    map: row.mapId,
-    xycoordinates: row.x === null || row.y === null ? null : [row.x, row.y],
-    alarmTamper: row.alarmTamper,
-    alarmTamperTag: row.alarmTamperTag,
-    alarmTamperTime: iso(row.alarmTamperTime),
-    data: typeof data.cFloat0 === 'number' ? { cFloat0: data.cFloat0 } : {},
-  };
-}
 
 /** The writable fields, common to items and workers; state columns are the engine's. */
 function toRow(input: ThingInput) {
@@ -86,40 +38,6 @@ function toRow(input: ThingInput) {
     siteId: input.site,
   };
 }
-
-/**
- * A thing as its API JSON text, built by PostgreSQL: the same bytes as `toApi` written through the
- * route's response serializer (keys in the schema's order; thing-json.test.ts compares the two).
- * `row_to_json` writes compact JSON (json_build_object and jsonb's text put spaces after colons).
- * The things list answers with these texts joined, so a page of 1,000 costs the server no row
- * parsing, mapping, checking or stringifying (most of its time, measured:
- * docs/decisions/0017-things-list-json-from-postgresql.md).
- * Timestamps are truncated to milliseconds as `Date` does. Numbers are written as PostgreSQL writes
- * them: x and y (float8) in the shortest text that reads back as the same double, as JavaScript
- * does, but with a two-digit exponent below 1e-4 (`1e-05` for JavaScript's `0.00001`); `+ 0`
- * turns -0 into 0. `data.cFloat0` is the stored JSON number's text (JavaScript wrote it).
- */
-const isoTime = (column: AnyColumn) =>
-  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const thingJson = sql<string>`(SELECT row_to_json(api)::text FROM (SELECT
-  ${things.id} AS "_id", ${things.name} AS "name", ${things.description} AS "description",
-  ${things.serial} AS "serial",
-  CASE WHEN ${things.class} = 'worker' THEN 'worker' ELSE 'item' END AS "class",
-  coalesce(${things.tag1}, '') AS "tag1", coalesce(${things.tag2}, '') AS "tag2",
-  ${things.tags} AS "tags", ${things.categories} AS "categories", ${things.labels} AS "labels",
-  ${isoTime(things.timeCreated)} AS "timeCreated", ${isoTime(things.timeModified)} AS "timeModified",
-  ${things.parents} AS "parents", ${things.photo} AS "photo", ${things.siteId} AS "site",
-  ${things.zoneId} AS "zone", ${isoTime(things.lastZoneTime)} AS "lastZoneTime",
-  ${isoTime(things.lastEvent)} AS "lastEvent", ${isoTime(things.lastEndpointTime)} AS "lastEndpointTime",
-  ${things.endpointId} AS "endpoint", ${things.direction} AS "direction",
-  ${things.locationTagId} AS "locationTag", ${things.mapId} AS "map",
-  CASE WHEN ${things.x} IS NULL OR ${things.y} IS NULL THEN NULL
-    ELSE ARRAY[${things.x} + 0, ${things.y} + 0] END AS "xycoordinates",
-  ${things.alarmTamper} AS "alarmTamper", ${things.alarmTamperTag} AS "alarmTamperTag",
-  ${isoTime(things.alarmTamperTime)} AS "alarmTamperTime",
-  (CASE WHEN jsonb_typeof(${things.data} -> 'cFloat0') = 'number'
-    THEN '{"cFloat0":' || (${things.data} -> 'cFloat0')::text || '}' ELSE '{}' END)::json AS "data"
-) api)`;
 
 /** What a list reads of each thing: its row (exports, links) or its API JSON text (the list route). */
 export interface ThingShape<R> {

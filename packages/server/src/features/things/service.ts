@@ -14,6 +14,7 @@ import {
 import { inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import type { ThingRow } from '../../db/rows.js';
 import { images, things, zones } from '../../db/schema.js';
 import { authorize, hasSite, siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
@@ -25,6 +26,7 @@ import { categoryNames } from '../categories/repository.js';
 import { requireSite } from '../sites/service.js';
 import { enqueueThingWebhooks } from '../webhooks/outbox.js';
 import * as links from './links.js';
+import { presentThing } from './presenter.js';
 import * as repo from './repository.js';
 import { lockTags, replaceThingTags, tagOfLocationTag, tagsOf } from './tags.js';
 
@@ -48,7 +50,7 @@ export async function requireThing(db: Db, caller: Caller, id: string) {
 }
 
 export async function getThing(db: Db, caller: Caller, id: string) {
-  return repo.toApi(await requireThing(db, caller, id));
+  return presentThing(await requireThing(db, caller, id));
 }
 
 async function checkCategories(db: Db, orgId: string, ids: string[]) {
@@ -103,7 +105,7 @@ async function withTags(
   db: Db,
   orgId: string,
   input: ThingInput,
-  write: (tx: Tx) => Promise<repo.ThingRow>,
+  write: (tx: Tx) => Promise<ThingRow>,
   change: 'created' | 'updated',
 ) {
   const tags = tagsOf(input);
@@ -125,12 +127,12 @@ async function withTags(
   }
 }
 
-function publish(deps: Deps, caller: Caller, change: 'created' | 'updated' | 'deleted', row: repo.ThingRow) {
+function publish(deps: Deps, caller: Caller, change: 'created' | 'updated' | 'deleted', row: ThingRow) {
   const message: LiveMessage = {
     type: 'thing',
     orgId: caller.orgId,
     siteId: row.siteId,
-    data: { change, thing: repo.toApi(row) },
+    data: { change, thing: presentThing(row) },
     at: Date.now(),
   };
   // Live updates are best effort: the write is committed whatever the bus says.
@@ -152,10 +154,10 @@ export async function createThing(deps: Deps, caller: Caller, input: ThingInput)
     'created',
   );
   publish(deps, caller, 'created', row);
-  return repo.toApi(row);
+  return presentThing(row);
 }
 
-const classOf = (row: repo.ThingRow): ThingClass => (row.class === 'worker' ? 'worker' : 'item');
+const classOf = (row: ThingRow): ThingClass => (row.class === 'worker' ? 'worker' : 'item');
 
 function authorizeModify(caller: Caller, cls: ThingClass, siteId: string) {
   authorize(caller, thingResource(cls), 'modify', siteId);
@@ -186,7 +188,7 @@ export async function updateThing(deps: Deps, caller: Caller, id: string, body: 
     'updated',
   );
   publish(deps, caller, 'updated', row);
-  return repo.toApi(row);
+  return presentThing(row);
 }
 
 export async function deleteThing(deps: Deps, caller: Caller, id: string) {
@@ -217,5 +219,5 @@ export async function linkedThings(
     { ...query, orgId: caller.orgId, scope: siteScope(caller) },
     extra,
   );
-  return { items: rows.map(repo.toApi), total, totalCapped };
+  return { items: rows.map(presentThing), total, totalCapped };
 }

@@ -1,7 +1,8 @@
 /**
- * The things list answers with JSON text PostgreSQL builds (repository `asJson`), not through the
- * route's response serializer. It must be the serializer's answer byte for byte: each thing of the
- * list is compared with `GET /api/things/:id`, which goes through `toApi` and the schema.
+ * The things list answers with JSON text PostgreSQL builds (`thingJson`, from the field table
+ * `presentThing` reads), not through the route's response serializer. It must be the serializer's
+ * answer byte for byte: each thing of the list is compared with `GET /api/things/:id`, which goes
+ * through `presentThing` and the schema.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

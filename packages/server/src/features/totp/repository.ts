@@ -1,8 +1,7 @@
 import { and, count, eq, isNull, lt } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { TotpRow } from '../../db/rows.js';
 import { pendingLogins, ssoSettings, totpRecoveryCodes, userTotp } from '../../db/schema.js';
-
-export type TotpRow = typeof userTotp.$inferSelect;
 
 export async function findTotp(db: Tx, userId: string): Promise<TotpRow | undefined> {
   const [row] = await db.select().from(userTotp).where(eq(userTotp.userId, userId));

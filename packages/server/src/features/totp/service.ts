@@ -7,6 +7,7 @@
  */
 import { type LoginSecondStep, TOTP_MSG, TOTP_RECOVERY_CODE_COUNT, type TotpStatus } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
+import type { TotpRow } from '../../db/rows.js';
 import type { Caller } from '../../platform/caller.js';
 import { sha256 } from '../../platform/crypto.js';
 import { badRequest, forbidden, type HttpError, unauthorized } from '../../platform/errors.js';
@@ -51,7 +52,7 @@ async function failedCode(db: Db, username: string, attempt: Attempt, wrong: Htt
 }
 
 /** A current 6-digit code (each used once) or an unused recovery code. */
-async function codeIsValid(db: Db, totp: repo.TotpRow, code: string): Promise<boolean> {
+async function codeIsValid(db: Db, totp: TotpRow, code: string): Promise<boolean> {
   const step = acceptedStep(totp.secret, code, totp.lastStep);
   if (step !== undefined) return repo.useStep(db, totp.userId, step);
   return repo.useRecoveryCode(db, totp.userId, recoveryHash(code));

@@ -7,11 +7,10 @@ import {
 } from '@sightline/shared';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { UserRow } from '../../db/rows.js';
 import { passwordResetTokens, sites, users } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-type UserRow = typeof users.$inferSelect;
 
 export function toApi(row: UserRow): User {
   return {

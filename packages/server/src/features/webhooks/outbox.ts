@@ -6,12 +6,14 @@
  * queues a pg-boss drain job (see queue.ts). A lost wake-up is caught by the sweep.
  */
 import { NO_THING_ID, type WebhookEvent, type WebhookField } from '@sightline/shared';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
+import { things } from '../../db/schema.js';
 import type { EngineMessage } from '../../tracking/engine/index.js';
 import { textArray } from '../../tracking/store/arrays.js';
 import type { Committed } from '../../tracking/store/publish.js';
-import { mapChange, type WebhookChange, type WebhookThing } from './payload.js';
+import { presentThing } from '../things/presenter.js';
+import { mapChange, type WebhookChange, type WebhookThing, webhookThing } from './payload.js';
 
 export const WEBHOOK_CHANNEL = 'sightline_webhooks';
 
@@ -30,19 +32,19 @@ async function hooksFor(tx: Tx, orgId: string, events: WebhookEvent[]): Promise<
   );
 }
 
-/** The mapped fields of things, by id (category ids resolved to names). */
+/** The mapped fields of things, by id: each thing as the API presents it, with its categories' names. */
 async function loadThings(tx: Tx, orgId: string, ids: string[]): Promise<Map<string, WebhookThing>> {
   const unique = [...new Set(ids)].filter((id) => id !== NO_THING_ID);
   if (!unique.length) return new Map();
-  const found = await rows<WebhookThing>(
-    tx,
-    sql`SELECT t.id AS "_id", t.name, t.serial, t.class, t.labels,
-          array_remove(ARRAY[t.tag1, t.tag2], NULL) || t.tags AS tags,
-          COALESCE((SELECT array_agg(c.name ORDER BY c.name) FROM categories c
-                    WHERE c.org_id = t.org_id AND c.id = ANY(t.categories)), '{}') AS "categoryNames"
-        FROM things t WHERE t.org_id = ${orgId} AND t.id = ANY(${textArray(unique, (id) => id)}::text[])`,
-  );
-  return new Map(found.map((t) => [t._id, { ...t, tags: [...new Set(t.tags)] }]));
+  const found = await tx
+    .select({
+      thing: things,
+      categoryNames: sql<string[]>`COALESCE((SELECT array_agg(c.name ORDER BY c.name) FROM categories c
+        WHERE c.org_id = ${things.orgId} AND c.id = ANY(${things.categories})), '{}')`,
+    })
+    .from(things)
+    .where(and(eq(things.orgId, orgId), sql`${things.id} = ANY(${textArray(unique, same)}::text[])`));
+  return new Map(found.map((r) => [r.thing.id, webhookThing(presentThing(r.thing), r.categoryNames)]));
 }
 
 /** Writes one delivery per (webhook, change) whose mapping lets it through, then NOTIFYs. */

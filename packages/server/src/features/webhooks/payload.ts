@@ -2,18 +2,26 @@
  * A change as a webhook sees it, and the JSON body a webhook's field mapping makes of it
  * (its `fields`). Pure: tested without a database.
  */
-import { compileFilterRegex, type WebhookEvent, type WebhookField } from '@sightline/shared';
+import { compileFilterRegex, type Thing, type WebhookEvent, type WebhookField } from '@sightline/shared';
 import './filter-engine.js';
 
 /** The thing's fields a mapping may send. */
-export interface WebhookThing {
-  _id: string;
-  name: string;
-  serial: string;
-  class: string;
-  tags: string[];
+export type WebhookThing = Pick<Thing, '_id' | 'name' | 'serial' | 'class' | 'tags' | 'labels'> & {
   categoryNames: string[];
-  labels: string[];
+};
+
+/** A presented thing's mapped fields: `tags` holds every tag (tag1, tag2, then the list) once. */
+export function webhookThing(thing: Thing, categoryNames: string[]): WebhookThing {
+  const tags = [thing.tag1, thing.tag2].filter((tag) => tag !== '').concat(thing.tags);
+  return {
+    _id: thing._id,
+    name: thing.name,
+    serial: thing.serial,
+    class: thing.class,
+    tags: [...new Set(tags)],
+    categoryNames,
+    labels: thing.labels,
+  };
 }
 
 /**

@@ -11,13 +11,12 @@ import type {
 import { WEBHOOK_ATTEMPT_LIMITS } from '@sightline/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { WebhookDeliveryRow, WebhookRow } from '../../db/rows.js';
 import { webhookDeliveries, webhookDeliveryAttempts, webhooks } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
 import type { Attempt } from './send.js';
 
-type WebhookRow = typeof webhooks.$inferSelect;
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 type AttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
 
 export function toApi(row: WebhookRow): Webhook {
@@ -120,7 +119,7 @@ export function attemptToApi(row: AttemptRow): WebhookAttempt {
   };
 }
 
-export function deliveryToApi(row: DeliveryRow, attempts: AttemptRow[] = []): WebhookDelivery {
+export function deliveryToApi(row: WebhookDeliveryRow, attempts: AttemptRow[] = []): WebhookDelivery {
   const state = !row.done ? 'pending' : row.failed ? 'failed' : 'delivered';
   return {
     id: String(row.id),

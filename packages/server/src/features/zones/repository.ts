@@ -1,38 +1,19 @@
-import type { Gate, KillMode, ZONE_SORT_FIELDS, Zone, ZoneInput, ZoneListQuery } from '@sightline/shared';
+import type { ZONE_SORT_FIELDS, ZoneInput, ZoneListQuery } from '@sightline/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { ZoneRow } from '../../db/rows.js';
 import { endpoints, locationTags, things, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
+import { presentZone } from './presenter.js';
 
-export type ZoneRow = typeof zones.$inferSelect;
-
-export function toApi(row: ZoneRow): Zone {
-  return {
-    _id: row.id,
-    name: row.name,
-    description: row.description,
-    duration: row.durationNs,
-    emails: row.emails,
-    killDuration: row.killDuration,
-    immediateKill: row.immediateKill,
-    killMode: row.killMode as KillMode,
-    gates: row.gates as Gate[],
-    site: row.siteId,
-  };
-}
-
+/**
+ * The writable fields: every field of the input under its own name as a column, but the site
+ * (fixed at creation) and the duration (stored in nanoseconds as `durationNs`).
+ */
 function toRow(input: ZoneInput) {
-  return {
-    name: input.name,
-    description: input.description,
-    durationNs: input.duration,
-    emails: input.emails,
-    killDuration: input.killDuration,
-    immediateKill: input.immediateKill,
-    killMode: input.killMode,
-    gates: input.gates,
-  };
+  const { site: _fixed, duration, ...stored } = input;
+  return { ...stored, durationNs: duration };
 }
 
 const listSpec: ListSpec<(typeof ZONE_SORT_FIELDS)[number]> = {
@@ -48,7 +29,7 @@ const listSpec: ListSpec<(typeof ZONE_SORT_FIELDS)[number]> = {
 
 export function listZones(db: Tx, orgId: string, query: ZoneListQuery) {
   const scope = and(eq(zones.orgId, orgId), eq(zones.siteId, query.site));
-  return listPage(db, zones, scope, query, listSpec, toApi);
+  return listPage(db, zones, scope, query, listSpec, presentZone);
 }
 
 export async function findZone(db: Tx, orgId: string, id: string): Promise<ZoneRow | undefined> {

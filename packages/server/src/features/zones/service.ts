@@ -4,6 +4,7 @@ import { authorize, hasSite } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { requireSite } from '../sites/service.js';
+import { presentZone } from './presenter.js';
 import * as repo from './repository.js';
 
 export async function listZones(db: Db, caller: Caller, query: ZoneListQuery) {
@@ -19,7 +20,7 @@ async function requireZone(db: Db, caller: Caller, id: string) {
 }
 
 export async function getZone(db: Db, caller: Caller, id: string) {
-  return repo.toApi(await requireZone(db, caller, id));
+  return presentZone(await requireZone(db, caller, id));
 }
 
 /** Every gate must name an endpoint of the zone's own site. */
@@ -36,7 +37,7 @@ export async function createZone(db: Db, caller: Caller, input: ZoneInput) {
   await requireSite(db, caller, input.site);
   authorize(caller, 'zones', 'create', input.site);
   await checkGates(db, caller.orgId, input);
-  return repo.toApi(await repo.insertZone(db, caller.orgId, input));
+  return presentZone(await repo.insertZone(db, caller.orgId, input));
 }
 
 export async function updateZone(db: Db, caller: Caller, id: string, input: ZoneInput) {
@@ -46,7 +47,7 @@ export async function updateZone(db: Db, caller: Caller, id: string, input: Zone
   await checkGates(db, caller.orgId, input);
   const row = await repo.updateZone(db, caller.orgId, id, input);
   if (!row) throw notFound('Zone');
-  return repo.toApi(row);
+  return presentZone(row);
 }
 
 export async function deleteZone(db: Db, caller: Caller, id: string) {

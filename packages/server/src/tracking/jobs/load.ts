@@ -9,7 +9,7 @@ import { rows, type Tx } from '../../db/client.js';
 import type { JobScope } from '../../platform/jobs.js';
 import type { ThingState, ZoneModel } from '../engine/index.js';
 import type { Directory } from '../store/index.js';
-import { type ThingRow, toThing, toZone, type ZoneRow } from '../store/rows.js';
+import { type ThingStateJson, toThing, toZone, type ZoneModelJson } from '../store/rows.js';
 
 /** Epoch milliseconds of a timestamptz column. */
 const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::bigint`);
@@ -36,7 +36,7 @@ export async function organizationsWith(tx: Tx, where: SQL, scope: JobScope): Pr
   return found.map((r) => r.org_id);
 }
 
-const thingJson = sql`json_build_object('tag', '', 'id', t.id, 'name', t.name, 'class', t.class,
+const thingStateJson = sql`json_build_object('tag', '', 'id', t.id, 'name', t.name, 'class', t.class,
   'siteId', t.site_id, 'zoneId', t.zone_id, 'lastZoneTime', ${ms('t.last_zone_time')},
   'lastEvent', ${ms('t.last_event')}, 'lastEndpointTime', ${ms('t.last_endpoint_time')},
   'endpointId', t.endpoint_id, 'direction', t.direction, 'locationTagId', t.location_tag_id,
@@ -58,10 +58,10 @@ export async function loadThings(
   where: SQL,
   limit = RUN_LIMIT,
 ): Promise<LoadedThings> {
-  const [row] = await rows<{ things: ThingRow[] }>(
+  const [row] = await rows<{ things: ThingStateJson[] }>(
     tx,
     sql`SELECT coalesce(json_agg(x.thing), '[]') AS things FROM (
-        SELECT ${thingJson} AS thing FROM things t LEFT JOIN zones z ON z.id = t.zone_id AND z.org_id = t.org_id
+        SELECT ${thingStateJson} AS thing FROM things t LEFT JOIN zones z ON z.id = t.zone_id AND z.org_id = t.org_id
         WHERE t.org_id = ${orgId} AND t.deleted_at IS NULL AND ${where}
         ORDER BY t.last_zone_time NULLS LAST, t.id LIMIT ${limit}) x`,
   );
@@ -79,7 +79,7 @@ export interface OrgZones {
 }
 
 export async function loadZones(tx: Tx, orgId: string): Promise<OrgZones> {
-  const [row] = await rows<{ zones: ZoneRow[] }>(
+  const [row] = await rows<{ zones: ZoneModelJson[] }>(
     tx,
     sql`SELECT coalesce(json_agg(json_build_object('id', z.id, 'siteId', z.site_id, 'name', z.name,
         'durationNs', z.duration_ns, 'killDuration', z.kill_duration, 'immediateKill', z.immediate_kill,

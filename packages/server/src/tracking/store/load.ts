@@ -24,18 +24,18 @@ import {
 import { textArray } from './arrays.js';
 import type { ConfigCache, OrgConfig } from './config.js';
 import {
-  type EndpointRow,
-  type LocationTagRow,
+  type EndpointModelJson,
+  type LocationTagModelJson,
   locationOf,
-  type MapRow,
-  type OpenEventRow,
-  type ThingRow,
+  type MapModelJson,
+  type OpenEventJson,
+  type ThingStateJson,
   toEndpoint,
   toMap,
   toOpenEvent,
   toThing,
   toZone,
-  type ZoneRow,
+  type ZoneModelJson,
 } from './rows.js';
 
 /** Names and mail addresses the engine does not need but live messages and mails do. */
@@ -72,13 +72,13 @@ interface LoadRow {
   config_version: number | null;
   /** Whether the configuration columns below were read (the version is not the kept one). */
   config_loaded: boolean;
-  zones: ZoneRow[];
-  endpoints: EndpointRow[];
-  maps: MapRow[];
-  location_tags: LocationTagRow[];
+  zones: ZoneModelJson[];
+  endpoints: EndpointModelJson[];
+  maps: MapModelJson[];
+  location_tags: LocationTagModelJson[];
   endpoint_locations: { id: string; locationTagId: string | null }[];
-  things: ThingRow[];
-  open_events: OpenEventRow[];
+  things: ThingStateJson[];
+  open_events: OpenEventJson[];
 }
 
 /**

@@ -4,63 +4,30 @@
  * is a no-op). Messages go out in order, per process, through the bus's coalescing queue.
  */
 
-import type { EventRecord } from '@sightline/shared';
-import { NO_THING_ID } from '@sightline/shared';
+import { type EventRecord, presentEvent, presentThingState } from '@sightline/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { serialApiId } from '../../platform/ids.js';
 import type { LiveBus, LiveMessage } from '../../platform/live.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { EngineMessage, EventWrite, ExceptionRecord, ThingState } from '../engine/index.js';
 import type { Directory } from './load.js';
 import type { StoredException } from './write-events.js';
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
+/** An engine-written event as the events API presents it, its names read from the directory. */
 export function eventRecord(e: EventWrite, id: number, dir: Directory): EventRecord {
-  return {
-    _id: serialApiId(id),
-    tag: e.tag,
-    thing: e.thingId,
-    time: new Date(e.time).toISOString(),
-    firstTime: new Date(e.firstTime).toISOString(),
-    repeatCount: e.repeatCount,
-    direction: e.direction,
-    endpoint: e.endpointId,
-    endpointName: e.endpointId === null ? null : (dir.endpointNames.get(e.endpointId) ?? null),
-    antenna: e.antenna,
-    zone: e.zoneId,
-    zoneName: e.zoneId === null ? null : (dir.zoneNames.get(e.zoneId) ?? null),
-    locationTag: e.locationTagId,
-    locationTagName: e.locationTagId === null ? null : (dir.locationTagNames.get(e.locationTagId) ?? null),
-    alarmTamper: e.alarmTamper,
-    data: e.data.cFloat0 === undefined ? {} : { cFloat0: e.data.cFloat0 },
-    edits: [],
-    matched: e.thingId !== NO_THING_ID,
-  };
+  const name = (names: ReadonlyMap<string, string>, key: string | null) =>
+    key === null ? null : (names.get(key) ?? null);
+  return presentEvent(e, id, {
+    endpointName: name(dir.endpointNames, e.endpointId),
+    zoneName: name(dir.zoneNames, e.zoneId),
+    locationTagName: name(dir.locationTagNames, e.locationTagId),
+  });
 }
 
 function thingData(thing: ThingState, change: string, dir: Directory) {
-  return {
-    _id: thing.id,
-    change,
+  return presentThingState(thing, change, {
     name: dir.thingNames.get(thing.id) ?? null,
-    class: thing.class,
-    site: thing.siteId,
-    zone: thing.zoneId,
     zoneName: thing.zoneId === null ? null : (dir.zoneNames.get(thing.zoneId) ?? null),
-    lastZoneTime: iso(thing.lastZoneTime),
-    lastEvent: iso(thing.lastEvent),
-    lastEndpointTime: iso(thing.lastEndpointTime),
-    endpoint: thing.endpointId,
-    direction: thing.direction,
-    locationTag: thing.locationTagId,
-    map: thing.mapId,
-    xycoordinates: thing.x === null || thing.y === null ? null : [thing.x, thing.y],
-    alarmTamper: thing.alarmTamper,
-    alarmTamperTag: thing.alarmTamperTag,
-    alarmTamperTime: iso(thing.alarmTamperTime),
-    data: thing.data,
-  };
+  });
 }
 
 function exceptionData(id: string, r: ExceptionRecord, dir: Directory) {

@@ -1,7 +1,8 @@
 /**
- * The rows the load statement returns (JSON built by PostgreSQL, times as epoch ms) and their
- * mapping to the engine's types. jsonb columns (gates, antennas, data) are read defensively so
- * one odd value cannot stop a reader's batches.
+ * The rows the load statement returns (JSON built by PostgreSQL, times as epoch ms; named `*Json`
+ * to tell them from the tables' row types in db/rows.ts) and their mapping to the engine's types.
+ * jsonb columns (gates, antennas, data) are read defensively so one odd value cannot stop a
+ * reader's batches.
  */
 import type { Direction, KillMode, SightingData, ThingClass } from '@sightline/shared';
 import { GATE_DIRECTIONS } from '@sightline/shared';
@@ -17,19 +18,25 @@ import type {
   ZoneModel,
 } from '../engine/index.js';
 
-export interface ZoneRow extends Omit<ZoneModel, 'gates' | 'killMode'> {
+export interface ZoneModelJson extends Omit<ZoneModel, 'gates' | 'killMode'> {
   gates: unknown;
   killMode: string;
   emails: string[];
 }
-export interface EndpointRow extends Omit<EndpointModel, 'antennas' | 'location'> {
+export interface EndpointModelJson extends Omit<EndpointModel, 'antennas' | 'location'> {
   name: string;
   antennas: unknown;
   locationTagId: string | null;
 }
-export type LocationTagRow = LocationTagModel & { name: string };
-export type MapRow = { id: string; topLeftX: number; topLeftY: number; botRightX: number; botRightY: number };
-export interface ThingRow extends Omit<ThingState, 'class' | 'direction' | 'data' | 'deleted'> {
+export type LocationTagModelJson = LocationTagModel & { name: string };
+export type MapModelJson = {
+  id: string;
+  topLeftX: number;
+  topLeftY: number;
+  botRightX: number;
+  botRightY: number;
+};
+export interface ThingStateJson extends Omit<ThingState, 'class' | 'direction' | 'data' | 'deleted'> {
   tag: string;
   name: string;
   class: string;
@@ -38,7 +45,7 @@ export interface ThingRow extends Omit<ThingState, 'class' | 'direction' | 'data
   direction: string | null;
   data: unknown;
 }
-export interface OpenEventRow extends Omit<OpenEvent, 'direction' | 'data'> {
+export interface OpenEventJson extends Omit<OpenEvent, 'direction' | 'data'> {
   direction: string;
   data: unknown;
 }
@@ -72,7 +79,7 @@ function antennasOf(value: unknown): AntennaModel[] {
   });
 }
 
-export function toZone(row: ZoneRow): ZoneModel {
+export function toZone(row: ZoneModelJson): ZoneModel {
   return {
     id: row.id,
     siteId: row.siteId,
@@ -95,7 +102,7 @@ export function locationOf(
 }
 
 export function toEndpoint(
-  row: EndpointRow,
+  row: EndpointModelJson,
   locationTags: ReadonlyMap<string, LocationTagModel>,
 ): EndpointModel {
   return {
@@ -112,11 +119,11 @@ export function toEndpoint(
   };
 }
 
-export function toMap(row: MapRow): MapModel {
+export function toMap(row: MapModelJson): MapModel {
   return { id: row.id, topLeft: [row.topLeftX, row.topLeftY], botRight: [row.botRightX, row.botRightY] };
 }
 
-export function toThing(row: ThingRow): ThingState {
+export function toThing(row: ThingStateJson): ThingState {
   const cls: ThingClass = row.class === 'worker' ? 'worker' : 'item';
   return {
     id: row.id,
@@ -141,7 +148,7 @@ export function toThing(row: ThingRow): ThingState {
   };
 }
 
-export function toOpenEvent(row: OpenEventRow): OpenEvent {
+export function toOpenEvent(row: OpenEventJson): OpenEvent {
   return {
     ...row,
     eventId: Number(row.eventId),

@@ -1,0 +1,20 @@
+/** Sites as the API presents them. */
+import type { Site } from '@sightline/shared';
+import type { SiteRow } from '../../db/rows.js';
+
+export function presentSite(row: SiteRow): Site {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    startDate: row.startDate?.toISOString() ?? null,
+    addressLine1: row.addressLine1,
+    addressLine2: row.addressLine2,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    zipcode: row.zipcode,
+    timezone: { id: row.timezone },
+    reportSettings: { dailyTime: row.reportDailyTime, emails: row.reportEmails },
+  };
+}
