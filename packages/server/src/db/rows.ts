@@ -21,6 +21,7 @@ import type {
   users,
   userTotp,
   webhookDeliveries,
+  webhookDeliveryAttempts,
   webhooks,
   zones,
 } from './schema.js';
@@ -47,4 +48,5 @@ export type TotpRow = typeof userTotp.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type WebhookAttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
 export type ZoneRow = typeof zones.$inferSelect;

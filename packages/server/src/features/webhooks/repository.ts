@@ -11,13 +11,11 @@ import type {
 import { WEBHOOK_ATTEMPT_LIMITS } from '@sightline/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import type { WebhookDeliveryRow, WebhookRow } from '../../db/rows.js';
+import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookRow } from '../../db/rows.js';
 import { webhookDeliveries, webhookDeliveryAttempts, webhooks } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
 import type { Attempt } from './send.js';
-
-type AttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
 
 export function toApi(row: WebhookRow): Webhook {
   return {
@@ -100,7 +98,7 @@ export async function deleteWebhook(db: Tx, orgId: string, id: string): Promise<
   return true;
 }
 
-export function attemptToApi(row: AttemptRow): WebhookAttempt {
+export function attemptToApi(row: WebhookAttemptRow): WebhookAttempt {
   return {
     attempt: row.attempt,
     time: row.time.toISOString(),
@@ -119,7 +117,7 @@ export function attemptToApi(row: AttemptRow): WebhookAttempt {
   };
 }
 
-export function deliveryToApi(row: WebhookDeliveryRow, attempts: AttemptRow[] = []): WebhookDelivery {
+export function deliveryToApi(row: WebhookDeliveryRow, attempts: WebhookAttemptRow[] = []): WebhookDelivery {
   const state = !row.done ? 'pending' : row.failed ? 'failed' : 'delivered';
   return {
     id: String(row.id),
@@ -139,7 +137,7 @@ export function deliveryToApi(row: WebhookDeliveryRow, attempts: AttemptRow[] = 
 
 /** Each delivery's attempts, oldest first. */
 async function attemptsOf(db: Tx, deliveryIds: number[]) {
-  const byDelivery = new Map<number, AttemptRow[]>();
+  const byDelivery = new Map<number, WebhookAttemptRow[]>();
   if (!deliveryIds.length) return byDelivery;
   const found = await db
     .select()
@@ -203,7 +201,7 @@ export async function insertAttempt(
 }
 
 /** A new delivery of an earlier one's event and payload, queued behind the webhook's others. */
-export async function insertRedelivery(db: Tx, webhookId: string, from: DeliveryRow) {
+export async function insertRedelivery(db: Tx, webhookId: string, from: WebhookDeliveryRow) {
   const [row] = await db
     .insert(webhookDeliveries)
     .values({
