@@ -1,8 +1,8 @@
 /**
  * Zone Status (live zone occupancy, route reportZones): per zone of the site, the things
  * in it now and how long each has been there, with a clock ticking every second; a stay longer
- * than the zone's alert time is highlighted. Live zone changes refresh it (api/live.ts invalidates
- * the things lists); it polls every 5 s only while the live stream is down.
+ * than the zone's alert time is highlighted. Live thing messages refresh it (features/things/live.ts
+ * refetches a things list a zone entry reorders); it polls every 5 s only while the live stream is down.
  */
 import AccessTimeOutlined from '@mui/icons-material/AccessTimeOutlined';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';

@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useSession } from '../../api/session-context';
 import { DataTable } from '../../components/table/DataTable';
+import { zoneDurationKeys } from './keys';
 import { ReportPage } from './ReportPage';
 import { useReportList } from './useReportList';
 import { useReportRange } from './useReportRange';
@@ -27,7 +28,7 @@ export default function ZonesHistoryPage() {
   const { range } = dates;
   const query = { site: siteId, after: range.after, before: range.before };
   const summary = useQuery({
-    queryKey: ['zonedurations', 'summary', query],
+    queryKey: zoneDurationKeys.summary(query),
     queryFn: ({ signal }) => api.get<ZoneTimeRow[]>('zonedurations/summary', query, signal),
     enabled: siteId !== undefined,
   });

@@ -11,6 +11,7 @@ import { useNotify } from '../../components';
 import type { EditorTabProps } from '../../components/editor/types';
 import { DataTable } from '../../components/table/DataTable';
 import type { Column } from '../../components/table/types';
+import { webhookKeys } from './keys';
 import type { WebhookForm } from './webhook-form';
 
 // Icons carry the colour; the label stays dark text (contrast).
@@ -53,7 +54,7 @@ export function DeliveryLog({ ctx }: EditorTabProps<WebhookForm>) {
   const id = ctx.record?.id;
   const notify = useNotify();
   const client = useQueryClient();
-  const key = ['webhooks', id, 'deliveries'];
+  const key = webhookKeys.deliveries(id);
   const log = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => api.get<WebhookDelivery[]>(`webhooks/${id}/deliveries`, { limit: 50 }, signal),
