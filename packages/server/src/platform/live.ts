@@ -11,23 +11,35 @@
  * message fell by about three quarters without them; docs/benchmarks/history.md).
  */
 import { EventEmitter } from 'node:events';
+import type { LiveMessage as LiveStreamMessage, LiveType } from '@sightline/shared';
 import type pg from 'pg';
 import { PRESENCE_LOCK } from '../db/locks.js';
 import { createCoalescer, LIVE_COALESCE_MS } from './live-coalesce.js';
 
-type LiveType = 'event' | 'zoneChange' | 'thing' | 'exception' | 'heartbeat' | 'notification';
+export type { LiveType };
 
-export interface LiveMessage {
-  type: LiveType;
+/** Where a message goes and when it was published, around its `type` and `data`. */
+export interface LiveAddress {
   orgId: string;
   /** Site the change belongs to; undefined = every site of the organization (e.g. a user notification). */
   siteId?: string;
   /** For notifications addressed to one user. */
   userId?: string;
-  data: unknown;
   /** Publish time (ms since epoch), for latency measurements. */
   at: number;
 }
+
+/**
+ * What the bus carries. The bus does not look into `data`; publishers build their messages as
+ * `LivePublish`, whose data is the stream's contract.
+ */
+export interface LiveMessage extends LiveAddress {
+  type: LiveType;
+  data: unknown;
+}
+
+/** A message as published: one of the stream's messages (`@sightline/shared` live.ts) and its address. */
+export type LivePublish = LiveStreamMessage & LiveAddress;
 
 export interface LiveBus {
   /** Delivers every message, in order. */

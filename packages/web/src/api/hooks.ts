@@ -4,13 +4,13 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ListResult, type Query } from './client';
-import { keys } from './keys';
+import { resourceKeys, sessionKeys } from './keys';
 
 export const isNewId = (id: string | undefined) => id === undefined || id === 'new';
 
 export function useList<T>(resource: string, query: Query = {}, options: { enabled?: boolean } = {}) {
   return useQuery<ListResult<T>>({
-    queryKey: keys.list(resource, query),
+    queryKey: resourceKeys(resource).list(query),
     queryFn: ({ signal }) => api.list<T>(resource, query, signal),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
@@ -20,7 +20,7 @@ export function useList<T>(resource: string, query: Query = {}, options: { enabl
 /** One record; `id` 'new' or undefined loads nothing. An empty id ('') loads `resource` itself (single records). */
 export function useRecord<T>(resource: string, id: string | undefined, options: { query?: Query } = {}) {
   return useQuery<T>({
-    queryKey: [...keys.record(resource, id ?? 'new'), options.query ?? {}],
+    queryKey: resourceKeys(resource).detail(id ?? 'new', options.query),
     queryFn: ({ signal }) => api.get<T>(id ? `${resource}/${id}` : resource, options.query, signal),
     enabled: id === '' || !isNewId(id),
   });
@@ -39,7 +39,7 @@ export function useSave<T>(resource: string) {
       if (id === undefined) return api.post<T>(resource, body, query);
       return api.put<T>(id ? `${resource}/${id}` : resource, body, query);
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.all(resource) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: resourceKeys(resource).all() }),
   });
 }
 
@@ -47,14 +47,14 @@ export function useDelete(resource: string) {
   const client = useQueryClient();
   return useMutation<unknown, Error, string>({
     mutationFn: (id) => api.delete(`${resource}/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.all(resource) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: resourceKeys(resource).all() }),
   });
 }
 
 /** Every role, by name (`GET roles?sort=name`), shared by users and API keys. */
 export function useRoles() {
   return useQuery({
-    queryKey: keys.roles(),
+    queryKey: sessionKeys.roles(),
     queryFn: ({ signal }) => api.get<{ id: string; name: string }[]>('roles', { sort: 'name' }, signal),
     staleTime: 5 * 60_000,
   });

@@ -1,14 +1,25 @@
 /**
- * Query keys. Every key starts with the resource path, so invalidating `keys.all('users')`
- * refreshes that resource's lists and records after any save or delete.
+ * Query keys. Every key starts with the resource path, so invalidating a resource's `all()`
+ * refreshes its lists and records after any save or delete. Each feature declares its own keys
+ * in its `keys.ts` with `resourceKeys` (plus whatever else it caches); the live stream's table
+ * (`live-cache.ts`) is built from them. The session's keys are here.
  */
 import type { Query } from './client';
 
-export const keys = {
-  all: (resource: string) => [resource] as const,
-  lists: (resource: string) => [resource, 'list'] as const,
-  list: (resource: string, query: Query = {}) => [resource, 'list', query] as const,
-  record: (resource: string, id: string) => [resource, 'record', id] as const,
+export function resourceKeys<R extends string>(resource: R) {
+  return {
+    resource,
+    all: () => [resource] as const,
+    lists: () => [resource, 'list'] as const,
+    list: (query: Query = {}) => [resource, 'list', query] as const,
+    details: () => [resource, 'record'] as const,
+    /** One record; as a prefix (`query` left out) it matches the record with any query. */
+    detail: (id: string, query: Query = {}) => [resource, 'record', id, query] as const,
+  };
+}
+export type ResourceKeys = ReturnType<typeof resourceKeys>;
+
+export const sessionKeys = {
   me: () => ['users', 'me'] as const,
   accessRules: (roles: readonly string[]) => ['accessRules', [...roles].sort().join(',')] as const,
   sessionSites: (rulesVersion: string) => ['sites', 'session', rulesVersion] as const,

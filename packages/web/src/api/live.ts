@@ -2,14 +2,23 @@
  * The live client (docs/decisions/0021-live-data-in-the-console.md): ONE stream per tab on
  * `GET /api/live?site=<selected>`, read with fetch rather than EventSource so that a refusal's
  * status is known: a 401 goes to the login page like every 401, a site out of reach stops the
- * stream, 429 (too many streams) waits 30 s. Each message invalidates the TanStack Query keys of the
- * resource it changes (throttled: at most once per second per resource), is handed to screens that
- * subscribed with `useLiveEvents`, and a `notification` shows in the error bar. Screens poll only
- * while `useLiveConnected()` is false.
+ * stream, 429 (too many streams) waits 30 s. Each frame is parsed with the shared `LiveMessage`
+ * (a frame of an unknown type, or whose data does not match its type, is dropped), applied to the
+ * cache by its rule (the `rules` the shell passes, app/live-rules.ts: state written in place, or
+ * queries made stale, throttled to once per second per key), handed to screens that subscribed with
+ * `useLiveEvents`, and a `notification` shows in the error bar. Screens poll only while
+ * `useLiveConnected()` is false.
  */
 
-import { LIVE_REVOKED_EVENT, LiveRevoked } from '@sightline/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  LIVE_REVOKED_EVENT,
+  type LiveData,
+  type LiveMessage,
+  LiveRevoked,
+  type LiveType,
+  parseLiveFrame,
+} from '@sightline/shared';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   createElement,
@@ -23,21 +32,17 @@ import {
 } from 'react';
 import { useNotify } from '../components/notify';
 import { reportUnauthorized, toSearch } from './client';
+import type { LiveCacheContext } from './live-cache';
 import { useSession } from './session-context';
 
-const LIVE_TYPES = ['event', 'zoneChange', 'thing', 'exception', 'heartbeat', 'notification'] as const;
-export type LiveType = (typeof LIVE_TYPES)[number];
-export type LiveHandler = (data: unknown) => void;
+/** What one type of message does to the cached data. */
+export type LiveRule<T extends LiveType> = (data: LiveData<T>, context: LiveCacheContext) => void;
+export type LiveRules = { [T in LiveType]: LiveRule<T> };
 
-/** Query keys each message type makes stale (keys start with the resource path, see keys.ts). */
-const LIVE_INVALIDATES: Record<LiveType, readonly (readonly string[])[]> = {
-  event: [['events']],
-  zoneChange: [['things'], ['zones', 'overview'], ['zonedurations']],
-  thing: [['things'], ['zones', 'overview']],
-  exception: [['exceptions']],
-  heartbeat: [['endpoints']],
-  notification: [],
-};
+/** Applies a parsed message with its type's rule. */
+export function applyLiveMessage(rules: LiveRules, message: LiveMessage, context: LiveCacheContext): void {
+  (rules[message.type] as LiveRule<typeof message.type>)(message.data, context);
+}
 
 const LIVE_THROTTLE_MS = 1000;
 const RETRY_MIN_MS = 1000;
@@ -76,8 +81,6 @@ export function createThrottle(run: (key: string) => void, intervalMs: number, n
 /** Reconnect delay after `failures` failed attempts in a row: 1 s doubling up to 30 s. */
 export const retryDelay = (failures: number) =>
   Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** Math.max(0, failures - 1));
-
-const isLiveType = (event: string): event is LiveType => (LIVE_TYPES as readonly string[]).includes(event);
 
 /** One Server-Sent Events frame: its event name ('message' when unnamed) and its data lines. */
 export interface SseFrame {
@@ -166,13 +169,22 @@ export function notificationText(data: unknown): string | undefined {
   return text?.trim() || undefined;
 }
 
+type LiveHandler = (message: LiveMessage) => void;
+
 interface LiveContextValue {
   connected: boolean;
   subscribe: (type: LiveType, handler: LiveHandler) => () => void;
 }
 const LiveContext = createContext<LiveContextValue>({ connected: false, subscribe: () => () => undefined });
 
-export function LiveProvider({ children }: { children: ReactNode }) {
+export interface LiveProviderProps {
+  rules: LiveRules;
+  /** Refetched once after a reconnect (and when the stream opens late): what changed meanwhile. */
+  resync: readonly QueryKey[];
+  children: ReactNode;
+}
+
+export function LiveProvider({ rules, resync, children }: LiveProviderProps) {
   const { siteId } = useSession();
   const client = useQueryClient();
   const notify = useNotify();
@@ -180,34 +192,28 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const handlers = useRef(new Map<LiveType, Set<LiveHandler>>());
   const notifyRef = useRef(notify);
   notifyRef.current = notify;
+  const rulesRef = useRef({ rules, resync });
+  rulesRef.current = { rules, resync };
 
   useEffect(() => {
     if (!siteId || typeof fetch === 'undefined') return;
     const throttle = createThrottle(
-      (key) => void client.invalidateQueries({ queryKey: JSON.parse(key) as string[] }),
+      (key) => void client.invalidateQueries({ queryKey: JSON.parse(key) as QueryKey }),
       LIVE_THROTTLE_MS,
     );
-    const invalidate = (type: LiveType) => {
-      for (const key of LIVE_INVALIDATES[type]) throttle.call(JSON.stringify(key));
-    };
+    const context: LiveCacheContext = { client, invalidate: (key) => throttle.call(JSON.stringify(key)) };
     const abort = new AbortController();
     let retry: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     let lastRefusal: string | undefined;
 
-    const deliver = (type: LiveType, raw: string) => {
-      let data: unknown;
-      try {
-        data = JSON.parse(raw);
-      } catch {
-        return;
-      }
-      invalidate(type);
-      if (type === 'notification') {
-        const text = notificationText(data);
+    const deliver = (message: LiveMessage) => {
+      applyLiveMessage(rulesRef.current.rules, message, context);
+      if (message.type === 'notification') {
+        const text = notificationText(message.data);
         if (text) notifyRef.current.show(text, 'info');
       }
-      for (const handler of handlers.current.get(type) ?? []) handler(data);
+      for (const handler of handlers.current.get(message.type) ?? []) handler(message);
     };
 
     /** One connection, from the request to its end; says how it ended. */
@@ -221,7 +227,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       if (!res.ok || !res.body)
         return { kind: 'refused', status: res.status, message: await refusalText(res) };
       // Whatever changed while the stream was down (or before it opened) is refetched once.
-      if (failures > 0) for (const type of LIVE_TYPES) invalidate(type);
+      if (failures > 0) for (const key of rulesRef.current.resync) context.invalidate(key);
       failures = 0;
       lastRefusal = undefined;
       setConnected(true);
@@ -234,7 +240,8 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         buffer = rest;
         for (const frame of frames) {
           if (frame.event === LIVE_REVOKED_EVENT) return revokedEnd(frame.data);
-          if (isLiveType(frame.event)) deliver(frame.event, frame.data);
+          const message = parseLiveFrame(frame.event, frame.data);
+          if (message) deliver(message);
         }
       }
     };
@@ -278,12 +285,15 @@ export function useLiveConnected(): boolean {
   return useContext(LiveContext).connected;
 }
 
-/** Calls `handler` with the payload of every `type` message of the selected site. */
-export function useLiveEvents<T = unknown>(type: LiveType, handler: (data: T) => void): void {
+/** Calls `handler` with the data of every `type` message of the selected site. */
+export function useLiveEvents<T extends LiveType>(type: T, handler: (data: LiveData<T>) => void): void {
   const { subscribe } = useContext(LiveContext);
   const latest = useRef(handler);
   latest.current = handler;
-  useEffect(() => subscribe(type, (data) => latest.current(data as T)), [subscribe, type]);
+  useEffect(
+    () => subscribe(type, (message) => latest.current(message.data as LiveData<T>)),
+    [subscribe, type],
+  );
 }
 
 /** `refetchInterval` for a screen's query: poll every `ms` only while the stream is down. */

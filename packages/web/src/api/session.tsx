@@ -17,7 +17,7 @@ import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FullPageError, FullPageLoader } from '../components/FullPageState';
 import { ApiError, api, errorText } from './client';
-import { keys } from './keys';
+import { sessionKeys } from './keys';
 import { type Session, SessionContext } from './session-context';
 import { selectSiteId, withSite } from './site-selection';
 import { useSsoAvailable } from './sso';
@@ -28,12 +28,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [search, setSearch] = useSearchParams();
 
   const me = useQuery({
-    queryKey: keys.me(),
+    queryKey: sessionKeys.me(),
     queryFn: ({ signal }) => api.get<User>('users/me', {}, signal),
   });
   const roles = me.data?.roles ?? [];
   const rules = useQuery({
-    queryKey: keys.accessRules(roles),
+    queryKey: sessionKeys.accessRules(roles),
     queryFn: ({ signal }) => api.get<AccessRule[]>('accessRules', { roles }, signal),
     enabled: me.isSuccess,
   });
@@ -41,7 +41,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // rules are part of its key.
   const rulesVersion = JSON.stringify(rules.data ?? []);
   const sites = useQuery({
-    queryKey: keys.sessionSites(rulesVersion),
+    queryKey: sessionKeys.sessionSites(rulesVersion),
     queryFn: ({ signal }) => api.get<Site[]>('sites', { sort: 'name', limit: 1000 }, signal),
     enabled: rules.isSuccess,
   });
@@ -50,7 +50,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const siteId = selectSiteId(siteList, requested);
   // Failures loading settings are only logged, never shown; the defaults stand in.
   const settings = useQuery({
-    queryKey: keys.settings(siteId),
+    queryKey: sessionKeys.settings(siteId),
     queryFn: ({ signal }) => api.get<SiteSettings>('orgsettings', { site: siteId }, signal),
     enabled: siteId !== undefined,
   });

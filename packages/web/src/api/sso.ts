@@ -4,13 +4,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { request } from './client';
-import { keys } from './keys';
+import { sessionKeys } from './keys';
 
 export type SsoProvider = 'okta' | 'entra';
 
 export function useSsoAvailable(provider: SsoProvider): boolean {
   const query = useQuery({
-    queryKey: keys.ssoAvailable(provider),
+    queryKey: sessionKeys.ssoAvailable(provider),
     queryFn: async ({ signal }) => {
       try {
         await request(`/auth/${provider}/available`, { signal });

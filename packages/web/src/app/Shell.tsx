@@ -17,6 +17,7 @@ import {
 import { Suspense, useState } from 'react';
 import { Outlet, useNavigation, useSearchParams } from 'react-router';
 import { LiveProvider } from '../api/live';
+import { LIVE_RESYNC, LIVE_RULES } from './live-rules';
 import { ProfileMenu } from './ProfileMenu';
 import { SideMenu } from './SideMenu';
 import { TopSearch } from './TopSearch';
@@ -33,7 +34,7 @@ const printModeStyles = <GlobalStyles styles={hideControls} />;
 /** The shell with the live stream of the selected site (one stream for every screen). */
 export function Shell() {
   return (
-    <LiveProvider>
+    <LiveProvider rules={LIVE_RULES} resync={LIVE_RESYNC}>
       <ShellLayout />
     </LiveProvider>
   );

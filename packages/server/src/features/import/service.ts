@@ -24,6 +24,7 @@ import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import type { LivePublish } from '../../platform/live.js';
 import { ensureCategory } from '../categories/repository.js';
 import { readSiteSettings, writeSiteSettings } from '../sites/repository.js';
 import { requireSite } from '../sites/service.js';
@@ -274,7 +275,7 @@ export async function importRows(
           siteId,
           data: { change: 'imported', thing: { _id: last.id } },
           at: Date.now(),
-        },
+        } satisfies LivePublish,
       ])
       .catch(() => undefined);
   const okRows = applied.rows.filter((r) => r.thing);

@@ -3,6 +3,7 @@
  * sightings in one transaction (the answer comes after COMMIT), record a heartbeat when the body
  * was or carried one, and publish it on the live stream.
  */
+import type { LiveData } from '@sightline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import type { ParsedBatch, ReaderHeartbeat } from '../../tracking/formats/index.js';
@@ -40,7 +41,7 @@ export async function recordHeartbeat(
   const row = await ctx.db.transaction((tx) =>
     insertHeartbeat(tx, endpoint.id, { ...heartbeat, ip: heartbeat.ip || requestIp }, new Date(now)),
   );
-  const data = {
+  const data: LiveData<'heartbeat'> = {
     endpoint: endpoint.id,
     name: endpoint.name,
     time: row.time.toISOString(),

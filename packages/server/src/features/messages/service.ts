@@ -10,7 +10,7 @@ import { users } from '../../db/schema.js';
 import type { Caller } from '../../platform/caller.js';
 import { notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import type { LiveBus } from '../../platform/live.js';
+import type { LiveBus, LivePublish } from '../../platform/live.js';
 
 export async function sendUserMessage(
   deps: { db: Db; live: LiveBus },
@@ -29,7 +29,13 @@ export async function sendUserMessage(
     time: new Date().toISOString(),
   };
   await deps.live.publish([
-    { type: 'notification', orgId: caller.orgId, userId: target.id, data: notification, at: Date.now() },
+    {
+      type: 'notification',
+      orgId: caller.orgId,
+      userId: target.id,
+      data: notification,
+      at: Date.now(),
+    } satisfies LivePublish,
   ]);
   return notification;
 }

@@ -20,7 +20,7 @@ import { authorize, hasSite, siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import type { LiveMessage } from '../../platform/live.js';
+import type { LivePublish } from '../../platform/live.js';
 import { assertReadable, type Referable } from '../../platform/references.js';
 import { categoryNames } from '../categories/repository.js';
 import { requireSite } from '../sites/service.js';
@@ -128,7 +128,7 @@ async function withTags(
 }
 
 function publish(deps: Deps, caller: Caller, change: 'created' | 'updated' | 'deleted', row: ThingRow) {
-  const message: LiveMessage = {
+  const message: LivePublish = {
     type: 'thing',
     orgId: caller.orgId,
     siteId: row.siteId,

@@ -4,9 +4,9 @@
  * is a no-op). Messages go out in order, per process, through the bus's coalescing queue.
  */
 
-import { type EventRecord, presentEvent, presentThingState } from '@sightline/shared';
+import { type EventRecord, type LiveData, presentEvent, presentThingState } from '@sightline/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveBus, LiveMessage } from '../../platform/live.js';
+import type { LiveBus, LivePublish } from '../../platform/live.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { EngineMessage, EventWrite, ExceptionRecord, ThingState } from '../engine/index.js';
 import type { Directory } from './load.js';
@@ -23,7 +23,7 @@ export function eventRecord(e: EventWrite, id: number, dir: Directory): EventRec
   });
 }
 
-function thingData(thing: ThingState, change: string, dir: Directory) {
+function thingData(thing: ThingState, change: 'created' | 'updated' | 'deleted', dir: Directory): LiveData<'thing'> {
   return presentThingState(thing, change, {
     name: dir.thingNames.get(thing.id) ?? null,
     zoneName: thing.zoneId === null ? null : (dir.zoneNames.get(thing.zoneId) ?? null),
@@ -42,7 +42,7 @@ function exceptionData(id: string, r: ExceptionRecord, dir: Directory) {
     multipleThings: r.multipleThings,
     timeDuration: r.timeDurationNs,
     message: r.message,
-  };
+  } satisfies LiveData<'exception'>;
 }
 
 export interface Committed {
@@ -53,31 +53,40 @@ export interface Committed {
   directory: Directory;
 }
 
-export function liveMessages(c: Committed, at: number): LiveMessage[] {
+export function liveMessages(c: Committed, at: number): LivePublish[] {
   const stored = new Map(c.exceptions.map((e) => [e.record, e.id]));
-  const out: LiveMessage[] = [];
-  const push = (type: LiveMessage['type'], siteId: string, data: unknown) =>
-    out.push({ type, orgId: c.orgId, siteId, data, at });
+  const out: LivePublish[] = [];
+  const address = (siteId: string) => ({ orgId: c.orgId, siteId, at });
   for (const m of c.messages) {
     if (m.type === 'event') {
       const id = c.eventIds.get(m.event);
-      if (id !== undefined) push('event', m.siteId, eventRecord(m.event, id, c.directory));
+      if (id !== undefined)
+        out.push({ type: 'event', ...address(m.siteId), data: eventRecord(m.event, id, c.directory) });
     } else if (m.type === 'zoneChange') {
       const name = (z: string | null) => (z === null ? null : (c.directory.zoneNames.get(z) ?? null));
-      push('zoneChange', m.siteId, {
-        thing: m.thingId,
-        thingName: c.directory.thingNames.get(m.thingId) ?? null,
-        from: m.fromZoneId,
-        fromName: name(m.fromZoneId),
-        to: m.toZoneId,
-        toName: name(m.toZoneId),
-        time: new Date(m.time).toISOString(),
+      out.push({
+        type: 'zoneChange',
+        ...address(m.siteId),
+        data: {
+          thing: m.thingId,
+          thingName: c.directory.thingNames.get(m.thingId) ?? null,
+          from: m.fromZoneId,
+          fromName: name(m.fromZoneId),
+          to: m.toZoneId,
+          toName: name(m.toZoneId),
+          time: new Date(m.time).toISOString(),
+        },
       });
     } else if (m.type === 'thing') {
-      push('thing', m.siteId, thingData(m.thing, m.change, c.directory));
+      out.push({ type: 'thing', ...address(m.siteId), data: thingData(m.thing, m.change, c.directory) });
     } else {
       const id = stored.get(m.exception);
-      if (id !== undefined) push('exception', m.siteId, exceptionData(id, m.exception, c.directory));
+      if (id !== undefined)
+        out.push({
+          type: 'exception',
+          ...address(m.siteId),
+          data: exceptionData(id, m.exception, c.directory),
+        });
     }
   }
   return out;

@@ -18,13 +18,15 @@ export interface ListBodyProps<T> {
   onDelete?: (row: T) => void;
   /** The table's (or phone list's) accessible name. */
   label?: string;
+  /** Live lists: the order holds under the pointer and focus (TableGrid `holdKey`). */
+  holdKey?: string;
 }
 
-export function ListBody<T>({ phone, ...props }: ListBodyProps<T>) {
+export function ListBody<T>({ phone, holdKey, ...props }: ListBodyProps<T>) {
   if (phone) return <ListCards {...props} />;
   return (
     <TableContainer sx={{ maxHeight: { md: 'calc(100vh - 300px)' } }}>
-      <TableGrid {...props} />
+      <TableGrid {...props} holdKey={holdKey} />
     </TableContainer>
   );
 }

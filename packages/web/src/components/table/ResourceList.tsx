@@ -18,6 +18,7 @@ import { EmptyState } from '../EmptyState';
 import { useNotify } from '../notify';
 import { PageHeader } from '../PageHeader';
 import { lowerTitle, valueAt } from './cell';
+import { holdKeyOf } from './held-order';
 import { ListBody } from './ListBody';
 import { ListToolbar } from './ListToolbar';
 import { listApiQuery, toggleSort } from './list-state';
@@ -32,7 +33,8 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
   const notify = useNotify();
   const { state, update, searchInput, setSearchInput } = useListState(props.defaultSort);
   const filters = props.siteScoped ? { ...props.filters, site: session.siteId } : props.filters;
-  const list = useList<T>(resource, listApiQuery(state, filters, props.searchParam));
+  const apiQuery = listApiQuery(state, filters, props.searchParam);
+  const list = useList<T>(resource, apiQuery);
   const remove = useDelete(resource);
   const [pending, setPending] = useState<T | undefined>();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -139,6 +141,7 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
           rowLabel={rowLabel}
           onOpen={(row) => navigate(`${editPath}/${rowId(row)}`)}
           onDelete={canDelete ? setPending : undefined}
+          holdKey={holdKeyOf(apiQuery, list.isPlaceholderData)}
         />
       </TableFrame>
       <ConfirmDialog

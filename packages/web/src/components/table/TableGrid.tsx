@@ -7,6 +7,7 @@
  */
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import {
+  Box,
   IconButton,
   Skeleton,
   Table,
@@ -20,6 +21,8 @@ import {
 import type { KeyboardEvent, ReactNode } from 'react';
 import { visuallyHidden } from '../visuallyHidden';
 import { cellText, valueAt } from './cell';
+import { HeldOrderBanner } from './HeldOrderBanner';
+import { useHeldOrder } from './held-order';
 import { sortDirection } from './list-state';
 import type { Column } from './types';
 
@@ -43,6 +46,11 @@ export interface TableGridProps<T> {
   rowSx?: (row: T) => object | undefined;
   /** Tighter cells and wrapping headers (tables inside editor tabs and reports); no sticky header. */
   dense?: boolean;
+  /**
+   * Live lists: the query the rows answer (sort, page, filters; changing while a placeholder is
+   * shown). Given, the order holds while the pointer or focus is in the table (held-order.ts).
+   */
+  holdKey?: string;
 }
 
 /** Cells of a column left out below its breakpoint. */
@@ -65,7 +73,9 @@ export function TableGrid<T>(props: TableGridProps<T>) {
   const { columns } = props;
   const rowLabel = props.rowLabel ?? props.rowId;
   const span = columns.length + (props.onDelete ? 1 : 0);
-  return (
+  const held = useHeldOrder(props.rows, props.rowId, props.holdKey);
+  const rows = held.rows;
+  const table = (
     <Table
       size="small"
       stickyHeader={!props.dense}
@@ -86,7 +96,7 @@ export function TableGrid<T>(props: TableGridProps<T>) {
         </TableRow>
       </TableHead>
       <TableBody>
-        {props.rows === undefined
+        {rows === undefined
           ? Array.from({ length: props.loadingRows }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
               <TableRow key={i}>
@@ -100,7 +110,7 @@ export function TableGrid<T>(props: TableGridProps<T>) {
             ))
           : [
               props.leadingRows,
-              ...props.rows.map((row) => (
+              ...rows.map((row) => (
                 <TableRow
                   key={props.rowId(row)}
                   hover={Boolean(props.onOpen)}
@@ -134,6 +144,13 @@ export function TableGrid<T>(props: TableGridProps<T>) {
             ]}
       </TableBody>
     </Table>
+  );
+  if (props.holdKey === undefined) return table;
+  return (
+    <Box {...held.holdProps} data-holds-order>
+      {table}
+      <HeldOrderBanner pending={held.pending} onShow={held.show} />
+    </Box>
   );
 }
 

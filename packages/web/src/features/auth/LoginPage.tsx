@@ -15,7 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api, errorText } from '../../api/client';
-import { keys } from '../../api/keys';
+import { sessionKeys } from '../../api/keys';
 import { useSsoAvailable } from '../../api/sso';
 import { paths } from '../../app/paths';
 import { TotpLoginStep } from '../totp/TotpLoginStep';
@@ -47,7 +47,7 @@ export default function LoginPage() {
 
   const signedIn = (user: User) => {
     client.clear();
-    client.setQueryData(keys.me(), user);
+    client.setQueryData(sessionKeys.me(), user);
     navigate(afterLoginPath(referer), { replace: true });
   };
 

@@ -10,8 +10,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorData } from '../../api/client';
 import { recordId } from '../../api/hooks';
-import { keys } from '../../api/keys';
 import { ConfirmDialog, type CustomFieldProps, useNotify } from '../../components';
+import { endpointKeys } from './keys';
 import { ReadOnlyField } from './ReadOnlyField';
 
 const ROTATE_KEY_MESSAGE =
@@ -29,8 +29,8 @@ export function EndpointKeyField(props: CustomFieldProps) {
     mutationFn: () => api.post<Endpoint>(`endpoints/${id}/key`),
     onSuccess: (saved) => {
       // The open record shows the new key (and QR code) at once; lists refresh behind it.
-      client.setQueriesData<Endpoint>({ queryKey: keys.record('endpoints', id) }, saved);
-      void client.invalidateQueries({ queryKey: keys.lists('endpoints') });
+      client.setQueriesData<Endpoint>({ queryKey: endpointKeys.detail(id) }, saved);
+      void client.invalidateQueries({ queryKey: endpointKeys.lists() });
       setConfirming(false);
       notify.success(`New key generated for ${saved.name}`);
     },

@@ -19,6 +19,7 @@ import { DataTable } from '../../components/table/DataTable';
 import type { Column } from '../../components/table/types';
 import { useTableState } from '../../components/table/useTableState';
 import type { EndpointForm } from './endpoint-form';
+import { endpointKeys } from './keys';
 
 const REFRESH_MS = 60_000;
 /** Phones have no room for the IP Address and Version columns: they go under the time. */
@@ -55,7 +56,7 @@ export function EndpointStatusTab({ ctx }: EditorTabProps<EndpointForm>) {
   const query = { limit: table.state.limit, page: table.state.page };
   // Heartbeats are live data: fetched whenever the tab mounts and again at the usual heartbeat pace.
   const history = useQuery({
-    queryKey: ['endpoints', 'status', id, query],
+    queryKey: endpointKeys.status(id, query),
     queryFn: ({ signal }) => api.list<EndpointStatus>(`endpoints/status/${id}`, query, signal),
     enabled: Boolean(id),
     placeholderData: keepPreviousData,
@@ -63,7 +64,7 @@ export function EndpointStatusTab({ ctx }: EditorTabProps<EndpointForm>) {
     refetchInterval: REFRESH_MS,
   });
   const summary = useQuery({
-    queryKey: ['endpoints', 'statusfb', id],
+    queryKey: endpointKeys.latestStatus(id),
     queryFn: ({ signal }) => api.get<EndpointStatusSummary>(`endpoints/statusfb/${id}`, undefined, signal),
     enabled: Boolean(id),
     staleTime: 0,

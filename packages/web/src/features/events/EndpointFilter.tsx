@@ -3,6 +3,7 @@ import { Autocomplete, Checkbox, TextField } from '@mui/material';
 import type { EventSource } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { eventKeys } from './keys';
 
 export function EndpointFilter(props: {
   siteId: string | undefined;
@@ -10,7 +11,7 @@ export function EndpointFilter(props: {
   onChange: (ids: string[]) => void;
 }) {
   const sources = useQuery({
-    queryKey: ['eventsources', props.siteId ?? ''],
+    queryKey: eventKeys.sources(props.siteId),
     queryFn: ({ signal }) => api.get<EventSource[]>('eventsources', { site: props.siteId }, signal),
     enabled: props.siteId !== undefined,
     staleTime: 60_000,

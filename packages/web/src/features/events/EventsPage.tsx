@@ -10,6 +10,7 @@ import { useSession } from '../../api/session-context';
 import { PageHeader } from '../../components';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { type DateRange, quickDateRange } from '../../components/date-range';
+import { holdKeyOf } from '../../components/table/held-order';
 import { listApiQuery } from '../../components/table/list-state';
 import { useListState } from '../../components/table/useListState';
 import { EndpointFilter } from './EndpointFilter';
@@ -41,13 +42,11 @@ export default function EventsPage() {
       return next;
     });
 
-  const events = useEvents(
-    listApiQuery(
-      { ...state, search: '' },
-      { site: siteId, after: range.after, before: range.before, endpoint: endpoints },
-    ),
-    siteId !== undefined,
+  const query = listApiQuery(
+    { ...state, search: '' },
+    { site: siteId, after: range.after, before: range.before, endpoint: endpoints },
   );
+  const events = useEvents(query, siteId !== undefined);
   const total = events.data?.total;
 
   return (
@@ -59,6 +58,7 @@ export default function EventsPage() {
       />
       <EventsTable
         query={events}
+        holdKey={holdKeyOf(query, events.isPlaceholderData)}
         state={state}
         onState={update}
         toolbar={

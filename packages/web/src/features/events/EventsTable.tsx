@@ -171,6 +171,8 @@ export interface EventsTableProps {
   dense?: boolean;
   /** Rows open their thing (default); off where the thing is already open. */
   openThings?: boolean;
+  /** The live Events list: its order holds under the pointer and focus (TableGrid `holdKey`). */
+  holdKey?: string;
 }
 
 export function EventsTable({ query, state, onState, dense, openThings = true, ...props }: EventsTableProps) {
@@ -214,6 +216,7 @@ export function EventsTable({ query, state, onState, dense, openThings = true, .
           sort={state.sort}
           onSort={(field) => onState({ sort: toggleSort(state.sort, field) })}
           rowId={(e) => e._id}
+          holdKey={props.holdKey}
           rowLabel={(e) => (e.matched ? `thing of tag ${e.tag}` : `tag ${e.tag} (unmatched)`)}
           onOpen={
             openThings

@@ -2,13 +2,13 @@
 import { EVENTS_POLL_MS, type EventRecord } from '@sightline/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type Query } from '../../api/client';
-import { keys } from '../../api/keys';
 import { useFallbackPolling } from '../../api/live';
+import { eventKeys } from './keys';
 
 export function useEvents(query: Query, enabled = true) {
   const refetchInterval = useFallbackPolling(EVENTS_POLL_MS);
   return useQuery({
-    queryKey: keys.list('events', query),
+    queryKey: eventKeys.list(query),
     queryFn: ({ signal }) => api.list<EventRecord>('events', query, signal),
     placeholderData: keepPreviousData,
     refetchInterval,

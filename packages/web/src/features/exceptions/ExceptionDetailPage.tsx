@@ -12,13 +12,13 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { api, errorData, errorText } from '../../api/client';
 import { useRecord } from '../../api/hooks';
-import { keys } from '../../api/keys';
 import { useSession } from '../../api/session-context';
 import { useSitePath } from '../../app/site-links';
 import { EmptyState, PageHeader, useNotify } from '../../components';
 import { ExceptionEvents } from './ExceptionEvents';
 import { ExceptionThings } from './ExceptionThings';
 import { ExceptionIcon, exceptionSubject, thingPath } from './exception-text';
+import { exceptionKeys } from './keys';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -96,7 +96,7 @@ export default function ExceptionDetailPage() {
     mutationFn: () => api.post<ExceptionDetail>(`exceptions/${id}/resolve`),
     onSuccess: () => {
       notify.success('Exception resolved');
-      return client.invalidateQueries({ queryKey: keys.all('exceptions') });
+      return client.invalidateQueries({ queryKey: exceptionKeys.all() });
     },
     onError: (error) => notify.error(`Failed to save exception: ${errorData(error)}`),
   });

@@ -1,7 +1,7 @@
 /**
  * 'Zone Overview', a Home card: a horizontal bar chart of how many things each zone holds, with the
  * items and workers series named by the site's labels; the worker series is left out when workers
- * are hidden. Live zone changes refresh it (api/live.ts invalidates ['zones', 'overview']).
+ * are hidden. Live zone changes refresh it (app/live-rules.ts invalidates `zoneKeys.overviews()`).
  */
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import { Box, Skeleton } from '@mui/material';
@@ -10,13 +10,14 @@ import type { ZoneOverviewRow } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useSession } from '../../api/session-context';
+import { zoneKeys } from '../zones/keys';
 import { DashboardCard } from './DashboardCard';
 
 const BAR_ROW_PX = 44;
 
 function useZoneOverview(siteId: string | undefined) {
   return useQuery({
-    queryKey: ['zones', 'overview', siteId ?? ''],
+    queryKey: zoneKeys.overview(siteId),
     queryFn: ({ signal }) => api.get<ZoneOverviewRow[]>('zones/overview', { site: siteId }, signal),
     enabled: siteId !== undefined,
   });

@@ -40,6 +40,7 @@ import { ConfirmDialog, useNotify } from '../../components';
 import { useCategories } from '../things/lookups';
 import { download, originalUrl } from './api';
 import { hasLocation, mapsUrl } from './ImageCard';
+import { imageKeys } from './keys';
 import { lastMeta, neighbours, rememberLastMeta } from './order';
 
 interface Meta {
@@ -86,7 +87,7 @@ export default function ImageEdit() {
   const categories = useCategories().all;
   const users = useList<Username>('usernames').data?.items ?? [];
   const query = useQuery({
-    queryKey: ['images', 'meta', id],
+    queryKey: imageKeys.meta(id),
     queryFn: ({ signal }) => api.get<Image>(`images/${id}/meta`, undefined, signal),
   });
   const image = query.data;
@@ -123,7 +124,7 @@ export default function ImageEdit() {
       const saved = await api.put<Image>(`images/${id}/meta`, form);
       rememberLastMeta({ categories: form.categories, tags: form.tags });
       queryClient.setQueryData(['images', 'meta', id], saved);
-      await queryClient.invalidateQueries({ queryKey: ['images', 'list'] });
+      await queryClient.invalidateQueries({ queryKey: imageKeys.lists() });
       notify.success(MSG.saved);
       return true;
     } catch (err) {
@@ -151,7 +152,7 @@ export default function ImageEdit() {
     try {
       await api.delete(`images/${id}`);
       setForm(loaded);
-      await queryClient.invalidateQueries({ queryKey: ['images'] });
+      await queryClient.invalidateQueries({ queryKey: imageKeys.all() });
       navigate('images');
     } catch (err) {
       notify.error(`${IMAGE_TEXT.deleteImageFailed}: ${errorData(err)}`);

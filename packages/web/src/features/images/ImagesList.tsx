@@ -35,6 +35,7 @@ import { bulkDelete, bulkEdit, download, exportUrl, originalUrl, type Target, us
 import { BulkEditDialog, DeleteByQueryDialog } from './BulkDialogs';
 import { filterFromSearch, filterParams, imageCount, isFiltered, type UrlFilter } from './filter';
 import { ImageFileInput, ImageGallery } from './ImageGallery';
+import { imageKeys } from './keys';
 import { rememberOrder } from './order';
 import { SearchBar, SearchChips } from './SearchBar';
 import { UploadDialog } from './UploadDialog';
@@ -96,7 +97,7 @@ export default function ImagesList() {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['images'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: imageKeys.all() });
   const clearSelection = () => {
     setSelected(new Set());
     setSelecting(false);

@@ -5,12 +5,13 @@ import { type Image, THINGS_CATEGORY, type Thing, thingResource } from '@sightli
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { api } from '../../api/client';
-import { keys } from '../../api/keys';
 import { useSession } from '../../api/session-context';
 import { useSiteNavigate } from '../../app/site-links';
 import type { EditorTabProps } from '../../components';
+import { thingKeys } from '../things/keys';
 import type { ThingForm } from '../things/thing-form';
 import { ImageFileInput, ImageGallery } from './ImageGallery';
+import { imageKeys } from './keys';
 import { rememberOrder } from './order';
 import { UploadDialog } from './UploadDialog';
 
@@ -23,7 +24,7 @@ export function ThingPhotos({ ctx }: EditorTabProps<ThingForm>) {
   const [files, setFiles] = useState<File[]>([]);
   const ids = thing?.photo ?? [];
   const photos = useQuery({
-    queryKey: ['images', 'thing', ids.join(',')],
+    queryKey: imageKeys.ofThing(ids),
     enabled: ids.length > 0,
     queryFn: async () => {
       const found = await Promise.all(
@@ -72,8 +73,8 @@ export function ThingPhotos({ ctx }: EditorTabProps<ThingForm>) {
         options={options}
         onDone={async () => {
           setFiles([]);
-          await queryClient.invalidateQueries({ queryKey: keys.record('things', thing._id) });
-          await queryClient.invalidateQueries({ queryKey: ['images'] });
+          await queryClient.invalidateQueries({ queryKey: thingKeys.detail(thing._id) });
+          await queryClient.invalidateQueries({ queryKey: imageKeys.all() });
         }}
       />
     </Stack>

@@ -3,13 +3,14 @@ import { CSRF_HEADER, CSRF_VALUE, type Image } from '@sightline/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError, request } from '../../api/client';
 import { filterParams, type UrlFilter } from './filter';
+import { imageKeys } from './keys';
 
 const IMAGE_PAGE = 50;
 
 export function useImagePages(filter: UrlFilter, site: string | undefined) {
   const params = filterParams(filter, site);
   return useInfiniteQuery({
-    queryKey: ['images', 'list', params.toString()],
+    queryKey: imageKeys.pages(params.toString()),
     enabled: Boolean(site),
     initialPageParam: 0,
     queryFn: async ({ pageParam, signal }) => {

@@ -27,9 +27,11 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { errorText } from '../../api/client';
-import { keys } from '../../api/keys';
+import { sessionKeys } from '../../api/keys';
 import { useSession } from '../../api/session-context';
 import { PageHeader, useNotify } from '../../components';
+import { categoryKeys } from '../categories/keys';
+import { thingKeys } from '../things/keys';
 import { useSiteZones } from '../zones/useZones';
 import { ImportRowsTable } from './ImportRowsTable';
 import { importRows, previewImport, saveMapping, uploadSheet } from './import-api';
@@ -109,7 +111,7 @@ export default function ImportPage() {
     try {
       const request = importRequest(sheet.headers, choice, [], '');
       await saveMapping(site, { name: mappingName.trim() || fileName, headerAssetFields: request.mapping });
-      await queryClient.invalidateQueries({ queryKey: keys.settings(site) });
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.settings(site) });
       notify.success(IMPORT_MSG.mappingSaved);
     } catch (error) {
       notify.error(errorText(error));
@@ -166,8 +168,8 @@ export default function ImportPage() {
       notify.error(errorText(error));
     } finally {
       if (createdCategories.length) notify.success(IMPORT_MSG.createdCategory(createdCategories.join(', ')));
-      await queryClient.invalidateQueries({ queryKey: keys.all('things') });
-      await queryClient.invalidateQueries({ queryKey: keys.all('categories') });
+      await queryClient.invalidateQueries({ queryKey: thingKeys.all() });
+      await queryClient.invalidateQueries({ queryKey: categoryKeys.all() });
       setBusy('');
     }
   }

@@ -6,10 +6,10 @@
 import type { MapRecord } from '@sightline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { keys } from '../../api/keys';
 import { useSession } from '../../api/session-context';
 import { useSiteNavigate } from '../../app/site-links';
 import { type EditorTab, ResourceEditor, useNotify } from '../../components';
+import { mapKeys } from './keys';
 import { MapImageField } from './MapImageField';
 import { MapPreview } from './MapPreview';
 import { fromMapRecord, imageFileRule, type MapForm, mapBody, mapDefaults, uploadMapImage } from './map-form';
@@ -74,7 +74,7 @@ export default function MapEdit() {
         if (!values._id) navigate(`maps/${map._id}`, { replace: true });
         return;
       } finally {
-        await client.invalidateQueries({ queryKey: keys.all('maps') });
+        await client.invalidateQueries({ queryKey: mapKeys.all() });
       }
     }
     navigate('maps');

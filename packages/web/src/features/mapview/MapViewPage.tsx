@@ -15,6 +15,7 @@ import { useSession } from '../../api/session-context';
 import { useSitePath } from '../../app/site-links';
 import { EmptyState, PageHeader } from '../../components';
 import { LiveChip } from '../events/LiveChip';
+import { mapKeys } from '../maps/keys';
 import { loadImageSize } from './geometry';
 import { ThingMap } from './ThingMap';
 import { useMapThings } from './useMapThings';
@@ -63,7 +64,7 @@ export default function MapViewPage() {
   const map = useRecord<MapRecord>('maps', id);
   const imageUrl = map.data?.image ?? '';
   const size = useQuery({
-    queryKey: ['maps', 'record', id ?? '', 'image-size', imageUrl],
+    queryKey: mapKeys.imageSize(id, imageUrl),
     queryFn: () => loadImageSize(imageUrl),
     enabled: imageUrl !== '',
     staleTime: Number.POSITIVE_INFINITY,

@@ -17,6 +17,7 @@ import { useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { type EditorTab, ResourceEditor } from '../../components';
 import { useSiteZones } from '../zones/useZones';
+import { reportConfigKeys } from './keys';
 import {
   newHeading,
   type ReportConfigForm,
@@ -26,7 +27,7 @@ import {
 
 function useOptions(path: 'reporttypes' | 'reportformat', fallback: ReportOption[]) {
   return useQuery({
-    queryKey: [path],
+    queryKey: reportConfigKeys.options(path),
     queryFn: ({ signal }) => api.get<ReportOption[]>(path, undefined, signal),
     staleTime: Number.POSITIVE_INFINITY,
     placeholderData: fallback,

@@ -10,6 +10,7 @@ import { api } from '../../api/client';
 import { useRecord } from '../../api/hooks';
 import { DownloadButton } from '../../components/DownloadButton';
 import { downloadFile } from '../things/download';
+import { reportKeys } from './keys';
 import { ReportPage } from './ReportPage';
 import { ReportResultTable } from './ReportResultTable';
 import { useReportRange } from './useReportRange';
@@ -21,7 +22,7 @@ export default function ReportViewPage() {
   const { range } = dates;
   const query = { after: range.after, before: range.before };
   const report = useQuery({
-    queryKey: ['reports', id, query],
+    queryKey: reportKeys.result(id, query),
     queryFn: ({ signal }) => api.get<ReportResult>(`reports/${id}`, { ...query, format: 'json' }, signal),
     enabled: Boolean(id),
   });

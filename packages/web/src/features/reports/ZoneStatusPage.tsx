@@ -1,8 +1,8 @@
 /**
  * Zone Status (live zone occupancy, route reportZones): per zone of the site, the things
  * in it now and how long each has been there, with a clock ticking every second; a stay longer
- * than the zone's alert time is highlighted. Live zone changes refresh it (api/live.ts invalidates
- * the things lists); it polls every 5 s only while the live stream is down.
+ * than the zone's alert time is highlighted. Live thing messages refresh it (features/things/live.ts
+ * refetches a things list a zone entry reorders); it polls every 5 s only while the live stream is down.
  */
 import AccessTimeOutlined from '@mui/icons-material/AccessTimeOutlined';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
@@ -26,6 +26,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useList } from '../../api/hooks';
 import { useFallbackPolling } from '../../api/live';
 import { useSession } from '../../api/session-context';
+import { HeldOrderBanner } from '../../components/table/HeldOrderBanner';
+import { useHeldOrder } from '../../components/table/held-order';
 import { LiveChip } from '../events/LiveChip';
 import { useSiteZones } from '../zones/useZones';
 import { ReportPage } from './ReportPage';
@@ -116,46 +118,7 @@ export default function ZoneStatusPage() {
                   {occupants.length === 0 ? (
                     <Typography color="text.secondary">Empty</Typography>
                   ) : (
-                    <Table size="small" aria-label={`In ${zone.name}`}>
-                      <TableHead>
-                        <TableRow>
-                          <TableCell>Name</TableCell>
-                          <TableCell>Class</TableCell>
-                          <TableCell align="right">Time In Zone</TableCell>
-                        </TableRow>
-                      </TableHead>
-                      <TableBody>
-                        {occupants.map((t) => {
-                          const since = t.lastZoneTime ? Date.parse(t.lastZoneTime) : now;
-                          const stayNs = Math.max(0, now - since) * 1e6;
-                          const overrun = zone.duration > 0 && stayNs > zone.duration;
-                          return (
-                            <TableRow
-                              key={t._id}
-                              data-overrun={overrun || undefined}
-                              sx={overrun ? { bgcolor: '#fff4e5' } : undefined}
-                            >
-                              <TableCell>
-                                {t.name}
-                                {overrun && (
-                                  <Chip
-                                    size="small"
-                                    icon={<WarningAmberOutlined sx={{ color: 'inherit !important' }} />}
-                                    label="Overrun"
-                                    // Amber 700 with white text: 5:1 contrast.
-                                    sx={{ ml: 1, bgcolor: '#b45309', color: '#fff' }}
-                                  />
-                                )}
-                              </TableCell>
-                              <TableCell>{classLabel(t.class)}</TableCell>
-                              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                                {formatCell('duration', stayNs)}
-                              </TableCell>
-                            </TableRow>
-                          );
-                        })}
-                      </TableBody>
-                    </Table>
+                    <ZoneOccupants zone={zone} occupants={occupants} now={now} classLabel={classLabel} />
                   )}
                 </CardContent>
               </Card>
@@ -164,5 +127,64 @@ export default function ZoneStatusPage() {
         </Box>
       )}
     </ReportPage>
+  );
+}
+
+/**
+ * The things in one zone, newest entry first. Like every live list the order holds while the
+ * pointer or focus is in it (components/table/held-order.ts); stay times still tick.
+ */
+function ZoneOccupants(props: {
+  zone: { _id: string; name: string; duration: number };
+  occupants: Thing[];
+  now: number;
+  classLabel: (c: string) => string;
+}) {
+  const { zone, now, classLabel } = props;
+  const held = useHeldOrder(props.occupants, (t) => t._id, zone._id);
+  return (
+    <Box {...held.holdProps} data-holds-order>
+      <Table size="small" aria-label={`In ${zone.name}`}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell>Class</TableCell>
+            <TableCell align="right">Time In Zone</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {held.rows?.map((t) => {
+            const since = t.lastZoneTime ? Date.parse(t.lastZoneTime) : now;
+            const stayNs = Math.max(0, now - since) * 1e6;
+            const overrun = zone.duration > 0 && stayNs > zone.duration;
+            return (
+              <TableRow
+                key={t._id}
+                data-overrun={overrun || undefined}
+                sx={overrun ? { bgcolor: '#fff4e5' } : undefined}
+              >
+                <TableCell>
+                  {t.name}
+                  {overrun && (
+                    <Chip
+                      size="small"
+                      icon={<WarningAmberOutlined sx={{ color: 'inherit !important' }} />}
+                      label="Overrun"
+                      // Amber 700 with white text: 5:1 contrast.
+                      sx={{ ml: 1, bgcolor: '#b45309', color: '#fff' }}
+                    />
+                  )}
+                </TableCell>
+                <TableCell>{classLabel(t.class)}</TableCell>
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatCell('duration', stayNs)}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+      <HeldOrderBanner pending={held.pending} onShow={held.show} />
+    </Box>
   );
 }

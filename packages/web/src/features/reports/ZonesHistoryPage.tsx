@@ -18,6 +18,7 @@ import { api } from '../../api/client';
 import { useSession } from '../../api/session-context';
 import { useSitePath } from '../../app/site-links';
 import { DataTable } from '../../components/table/DataTable';
+import { zoneDurationKeys } from './keys';
 import { ReportPage } from './ReportPage';
 import { useReportList } from './useReportList';
 import { useReportRange } from './useReportRange';
@@ -31,7 +32,7 @@ export default function ZonesHistoryPage() {
   const { range } = dates;
   const query = { site: siteId, after: range.after, before: range.before };
   const summary = useQuery({
-    queryKey: ['zonedurations', 'summary', query],
+    queryKey: zoneDurationKeys.summary(query),
     queryFn: ({ signal }) => api.get<ZoneTimeRow[]>('zonedurations/summary', query, signal),
     enabled: siteId !== undefined,
   });

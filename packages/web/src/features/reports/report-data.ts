@@ -11,6 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { api, request } from '../../api/client';
 import { attachmentName } from '../things/download';
+import { reportKeys } from './keys';
 
 export type AdhocQuery = Omit<AdhocReportBody, 'format' | 'categories' | 'zones' | 'page'> &
   Partial<Pick<AdhocReportBody, 'categories' | 'zones' | 'page'>>;
@@ -21,7 +22,7 @@ export function useAdhocReport(
   options: { refetchInterval?: number | false } = {},
 ) {
   return useQuery({
-    queryKey: ['reports', 'adhoc', body],
+    queryKey: reportKeys.adhoc(body),
     queryFn: () => api.post<ReportResult>('reports/adhoc', { ...body, format: 'json' }),
     enabled: body !== undefined && Boolean(body.site),
     refetchInterval: options.refetchInterval,

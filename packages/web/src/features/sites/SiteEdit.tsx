@@ -11,6 +11,7 @@ import { useMemo } from 'react';
 import { api } from '../../api/client';
 import { type EditorTab, ResourceEditor } from '../../components';
 import { DailyTimeField } from './DailyTimeField';
+import { siteKeys } from './keys';
 import { SiteEndpoints } from './SiteEndpoints';
 
 type SiteForm = Omit<Site, '_id'> & { _id?: string };
@@ -50,7 +51,7 @@ const invalidEmails = (value: unknown) => {
 
 function useTimezones() {
   return useQuery({
-    queryKey: ['timezones'],
+    queryKey: siteKeys.timezones(),
     queryFn: ({ signal }) => api.get<Timezone[]>('timezones', {}, signal),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,7 +1,8 @@
 /**
  * The items and workers lists: name (alarm marker), categories, serial, tags or labels,
  * zone entry time, zone. Fuzzy search, most recent zone entry first, Download XLSX, add, delete.
- * The rows refresh live: the live stream invalidates the 'things' lists this reads.
+ * The rows follow the live stream: a thing's new state is written into the page, which is refetched
+ * only when a thing may join, leave or move on it (features/things/live.ts).
  */
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';

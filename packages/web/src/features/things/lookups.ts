@@ -9,8 +9,8 @@ import { type UseQueryResult, useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api, type ListResult } from '../../api/client';
 import { useList } from '../../api/hooks';
-import { keys } from '../../api/keys';
 import { useSession } from '../../api/session-context';
+import { zoneKeys } from '../zones/keys';
 
 const LOOKUP_STALE_MS = 60_000;
 
@@ -25,7 +25,7 @@ export function useZoneNames(): Map<string, string> {
     queries: sites.map((site) => {
       const query = { site: site._id, limit: ZONE_FETCH_LIMIT, sort: 'name' };
       return {
-        queryKey: keys.list('zones', query),
+        queryKey: zoneKeys.list(query),
         queryFn: ({ signal }: { signal: AbortSignal }) => api.list<Zone>('zones', query, signal),
         staleTime: LOOKUP_STALE_MS,
       };

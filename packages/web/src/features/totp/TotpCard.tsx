@@ -4,17 +4,19 @@ import type { TotpRecoveryCodes, TotpSetup, TotpStatus } from '@sightline/shared
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, errorData } from '../../api/client';
+import { totpKeys } from './keys';
 import { RecoveryCodes, TotpEnrol } from './TotpEnrol';
-
-const STATUS_KEY = ['users', 'me', 'totp'];
 
 export function TotpCard() {
   const client = useQueryClient();
-  const status = useQuery({ queryKey: STATUS_KEY, queryFn: () => api.get<TotpStatus>('users/me/totp') });
+  const status = useQuery({
+    queryKey: totpKeys.status(),
+    queryFn: () => api.get<TotpStatus>('users/me/totp'),
+  });
   const [setup, setSetup] = useState<TotpSetup | undefined>();
   const [codes, setCodes] = useState<string[] | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
-  const refresh = () => client.invalidateQueries({ queryKey: STATUS_KEY });
+  const refresh = () => client.invalidateQueries({ queryKey: totpKeys.status() });
 
   const start = async () => {
     setProblem(undefined);

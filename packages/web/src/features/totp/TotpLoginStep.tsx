@@ -7,6 +7,7 @@ import type { LoginSecondStep, TotpEnrolResult, TotpSetup, User } from '@sightli
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorData } from '../../api/client';
+import { totpKeys } from './keys';
 import { RecoveryCodes, TotpEnrol } from './TotpEnrol';
 import { useCodeForm } from './useCodeForm';
 
@@ -60,7 +61,7 @@ function CodeStep({ pendingToken, onSignedIn, onCancel }: StepProps) {
 
 function EnrolStep({ pendingToken, onSignedIn, onCancel }: StepProps) {
   const setup = useQuery({
-    queryKey: ['auth', 'totp', 'setup', pendingToken],
+    queryKey: totpKeys.setup(pendingToken),
     queryFn: () => api.post<TotpSetup>('auth/totp/setup', { pendingToken }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

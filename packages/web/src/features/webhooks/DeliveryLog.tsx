@@ -27,6 +27,7 @@ import { useNotify } from '../../components';
 import type { EditorTabProps } from '../../components/editor/types';
 import { DataTable } from '../../components/table/DataTable';
 import type { Column } from '../../components/table/types';
+import { webhookKeys } from './keys';
 import type { WebhookForm } from './webhook-form';
 
 // Icons carry the colour; the label stays dark text (contrast).
@@ -142,7 +143,7 @@ export function DeliveryLog({ ctx }: EditorTabProps<WebhookForm>) {
   const notify = useNotify();
   const client = useQueryClient();
   const [open, setOpen] = useState<WebhookDelivery | undefined>();
-  const key = ['webhooks', id, 'deliveries'];
+  const key = webhookKeys.deliveries(id);
   const log = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => api.get<WebhookDelivery[]>(`webhooks/${id}/deliveries`, { limit: 50 }, signal),

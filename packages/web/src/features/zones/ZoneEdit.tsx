@@ -11,6 +11,7 @@ import { api } from '../../api/client';
 import { useSession } from '../../api/session-context';
 import { type EditorTab, ResourceEditor } from '../../components';
 import { GateEndpointSelect } from './GateEndpointSelect';
+import { zoneKeys } from './keys';
 import {
   ANTENNA_OPTIONS,
   DIRECTION_OPTIONS,
@@ -25,7 +26,7 @@ import {
 /** GET api/killmodes; the shared list stands in until it answers. */
 function useKillModes() {
   return useQuery({
-    queryKey: ['killmodes'],
+    queryKey: zoneKeys.killModes(),
     queryFn: ({ signal }) => api.get<NamedOption[]>('killmodes', undefined, signal),
     staleTime: Number.POSITIVE_INFINITY,
     placeholderData: KILL_MODE_OPTIONS,

@@ -7,9 +7,9 @@ import { MSG, type Thing, thingResource } from '@sightline/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, errorData } from '../../../api/client';
 import { useList } from '../../../api/hooks';
-import { keys } from '../../../api/keys';
 import { useSession } from '../../../api/session-context';
 import { useNotify } from '../../../components';
+import { thingKeys } from '../keys';
 import { LinkRefused, linkChild, linkParent, unlinkChild, unlinkParent } from './link-actions';
 
 export type LinkMode = 'children' | 'parents';
@@ -21,7 +21,7 @@ interface Page {
 
 export function useLinkedThings(thingId: string, mode: LinkMode, page: Page) {
   return useQuery({
-    queryKey: [...keys.all('things'), 'links', thingId, mode, page],
+    queryKey: thingKeys.links(thingId, mode, page),
     queryFn: ({ signal }) => api.list<Thing>(`things/${thingId}/${mode}`, { ...page }, signal),
     placeholderData: keepPreviousData,
   });
@@ -49,7 +49,7 @@ export function useLinkActions(thing: Thing, mode: LinkMode) {
     onError: (error) =>
       notify.error(error instanceof LinkRefused ? error.message : MSG.saveFailed(errorData(error))),
     // Refused or not, what is on screen may be stale: reload every thing list and record.
-    onSettled: () => client.invalidateQueries({ queryKey: keys.all('things') }),
+    onSettled: () => client.invalidateQueries({ queryKey: thingKeys.all() }),
   });
   /** Linking changes the child (children mode) or this thing (parents mode): modify rights on that one. */
   const canChange = (row: Thing) =>

@@ -1,0 +1,4 @@
+/** The categories' query keys. */
+import { resourceKeys } from '../../api/keys';
+
+export const categoryKeys = resourceKeys('categories');
