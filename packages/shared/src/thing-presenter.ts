@@ -104,18 +104,21 @@ export type ThingStateFields = Pick<
 >;
 
 /** A live `thing` message: the thing's tracking state after a change, with its and its zone's names. */
+/** What happened to a thing a live `thing` message carries. */
+export type ThingChange = 'created' | 'updated' | 'deleted';
+
 export type ThingStateRecord = Pick<
   Thing,
   '_id' | 'class' | 'site' | 'zone' | (typeof STATE_KEYS)[number]
 > & {
-  change: string;
+  change: ThingChange;
   name: string | null;
   zoneName: string | null;
 };
 
 export function presentThingState(
   state: ThingStateFields,
-  change: string,
+  change: ThingChange,
   names: { name: string | null; zoneName: string | null },
 ): ThingStateRecord {
   const field = <K extends keyof Thing>(key: K) => presentField(THING_FIELDS, key, state) as Thing[K];

@@ -6,9 +6,10 @@
  */
 import { LIVE_TYPES, LiveMessage } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
+import { MINUTE_NS, postNative, trackedSite } from '../../../test/factories/ingest.js';
+import { readerHeaders } from '../../../test/factories/tracking.js';
 import { gate, makeApp, makeEndpoint, makeThing, makeZone } from '../../../test/factories.js';
 import type { LiveMessage as BusMessage } from '../../platform/live.js';
-import { MINUTE_NS, nativeHeaders, postNative, trackedSite } from '../ingest/ingest.testkit.js';
 
 const app = await makeApp();
 const MINUTE = 60_000;
@@ -41,7 +42,7 @@ describe('the live contract', () => {
       const heartbeat = await app.inject({
         method: 'POST',
         url: '/api/ingest/heartbeat',
-        headers: nativeHeaders(s.dockReader),
+        headers: readerHeaders(s.dockReader),
         payload: { uptime: 3600, readerTemp: 41.5 },
       });
       expect(heartbeat.statusCode).toBe(204);
