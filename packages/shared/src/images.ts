@@ -109,9 +109,9 @@ export const ImageMetaInput = z.strictObject({
 });
 export type ImageMetaInput = z.infer<typeof ImageMetaInput>;
 
-/** A query value that may be repeated (`tag=a&tag=b`) or sent once. */
+/** A repeatable query parameter: absent = none (so not required), once = one item, or many. */
 const repeated = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item).max(100));
+  z.preprocess((v) => (Array.isArray(v) ? v : [v]), z.array(item).max(100)).default([]);
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
