@@ -25,6 +25,7 @@ import { createMailer } from './platform/mail.js';
 import { createMailQueue } from './platform/mail-queue.js';
 import { registerNoStore } from './platform/no-store.js';
 import { transformDocument, transformRoute } from './platform/openapi.js';
+import { registerRoundTrip } from './platform/round-trip.js';
 import { serializerCompiler } from './platform/serializer.js';
 import { createStorage } from './platform/storage/index.js';
 import { serveWeb, webRoot } from './platform/web.js';
@@ -122,6 +123,7 @@ export async function buildApp(config: Config): Promise<App> {
   registerRequestLog(app);
   registerHealthRoutes(app);
   registerAuthentication(app, database.db);
+  registerRoundTrip(app);
   await registerFeatures(app);
   registerBackground(app);
   if (web) serveWeb(app, web);

@@ -2,6 +2,7 @@
  * Things: rows ↔ API objects and every query of the feature (lists, lookups, writes, links).
  * `findThingIdsByTags` and `softDeleteThing` are also used by the tracking engine's DB layer.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { LIST_TOTAL_CAP, type THING_SORT_FIELDS, type Thing, type ThingInput } from '@sightline/shared';
 import {
   type AnyColumn,
@@ -357,10 +358,15 @@ export async function insertThing(db: Tx, orgId: string, input: ThingInput): Pro
   return row;
 }
 
-export async function updateThing(db: Tx, orgId: string, id: string, input: ThingInput) {
+/** A PUT that changes nothing (a record sent back as it was read) keeps its modification time. */
+export async function updateThing(db: Tx, orgId: string, id: string, input: ThingInput, current?: ThingRow) {
+  const values = toRow(input);
+  const changed =
+    !current ||
+    Object.entries(values).some(([key, value]) => !isDeepStrictEqual(value, current[key as keyof ThingRow]));
   const [row] = await db
     .update(things)
-    .set({ ...toRow(input), timeModified: new Date() })
+    .set(changed ? { ...values, timeModified: new Date() } : values)
     .where(and(eq(things.orgId, orgId), eq(things.id, id), isNull(things.deletedAt)))
     .returning();
   return row;
