@@ -212,11 +212,39 @@ function dropDuplicateAlternatives(node: unknown) {
   }
 }
 
+/**
+ * A PUT takes back the record its GET answered (platform/round-trip.ts): the fields the server
+ * owns are in its body schema too, optional and marked `x-server-owned`, so a generated client may
+ * send the record it read with one field changed.
+ */
+function acceptServerOwnedFields(doc: Document) {
+  for (const operations of Object.values(doc.paths)) {
+    const body = (operations.put?.requestBody as { content?: Record<string, { schema?: Json }> })?.content?.[
+      'application/json'
+    ]?.schema;
+    const answer = (operations.get?.responses?.['200']?.content as Record<string, { schema?: Json }>)?.[
+      'application/json'
+    ]?.schema;
+    const taken = body?.properties as Record<string, Json> | undefined;
+    const answered = answer?.properties as Record<string, Json> | undefined;
+    if (!taken || !answered) continue;
+    for (const [name, schema] of Object.entries(answered)) {
+      if (name in taken) continue;
+      taken[name] = {
+        ...schema,
+        description: 'Set by the server: accepted back unchanged, a 400 if changed.',
+        'x-server-owned': true,
+      };
+    }
+  }
+}
+
 /** The whole-document step: servers, security schemes, and each operation's id, summary and errors. */
 export function transformDocument(document: object) {
   const doc = (document as { openapiObject: Document }).openapiObject;
   mergeEmptySegments(doc);
   dropDuplicateAlternatives(doc.paths);
+  acceptServerOwnedFields(doc);
   for (const [path, operations] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(operations)) {
       const auth = op['x-auth'] ?? 'user';

@@ -22,6 +22,11 @@ const tenant = await makeTenant(app);
 const su = await makeSuperAdmin(app, tenant.org.id);
 const own = await makeRecords(app, tenant.org.id, tenant.site.id, tenant.admin);
 const VOLATILE = ['sessions', 'login_attempts'];
+// An image answers its categories as `{ id, name }`, and takes them back so.
+const categorized = await su.request('PUT', `/api/images/${own.ids.images}/meta`, {
+  categories: [own.ids.categories],
+});
+if (categorized.statusCode !== 200) throw new Error(`image categories: ${categorized.body}`);
 
 const routes = routeTable(app);
 const readable = new Set(routes.filter((r) => r.method === 'GET').map((r) => r.path));
@@ -30,9 +35,17 @@ const puts = routes.filter((r) => r.method === 'PUT' && r.body?.properties && re
 const urlFor = (route: Route) => urlOf(route, pathParamsOf(route, recordIdFor(route, own)));
 const ok = (status: number) => status >= 200 && status < 300;
 
+/** The document marks the fields of a PUT body that the server owns (taken back unchanged). */
+const serverOwned = (schema: JsonSchema) =>
+  (schema as { 'x-server-owned'?: boolean })['x-server-owned'] === true;
+const editableNames = (body: JsonSchema) =>
+  Object.entries(body.properties ?? {})
+    .filter(([, s]) => !serverOwned(s))
+    .map(([name]) => name);
+
 /** A field of the body a client may change: free text it already has, else a flag. */
 function editableField(body: JsonSchema, record: Record<string, unknown>) {
-  const fields = Object.entries(body.properties ?? {});
+  const fields = Object.entries(body.properties ?? {}).filter(([, s]) => !serverOwned(s));
   const text = fields.find(
     ([name, s]) =>
       typeof record[name] === 'string' &&
@@ -96,13 +109,13 @@ describe('a PUT takes back what its GET answered', () => {
         expect(after[field.name]).toEqual(field.value);
         // The other fields it takes stay as they were (a modification time may move).
         const editable = (r: Record<string, unknown>) =>
-          Object.fromEntries(Object.keys(body.properties ?? {}).map((k) => [k, r[k]]));
+          Object.fromEntries(editableNames(body).map((k) => [k, r[k]]));
         expect(editable({ ...after, [field.name]: before[field.name] })).toEqual(editable(before));
       });
 
       it('a server-owned field changed: 400 naming it, nothing stored', async () => {
         const before = await read();
-        const owned = Object.keys(before).filter((name) => !(name in (body.properties ?? {})));
+        const owned = Object.keys(before).filter((name) => !editableNames(body).includes(name));
         if (!owned.length) return; // a settings object: every field it answers is editable
         const name = owned.includes('_id') ? '_id' : (owned[0] as string);
         const rows = await snapshotOrg(app, tenant.org.id, VOLATILE);
