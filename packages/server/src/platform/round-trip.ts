@@ -7,6 +7,8 @@
  * is read as the caller sees it (that GET, with the caller's credentials): a server-owned field
  * equal to what it answers is dropped before the strict body schema runs; one that differs is a
  * 400 naming it, before anything is stored. Keys neither side knows stay a 400 of the body schema.
+ * Fields the server changes on its own (`x-server-changes`) are dropped without a comparison: an
+ * older value sent back is not a change the client asks for.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifyRequest, onRouteHookHandler, preValidationHookHandler } from 'fastify';
@@ -15,24 +17,31 @@ import { badRequest, HttpError } from './errors.js';
 
 export const SERVER_OWNED_MSG = 'is set by the server and cannot be changed';
 
-/** Top-level property names of a zod object schema (as JSON schema), or none. */
-function propertiesOf(schema: unknown, io: 'input' | 'output'): string[] {
+/** Top-level properties of a zod object schema (as JSON schema), or none. */
+function propertiesOf(schema: unknown, io: 'input' | 'output'): [string, Record<string, unknown>][] {
   if (!(schema instanceof z.ZodType)) return [];
   try {
     const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as {
-      properties?: Record<string, unknown>;
+      properties?: Record<string, Record<string, unknown>>;
     };
-    return Object.keys(json.properties ?? {});
+    return Object.entries(json.properties ?? {});
   } catch {
     return [];
   }
 }
 
-/** The server-owned fields of a route: in its 200 answer, not in its body. */
-export function serverOwnedFields(body: unknown, answer: unknown): string[] {
-  const accepted = new Set(propertiesOf(body, 'input'));
-  if (!accepted.size) return [];
-  return propertiesOf(answer, 'output').filter((name) => !accepted.has(name));
+/**
+ * The server-owned fields of a route: in its 200 answer, not in its body. `changing`: those the
+ * server changes on its own (marked `x-server-changes`), ignored whatever value comes back.
+ */
+export function serverOwnedFields(body: unknown, answer: unknown) {
+  const accepted = new Set(propertiesOf(body, 'input').map(([name]) => name));
+  if (!accepted.size) return { owned: [], changing: new Set<string>() };
+  const owned = propertiesOf(answer, 'output').filter(([name]) => !accepted.has(name));
+  return {
+    owned: owned.map(([name]) => name),
+    changing: new Set(owned.filter(([, s]) => s['x-server-changes'] === true).map(([name]) => name)),
+  };
 }
 
 /** Headers that say who the caller is and which organization (by host) it addresses. */
@@ -41,13 +50,20 @@ const IDENTITY_HEADERS = ['cookie', 'authorization', 'host'] as const;
 export function registerRoundTrip(app: FastifyInstance) {
   const readable = new Set<string>();
 
-  const guard = (url: string, owned: string[]): preValidationHookHandler =>
+  const guard = (
+    url: string,
+    { owned, changing }: ReturnType<typeof serverOwnedFields>,
+  ): preValidationHookHandler =>
     async function roundTrip(request: FastifyRequest) {
       const body = request.body;
       if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
       const record = body as Record<string, unknown>;
       const sent = owned.filter((name) => name in record);
-      if (!sent.length || !readable.has(url)) return;
+      const compared = sent.filter((name) => !changing.has(name));
+      if (!compared.length || !readable.has(url)) {
+        if (readable.has(url)) for (const name of sent) delete record[name];
+        return;
+      }
       const headers = Object.fromEntries(
         IDENTITY_HEADERS.flatMap((h) => (request.headers[h] ? [[h, String(request.headers[h])]] : [])),
       );
@@ -61,7 +77,7 @@ export function registerRoundTrip(app: FastifyInstance) {
       // Anything else the GET refuses, the PUT's own checks answer: the fields stay unknown keys.
       if (current.statusCode !== 200) return;
       const stored = current.json() as Record<string, unknown>;
-      const changed = sent.filter((name) => !isDeepStrictEqual(record[name], stored[name]));
+      const changed = compared.filter((name) => !isDeepStrictEqual(record[name], stored[name]));
       if (changed.length) {
         const errors = changed.map((path) => ({ path, message: SERVER_OWNED_MSG }));
         throw badRequest(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
@@ -74,10 +90,10 @@ export function registerRoundTrip(app: FastifyInstance) {
     if (methods.includes('GET')) readable.add(route.url);
     if (!methods.includes('PUT')) return;
     const schema = route.schema as { body?: unknown; response?: Record<string, unknown> } | undefined;
-    const owned = serverOwnedFields(schema?.body, schema?.response?.[200]);
-    if (!owned.length) return;
+    const fields = serverOwnedFields(schema?.body, schema?.response?.[200]);
+    if (!fields.owned.length) return;
     const hooks = route.preValidation;
-    const mine = guard(route.url, owned);
+    const mine = guard(route.url, fields);
     route.preValidation = hooks ? [...[hooks].flat(), mine] : mine;
   };
   app.addHook('onRoute', onRoute);
