@@ -8,7 +8,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyHttpOptions, LogController } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerBackground } from './background.js';
 import { type Config, outboxDir } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -25,6 +25,8 @@ import { createLogger, registerRequestLog } from './platform/log.js';
 import { createMailer } from './platform/mail.js';
 import { createMailQueue } from './platform/mail-queue.js';
 import { registerNoStore } from './platform/no-store.js';
+import { transformDocument, transformRoute } from './platform/openapi.js';
+import { registerRoundTrip } from './platform/round-trip.js';
 import { serializerCompiler } from './platform/serializer.js';
 import { createStorage } from './platform/storage/index.js';
 import { serveWeb, webRoot } from './platform/web.js';
@@ -134,12 +136,14 @@ export async function buildApp(config: Config): Promise<App> {
           'and `x-total-capped` (\'true\' when more match than that: shown as "10,000+").',
       },
     },
-    transform: jsonSchemaTransform,
+    transform: transformRoute,
+    transformObject: transformDocument,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   registerRequestLog(app);
   registerHealthRoutes(app);
   registerAuthentication(app, database.db);
+  registerRoundTrip(app);
   await registerFeatures(app);
   registerBackground(app);
   if (web) serveWeb(app, web);

@@ -79,6 +79,11 @@ const CategoryIds = z.array(Id).max(100, 'at most 100 categories');
 
 export const ImageCategoryRef = z.object({ id: Id, name: z.string() });
 
+/** An image's categories: ids, or the `{ id, name }` an image answers with (sent back as read). */
+const CategoryRefsOrIds = z
+  .array(z.union([Id, z.object({ id: Id, name: z.string() }).transform((c) => c.id)]))
+  .max(100, 'at most 100 categories');
+
 export const Image = z.object({
   _id: Id,
   id: Id,
@@ -105,13 +110,13 @@ export type Image = z.infer<typeof Image>;
 export const ImageMetaInput = z.strictObject({
   annotation: z.string().max(5000).refine(noNul, 'must not contain NUL').default(''),
   tags: Tags.default([]),
-  categories: CategoryIds.default([]),
+  categories: CategoryRefsOrIds.default([]),
 });
 export type ImageMetaInput = z.infer<typeof ImageMetaInput>;
 
-/** A query value that may be repeated (`tag=a&tag=b`) or sent once. */
+/** A repeatable query parameter: absent = none (so not required), once = one item, or many. */
 const repeated = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item).max(100));
+  z.preprocess((v) => (Array.isArray(v) ? v : [v]), z.array(item).max(100)).default([]);
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()

@@ -55,6 +55,12 @@ const TagList = z
 
 export const ThingData = z.object({ cFloat0: z.number().optional() });
 
+/**
+ * A field the server changes on its own (tracking state, the modification time): a record sent
+ * back with an older value is not a change the client asks for, so a PUT ignores it.
+ */
+export const SERVER_CHANGES = { 'x-server-changes': true } as const;
+
 export const Thing = z.object({
   _id: Id,
   name: z.string(),
@@ -67,7 +73,7 @@ export const Thing = z.object({
   categories: z.array(z.string()),
   labels: z.array(z.string()),
   timeCreated: z.string(),
-  timeModified: z.string(),
+  timeModified: z.string().meta(SERVER_CHANGES),
   parents: z.array(z.string()),
   photo: z.array(z.string()),
   /**
@@ -76,20 +82,20 @@ export const Thing = z.object({
    */
   site: z.string(),
   // state (read-only)
-  zone: z.string().nullable(),
-  lastZoneTime: z.string().nullable(),
-  lastEvent: z.string().nullable(),
-  lastEndpointTime: z.string().nullable(),
-  endpoint: z.string().nullable(),
-  direction: z.string().nullable(),
-  locationTag: z.string().nullable(),
-  map: z.string().nullable(),
+  zone: z.string().nullable().meta(SERVER_CHANGES),
+  lastZoneTime: z.string().nullable().meta(SERVER_CHANGES),
+  lastEvent: z.string().nullable().meta(SERVER_CHANGES),
+  lastEndpointTime: z.string().nullable().meta(SERVER_CHANGES),
+  endpoint: z.string().nullable().meta(SERVER_CHANGES),
+  direction: z.string().nullable().meta(SERVER_CHANGES),
+  locationTag: z.string().nullable().meta(SERVER_CHANGES),
+  map: z.string().nullable().meta(SERVER_CHANGES),
   /** Fractions 0-1 of the map. */
-  xycoordinates: MapPoint.nullable(),
-  alarmTamper: z.boolean(),
-  alarmTamperTag: z.string().nullable(),
-  alarmTamperTime: z.string().nullable(),
-  data: ThingData,
+  xycoordinates: MapPoint.nullable().meta(SERVER_CHANGES),
+  alarmTamper: z.boolean().meta(SERVER_CHANGES),
+  alarmTamperTag: z.string().nullable().meta(SERVER_CHANGES),
+  alarmTamperTime: z.string().nullable().meta(SERVER_CHANGES),
+  data: ThingData.meta(SERVER_CHANGES),
 });
 export type Thing = z.infer<typeof Thing>;
 

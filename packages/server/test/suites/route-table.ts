@@ -53,6 +53,8 @@ interface OpenApiOperation {
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   responses?: Record<string, { content?: Record<string, unknown> }>;
   'x-upload'?: string;
+  /** The same operation with a path parameter left empty (`/api/images//zip`), and its query. */
+  'x-empty-form'?: { path: string; parameter: string; required: string[] };
 }
 
 const EVENT_STREAM = 'text/event-stream';
@@ -64,21 +66,20 @@ export function routeTable(app: App): Route[] {
   for (const [openApiPath, operations] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(operations)) {
       const params = op.parameters ?? [];
-      routes.push({
-        method: method.toUpperCase(),
-        path: openApiPath.replace(/\{(\w+)\}/g, ':$1'),
-        pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
-        pathSchemas: Object.fromEntries(
-          params.filter((p) => p.in === 'path').map((p) => [p.name, p.schema ?? {}] as const),
-        ),
-        query: Object.fromEntries(
-          params.filter((p) => p.in === 'query').map((p) => [p.name, p.schema ?? {}] as const),
-        ),
-        requiredQuery: params.filter((p) => p.in === 'query' && p.required).map((p) => p.name),
-        body: op.requestBody?.content['application/json']?.schema,
-        eventStream: Object.values(op.responses ?? {}).some((r) => EVENT_STREAM in (r.content ?? {})),
-        upload: op['x-upload'],
-      });
+      const emptyForm = op['x-empty-form'];
+      if (emptyForm) {
+        // Two routes: with the parameter (no query) and without it (the query selects).
+        const rest = params.filter((p) => p.in === 'query' || p.name !== emptyForm.parameter);
+        routes.push(
+          routeOf(method, openApiPath, { ...op, parameters: params.filter((p) => p.in === 'path') }),
+        );
+        routes.push({
+          ...routeOf(method, emptyForm.path, { ...op, parameters: rest }),
+          requiredQuery: emptyForm.required,
+        });
+        continue;
+      }
+      routes.push(routeOf(method, openApiPath, op));
     }
   }
   return routes;
@@ -90,6 +91,24 @@ export function routeTable(app: App): Route[] {
  * meets 404 and every other check runs as for any route).
  */
 export const SAMPLE_PATH_PARAMS: Record<string, string> = { deliveryId: '1' };
+function routeOf(method: string, openApiPath: string, op: OpenApiOperation): Route {
+  const params = op.parameters ?? [];
+  return {
+    method: method.toUpperCase(),
+    path: openApiPath.replace(/\{(\w+)\}/g, ':$1'),
+    pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
+    pathSchemas: Object.fromEntries(
+      params.filter((p) => p.in === 'path').map((p) => [p.name, p.schema ?? {}] as const),
+    ),
+    query: Object.fromEntries(
+      params.filter((p) => p.in === 'query').map((p) => [p.name, p.schema ?? {}] as const),
+    ),
+    requiredQuery: params.filter((p) => p.in === 'query' && p.required).map((p) => p.name),
+    body: op.requestBody?.content['application/json']?.schema,
+    eventStream: Object.values(op.responses ?? {}).some((r) => EVENT_STREAM in (r.content ?? {})),
+    upload: op['x-upload'],
+  };
+}
 
 /** The path parameters of a route: `id` for each id parameter, the first value of an enum one. */
 export function pathParamsOf(route: Route, id: string): Record<string, string> {

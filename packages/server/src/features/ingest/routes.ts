@@ -3,8 +3,10 @@
  * authenticates the ENDPOINT, then parses with the reader's format (400 naming the problem,
  * nothing stored), then stores and applies the batch and answers after COMMIT.
  */
+import { SIGHTINGS_PER_REQUEST_MAX } from '@sightline/shared';
 import { z } from 'zod';
 import type { App } from '../../platform/context.js';
+import { ImpinjReaderEvent, ImpinjTagInventoryEvent } from '../../tracking/formats/impinj.js';
 import {
   type ParsedBatch,
   parseImpinj,
@@ -12,6 +14,7 @@ import {
   parseNativeSightings,
   parseZebra,
 } from '../../tracking/formats/index.js';
+import { ZebraEventEnvelope, ZebraHeartbeatData, ZebraTagData } from '../../tracking/formats/zebra.js';
 import { authenticateEndpoint, bodyCredentials, credentialsOf } from './endpoint-auth.js';
 import { ingestBatch, recordHeartbeat } from './service.js';
 
@@ -22,6 +25,33 @@ const Answer = z.object({ accepted: z.number().int(), duplicates: z.number().int
 const UuidParams = z.object({ uuid: z.string().min(1).max(100) });
 const common = { config: { public: true }, bodyLimit: INGEST_BODY_LIMIT } as const;
 const tags = ['ingest'];
+
+/**
+ * A reader body as documented: one event or an array of them, unknown fields ignored. Validation
+ * stays with the format's parser (it names each problem and tells sightings from heartbeats), so
+ * the schema describes the body without checking it.
+ */
+function readerBody(event: z.ZodType, description: string) {
+  const { $schema: _, ...one } = z.toJSONSchema(event, {
+    target: 'openapi-3.0',
+    io: 'input',
+    unrepresentable: 'any',
+  });
+  return z.unknown().meta({
+    description,
+    anyOf: [{ type: 'array', maxItems: SIGHTINGS_PER_REQUEST_MAX, items: one }, one],
+  });
+}
+const ImpinjBody = readerBody(
+  ImpinjReaderEvent.extend({ tagInventoryEvent: ImpinjTagInventoryEvent.optional() }).loose(),
+  'Impinj IoT device interface ReaderEvents (an empty array is a heartbeat); only tagInventory events make sightings.',
+);
+const ZebraBody = readerBody(
+  ZebraEventEnvelope.extend({
+    data: z.union([ZebraTagData.loose(), ZebraHeartbeatData.loose()]).optional(),
+  }).loose(),
+  'Zebra IoT Connector tag data events, or management events (a heartbeat becomes an endpoint status).',
+);
 
 export function registerIngestRoutes(app: App) {
   const { ctx } = app;
@@ -53,10 +83,14 @@ export function registerIngestRoutes(app: App) {
     },
   );
 
-  const readerRoute = (path: string, parse: (body: unknown, receivedAt: number) => ParsedBatch) =>
+  const readerRoute = (
+    path: string,
+    body: z.ZodType,
+    parse: (body: unknown, receivedAt: number) => ParsedBatch,
+  ) =>
     app.post(
       path,
-      { ...common, schema: { tags, params: UuidParams, body: z.unknown(), response: { 200: Answer } } },
+      { ...common, schema: { tags, params: UuidParams, body, response: { 200: Answer } } },
       async (req) => {
         const endpoint = await authenticateEndpoint(ctx.db, credentialsOf(req, req.params.uuid));
         const parsed = parse(req.body, Date.now());
@@ -64,7 +98,7 @@ export function registerIngestRoutes(app: App) {
       },
     );
   // Impinj R700/R720 IoT device interface: Basic `<uuid>:<key>`; an empty array is a heartbeat.
-  readerRoute('/api/ingest/impinj/:uuid', parseImpinj);
+  readerRoute('/api/ingest/impinj/:uuid', ImpinjBody, parseImpinj);
   // Zebra IoT Connector: Basic or the native headers; tag data (array or one object) and heartbeats.
-  readerRoute('/api/ingest/zebra/:uuid', parseZebra);
+  readerRoute('/api/ingest/zebra/:uuid', ZebraBody, parseZebra);
 }

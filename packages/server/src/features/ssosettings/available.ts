@@ -4,6 +4,7 @@
  * subdomain, else the only one when there is exactly one (as for login).
  */
 import { SSO_MSG, SsoAvailable } from '@sightline/shared';
+import type { FastifySchema } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { App } from '../../platform/context.js';
@@ -40,7 +41,10 @@ export function registerSsoAvailabilityRoutes(app: App) {
   for (const provider of ['okta', 'entra'] as const) {
     app.get(
       `/auth/${provider}/available`,
-      { config: { public: true }, schema: { tags: ['auth'], response: { 200: SsoAvailable } } },
+      {
+        config: { public: true },
+        schema: { tags: ['auth'], response: { 200: SsoAvailable }, 'x-errors': [404] } as FastifySchema,
+      },
       async (req) => {
         if (!(await providerAvailable(db, config, provider, req.headers.host))) {
           throw new HttpError(404, provider === 'okta' ? SSO_MSG.oktaUnavailable : SSO_MSG.entraUnavailable);

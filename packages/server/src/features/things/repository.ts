@@ -2,8 +2,21 @@
  * Things: every query of the feature (lists, lookups, writes, links).
  * `findThingIdsByTags` and `softDeleteThing` are also used by the tracking engine's DB layer.
  */
-import { LIST_TOTAL_CAP, type THING_SORT_FIELDS, type ThingInput } from '@sightline/shared';
-import { and, desc, eq, getTableColumns, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { isDeepStrictEqual } from 'node:util';
+import { LIST_TOTAL_CAP, type THING_SORT_FIELDS, type Thing, type ThingInput } from '@sightline/shared';
+import {
+  type AnyColumn,
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import type { ThingRow } from '../../db/rows.js';
@@ -275,10 +288,15 @@ export async function insertThing(db: Tx, orgId: string, input: ThingInput): Pro
   return row;
 }
 
-export async function updateThing(db: Tx, orgId: string, id: string, input: ThingInput) {
+/** A PUT that changes nothing (a record sent back as it was read) keeps its modification time. */
+export async function updateThing(db: Tx, orgId: string, id: string, input: ThingInput, current?: ThingRow) {
+  const values = toRow(input);
+  const changed =
+    !current ||
+    Object.entries(values).some(([key, value]) => !isDeepStrictEqual(value, current[key as keyof ThingRow]));
   const [row] = await db
     .update(things)
-    .set({ ...toRow(input), timeModified: new Date() })
+    .set(changed ? { ...values, timeModified: new Date() } : values)
     .where(and(eq(things.orgId, orgId), eq(things.id, id), isNull(things.deletedAt)))
     .returning();
   return row;

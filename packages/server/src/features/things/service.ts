@@ -181,7 +181,7 @@ export async function updateThing(deps: Deps, caller: Caller, id: string, body: 
     caller.orgId,
     input,
     async (tx) => {
-      const updated = await repo.updateThing(tx, caller.orgId, id, input);
+      const updated = await repo.updateThing(tx, caller.orgId, id, input, current);
       if (!updated) throw notFound('Thing');
       return updated;
     },
