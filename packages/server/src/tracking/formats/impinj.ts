@@ -17,13 +17,13 @@ import {
   readerTimeMs,
 } from './types.js';
 
-const ImpinjReaderEvent = z.object({
+export const ImpinjReaderEvent = z.object({
   timestamp: readerTimeMs.optional(),
   eventType: z.string().max(100).optional(),
   hostname: z.string().max(255).optional(),
 });
 
-const ImpinjTagInventoryEvent = z
+export const ImpinjTagInventoryEvent = z
   .object({
     epc: z.string().max(200).optional(),
     epcHex: z.string().max(200).optional(),

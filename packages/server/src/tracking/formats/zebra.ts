@@ -16,7 +16,7 @@ import {
   readerTimeMs,
 } from './types.js';
 
-const ZebraEventEnvelope = z.object({
+export const ZebraEventEnvelope = z.object({
   type: z.string().max(100).optional(),
   /** Present on management events only (e.g. `RG` = reader gateway). */
   component: z.string().max(100).optional(),
@@ -29,7 +29,7 @@ const required = (what: string) => ({
   error: (issue: { input: unknown }) => (issue.input === undefined ? 'is required' : `must be ${what}`),
 });
 
-const ZebraTagData = z.object({
+export const ZebraTagData = z.object({
   idHex: z
     .string(required('a string'))
     .trim()
@@ -52,7 +52,7 @@ const numeric = z.union([
 ]);
 const text = z.union([z.string().max(100), z.number().transform(String)]);
 
-const ZebraHeartbeatData = z.object({
+export const ZebraHeartbeatData = z.object({
   radio_control: z.object({ UPTIME: numeric.optional(), VERSION: text.optional() }).optional(),
   system: z.object({ temperature: numeric.optional(), version: text.optional() }).optional(),
   version: text.optional(),
