@@ -22,7 +22,7 @@ import {
   useState,
 } from 'react';
 import { useNotify } from '../components/notify';
-import { reportUnauthorized, toSearch } from './client';
+import { hasSessionEnded, reportUnauthorized, toSearch } from './client';
 import { useSession } from './session-context';
 
 export const LIVE_TYPES = ['event', 'zoneChange', 'thing', 'exception', 'heartbeat', 'notification'] as const;
@@ -243,6 +243,8 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       const end = await connect().catch((): LiveEnd => ({ kind: 'dropped' }));
       if (abort.signal.aborted) return;
       setConnected(false);
+      // Signed out (here or in another tab): the login page is on its way; nothing to reconnect.
+      if (hasSessionEnded()) return;
       failures += 1;
       const step = nextStep(end, failures);
       if (step.action === 'login') return reportUnauthorized();
