@@ -15,9 +15,10 @@ import {
   useTheme,
 } from '@mui/material';
 import { Suspense, useState } from 'react';
-import { Outlet, useNavigation, useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 import { LiveProvider } from '../api/live';
 import { ProfileMenu } from './ProfileMenu';
+import { RouteGate } from './RouteGate';
 import { SideMenu } from './SideMenu';
 import { TopSearch } from './TopSearch';
 import { DRAWER_WIDTH } from './theme';
@@ -51,7 +52,7 @@ function ShellLayout() {
     return (
       <Box component="main" className="shell-main" sx={{ p: 3 }}>
         {printModeStyles}
-        <Outlet />
+        <RouteGate />
       </Box>
     );
   }
@@ -127,7 +128,7 @@ function ShellLayout() {
       >
         <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
           <Suspense fallback={<LinearProgress aria-label="Loading" />}>
-            <Outlet />
+            <RouteGate />
           </Suspense>
         </Box>
       </Box>

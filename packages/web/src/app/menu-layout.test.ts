@@ -9,6 +9,7 @@ const ctx = (allowed: string[], settings = DEFAULT_SITE_SETTINGS): MenuContext =
   settings,
   ssoAvailable: false,
   superAdmin: false,
+  allSites: true,
   siteId: 's1',
 });
 const features: Feature[] = [

@@ -12,11 +12,14 @@ import { MSG } from '@sightline/shared';
 import { useId, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { errorData } from '../../api/client';
+import { useSiteNavigate } from '../../app/site-links';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { EmptyState } from '../EmptyState';
+import { NoAccess } from '../NoAccess';
 import { PageHeader } from '../PageHeader';
 import { FieldGrid } from './fields/FieldGrid';
 import { FieldRenderer } from './fields/FieldRenderer';
+import { loadFailureKind } from './load-failure';
 import type { EditorContext, EditorField, ResourceEditorProps, Values } from './types';
 import { useEditor } from './useEditor';
 
@@ -33,23 +36,18 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
   const activeTab = Math.min(editor.tab, tabs.length - 1);
   const back = props.showBack === false ? undefined : editor.listPath;
 
-  if (query.error) {
+  // A new record the user may not create, or a record their roles do not open: no form at all.
+  const failure = editor.loadError ? loadFailureKind(editor.loadError) : undefined;
+  if ((editor.isNew && !editor.canCreate) || failure === 'forbidden') return <NoAccess />;
+  if (editor.loadError) {
     return (
-      <>
-        <PageHeader title={title} subtitle={props.subtitle} backTo={back} />
-        <Paper variant="outlined">
-          <EmptyState
-            icon={<ErrorOutlineRounded />}
-            tone="error"
-            title={MSG.failedToLoad(props.entityName, errorData(query.error))}
-            action={
-              <Button variant="contained" onClick={() => query.refetch()}>
-                Try again
-              </Button>
-            }
-          />
-        </Paper>
-      </>
+      <LoadFailure
+        error={editor.loadError}
+        entityName={props.entityName}
+        title={title}
+        listPath={editor.listPath}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
 
@@ -144,6 +142,53 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
   );
 }
 
+/**
+ * A record that could not be loaded, said once (no error bar as well). A missing record (404:
+ * deleted, or never there) offers the way back to the list; only a failure that asking again may
+ * mend (network, 5xx) offers Try again.
+ */
+function LoadFailure(props: {
+  error: unknown;
+  entityName: string;
+  title: string;
+  listPath: string;
+  onRetry: () => void;
+}) {
+  const navigate = useSiteNavigate();
+  const kind = loadFailureKind(props.error);
+  const missing = kind === 'missing';
+  const title = missing
+    ? `This ${props.entityName} does not exist`
+    : MSG.failedToLoad(props.entityName, errorData(props.error));
+  const description = missing ? 'It may have been deleted, or the link is out of date.' : undefined;
+  return (
+    <>
+      <PageHeader title={missing ? capitalized(props.entityName) : props.title} backTo={props.listPath} />
+      <Paper variant="outlined">
+        <EmptyState
+          icon={<ErrorOutlineRounded />}
+          tone="error"
+          title={title}
+          description={description}
+          action={
+            kind === 'retry' ? (
+              <Button variant="contained" onClick={props.onRetry}>
+                Try again
+              </Button>
+            ) : (
+              <Button variant="contained" onClick={() => navigate(props.listPath)}>
+                Back to the list
+              </Button>
+            )
+          }
+        />
+      </Paper>
+    </>
+  );
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function TabBody<V extends Values>({
   tab,
   ctx,
@@ -190,5 +235,5 @@ function FieldsSkeleton() {
 function recordTitle(entityName: string, ctx: { isNew: boolean; record: unknown }) {
   if (ctx.isNew) return `New ${entityName}`;
   const name = (ctx.record as { name?: unknown } | undefined)?.name;
-  return typeof name === 'string' && name ? name : entityName.charAt(0).toUpperCase() + entityName.slice(1);
+  return typeof name === 'string' && name ? name : capitalized(entityName);
 }
