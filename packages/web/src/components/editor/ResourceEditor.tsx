@@ -5,21 +5,17 @@
  * list after save or delete unless the screen says otherwise.
  */
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
-import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { Alert, Box, Button, Paper, Skeleton, Tab, Tabs } from '@mui/material';
 import { MSG } from '@sightline/shared';
 import { useId, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
-import { errorData } from '../../api/client';
-import { useSiteNavigate } from '../../app/site-links';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { EmptyState } from '../EmptyState';
 import { NoAccess } from '../NoAccess';
 import { PageHeader } from '../PageHeader';
 import { FieldGrid } from './fields/FieldGrid';
 import { FieldRenderer } from './fields/FieldRenderer';
-import { loadFailureKind } from './load-failure';
+import { LoadFailure } from './LoadFailure';
 import type { EditorContext, EditorField, ResourceEditorProps, Values } from './types';
 import { useEditor } from './useEditor';
 
@@ -36,9 +32,8 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
   const activeTab = Math.min(editor.tab, tabs.length - 1);
   const back = props.showBack === false ? undefined : editor.listPath;
 
-  // A new record the user may not create, or a record their roles do not open: no form at all.
-  const failure = editor.loadError ? loadFailureKind(editor.loadError) : undefined;
-  if ((editor.isNew && !editor.canCreate) || failure === 'forbidden') return <NoAccess />;
+  // A new record the user may not create: no form at all (a refused record: LoadFailure).
+  if (editor.isNew && !editor.canCreate) return <NoAccess />;
   if (editor.loadError) {
     return (
       <LoadFailure
@@ -142,52 +137,7 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
   );
 }
 
-/**
- * A record that could not be loaded, said once (no error bar as well). A missing record (404:
- * deleted, or never there) offers the way back to the list; only a failure that asking again may
- * mend (network, 5xx) offers Try again.
- */
-function LoadFailure(props: {
-  error: unknown;
-  entityName: string;
-  title: string;
-  listPath: string;
-  onRetry: () => void;
-}) {
-  const navigate = useSiteNavigate();
-  const kind = loadFailureKind(props.error);
-  const missing = kind === 'missing';
-  const title = missing
-    ? `This ${props.entityName} does not exist`
-    : MSG.failedToLoad(props.entityName, errorData(props.error));
-  const description = missing ? 'It may have been deleted, or the link is out of date.' : undefined;
-  return (
-    <>
-      <PageHeader title={missing ? capitalized(props.entityName) : props.title} backTo={props.listPath} />
-      <Paper variant="outlined">
-        <EmptyState
-          icon={<ErrorOutlineRounded />}
-          tone="error"
-          title={title}
-          description={description}
-          action={
-            kind === 'retry' ? (
-              <Button variant="contained" onClick={props.onRetry}>
-                Try again
-              </Button>
-            ) : (
-              <Button variant="contained" onClick={() => navigate(props.listPath)}>
-                Back to the list
-              </Button>
-            )
-          }
-        />
-      </Paper>
-    </>
-  );
-}
-
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function TabBody<V extends Values>({
   tab,
