@@ -12,6 +12,6 @@ export function RouteGate() {
   const matches = useMatches();
   const ctx = useMenuContext();
   const gate = routeGate(matches.map((m) => m.handle));
-  if (gate && !gate(ctx)) return <NoAccess />;
+  if (gate && !gate(ctx, matches.at(-1)?.params)) return <NoAccess />;
   return <Outlet />;
 }

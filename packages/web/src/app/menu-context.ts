@@ -8,7 +8,7 @@ export function useMenuContext(): MenuContext {
   const { can, settings, ssoAvailable, superAdmin, siteId, user } = useSession();
   const allSites = superAdmin || user.securityCtx.sites.includes(ALL_SITES);
   return useMemo(
-    () => ({ can, settings, ssoAvailable, superAdmin, allSites, siteId }),
-    [can, settings, ssoAvailable, superAdmin, allSites, siteId],
+    () => ({ can, settings, ssoAvailable, superAdmin, allSites, siteId, userId: user.id }),
+    [can, settings, ssoAvailable, superAdmin, allSites, siteId, user.id],
   );
 }

@@ -11,6 +11,7 @@ const ctx = (allowed: string[], settings = DEFAULT_SITE_SETTINGS): MenuContext =
   superAdmin: false,
   allSites: true,
   siteId: 's1',
+  userId: 'u1',
 });
 const features: Feature[] = [
   {

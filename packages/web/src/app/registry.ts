@@ -44,6 +44,8 @@ export interface MenuContext {
   /** The user reaches every site (not limited to some); webhooks and SSO settings need it. */
   allSites: boolean;
   siteId: string | undefined;
+  /** The signed-in user's id (a user may always open their own record). */
+  userId: string;
 }
 
 export interface MenuLink {
@@ -89,12 +91,12 @@ export const needs =
 
 /** Gate helper: every gate must pass. */
 export const allOf =
-  (...gates: ((ctx: MenuContext) => boolean)[]) =>
-  (ctx: MenuContext): boolean =>
-    gates.every((g) => g(ctx));
+  (...gates: Gate[]): Gate =>
+  (ctx, params) =>
+    gates.every((g) => g(ctx, params));
 
-/** A menu gate, or a route's gate: who may open a screen. */
-export type Gate = (ctx: MenuContext) => boolean;
+/** A menu gate, or a route's gate: who may open a screen (a route's gate also sees its params). */
+export type Gate = (ctx: MenuContext, params?: Readonly<Record<string, string | undefined>>) => boolean;
 
 /**
  * What a screen route may carry in its `handle`. `gate`: who may open it (absent = every signed-in

@@ -10,10 +10,11 @@ const ctx = (allowed: string[], allSites = true): MenuContext => ({
   superAdmin: false,
   allSites,
   siteId: 's1',
+  userId: 'me',
 });
 const routes = features.flatMap((f) => f.routes ?? []);
 const gateOf = (path: string) => routeGate([routes.find((r) => r.path === path)?.handle]);
-const opens = (path: string, c: MenuContext) => gateOf(path)?.(c) ?? true;
+const opens = (path: string, c: MenuContext, id = 'someone') => gateOf(path)?.(c, { id }) ?? true;
 
 // Screens whose records the server refuses to read without these rights.
 const REFUSED_TO_VIEWERS = [
@@ -39,6 +40,10 @@ describe('route gates', () => {
     for (const path of REFUSED_TO_VIEWERS) expect(opens(path, ctx(['*'])), path).toBe(true);
     expect(opens('webhooks', ctx(['*'], false))).toBe(false);
     expect(opens('users', ctx(['*'], false))).toBe(true);
+  });
+  it('a user without rights on users still opens their own record (read only)', () => {
+    expect(opens('users/:id', ctx([]), 'me')).toBe(true);
+    expect(opens('users/:id', ctx([]), 'someone')).toBe(false);
   });
   it('the deepest gate of the matched routes decides', () => {
     const no = () => false;
