@@ -40,6 +40,7 @@ export const MSG = {
   errorGettingItem: (data: string) => `Error getting item: ${data}`,
   saved: 'Saved',
   savedName: (name: string) => `Saved ${name}`,
+  deletedName: (name: string) => `Deleted ${name}`,
   headerMappingSaved: 'Header mapping saved',
   createdCategory: (name: string) => `Created new category: ${name}`,
   uploadedCount: (n: number, total: number) => `${n} of ${total} items uploaded`,

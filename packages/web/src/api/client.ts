@@ -32,6 +32,16 @@ export function errorData(error: unknown): string {
   if (error instanceof ApiError) return error.data;
   return error instanceof Error ? error.message : String(error);
 }
+/**
+ * Whether trying the same call again can succeed: a network failure or a server error (5xx) may
+ * pass next time; a refusal (401, 403), a missing record (404) or bad input (4xx) will not.
+ */
+export function isRetryable(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status >= 500;
+}
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
+
 /** The default failure text: '{status text}: {server data}'. */
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) return `${error.statusText}: ${error.data}`;
@@ -46,11 +56,23 @@ export function setUnauthorizedHandler(handler: (referer: string) => void) {
   onUnauthorized = handler;
 }
 const PUBLIC_PAGES = ['/login', '/passwordreset'];
+/**
+ * Set by the first 401 of a signed-in page: the session is gone, so every further signed-in call
+ * would fail the same way. Until a sign-in call answers, such calls fail here without a request
+ * (no burst of refused requests from polling screens on their way to the login page).
+ */
+let sessionEnded = false;
+/** Calls that work without a session (sign-in, password reset, provider availability). */
+const sessionless = (path: string) => path.startsWith('/auth/') || path.startsWith('/api/auth/');
+export const hasSessionEnded = () => sessionEnded;
+
 /** A 401 from anywhere (a request, the live stream): to the login page, unless already on a public one. */
 export function reportUnauthorized() {
   const { pathname, search } = window.location;
   if (PUBLIC_PAGES.some((p) => pathname.startsWith(p))) return;
-  onUnauthorized(pathname + search);
+  const first = !sessionEnded;
+  sessionEnded = true;
+  if (first) onUnauthorized(pathname + search);
 }
 
 export function toSearch(query: Query | undefined): string {
@@ -99,6 +121,10 @@ function messageOf(body: unknown, fallback: string): string {
 /** A request to `path` (absolute, e.g. '/api/users' or '/auth/okta/available'). */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const method = options.method ?? 'GET';
+  if (sessionEnded && !sessionless(path)) {
+    reportUnauthorized();
+    throw new ApiError(401, 'Unauthorized', 'Your session has ended', undefined);
+  }
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers[CSRF_HEADER] = CSRF_VALUE;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -110,6 +136,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     signal: options.signal,
   });
   const body = await readBody(res);
+  if (sessionless(path) && res.ok) sessionEnded = false;
   if (!res.ok) {
     if (res.status === 401) reportUnauthorized();
     const statusText = res.statusText || `HTTP ${res.status}`;

@@ -2,7 +2,13 @@
  * Hooks per resource. `resource` is the path under /api ('users', 'apikeys', 'sites' ...).
  * Lists keep the previous page on screen while the next one loads.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api, type ListResult, type Query } from './client';
 import { resourceKeys, sessionKeys } from './keys';
 
@@ -18,11 +24,15 @@ export function useList<T>(resource: string, query: Query = {}, options: { enabl
 }
 
 /** One record; `id` 'new' or undefined loads nothing. An empty id ('') loads `resource` itself (single records). */
-export function useRecord<T>(resource: string, id: string | undefined, options: { query?: Query } = {}) {
+export function useRecord<T>(
+  resource: string,
+  id: string | undefined,
+  options: { query?: Query; enabled?: boolean } = {},
+) {
   return useQuery<T>({
     queryKey: resourceKeys(resource).detail(id ?? 'new', options.query),
     queryFn: ({ signal }) => api.get<T>(id ? `${resource}/${id}` : resource, options.query, signal),
-    enabled: id === '' || !isNewId(id),
+    enabled: (options.enabled ?? true) && (id === '' || !isNewId(id)),
   });
 }
 
@@ -43,12 +53,24 @@ export function useSave<T>(resource: string) {
   });
 }
 
+/**
+ * Deleting drops the record from the cache (a refetch could only answer 404) and refreshes the
+ * rest of the resource: lists, other records. A screen still showing the record disables its query
+ * once the delete succeeds (useEditor), so nothing asks for it again.
+ */
 export function useDelete(resource: string) {
   const client = useQueryClient();
   return useMutation<unknown, Error, string>({
     mutationFn: (id) => api.delete(`${resource}/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: resourceKeys(resource).all() }),
+    onSuccess: (_, id) => forgetDeleted(client, resource, id),
   });
+}
+
+/** After deleting `id`: its record leaves the cache (removed, not invalidated); the rest refreshes. */
+export function forgetDeleted(client: QueryClient, resource: string, id: string) {
+  const keys = resourceKeys(resource);
+  client.removeQueries({ queryKey: keys.detail(id) });
+  return client.invalidateQueries({ queryKey: keys.all() });
 }
 
 /** Every role, by name (`GET roles?sort=name`), shared by users and API keys. */

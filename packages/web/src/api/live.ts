@@ -31,7 +31,7 @@ import {
   useState,
 } from 'react';
 import { useNotify } from '../components/notify';
-import { reportUnauthorized, toSearch } from './client';
+import { hasSessionEnded, reportUnauthorized, toSearch } from './client';
 import type { LiveCacheContext } from './live-cache';
 import { useSession } from './session-context';
 
@@ -250,6 +250,8 @@ export function LiveProvider({ rules, resync, children }: LiveProviderProps) {
       const end = await connect().catch((): LiveEnd => ({ kind: 'dropped' }));
       if (abort.signal.aborted) return;
       setConnected(false);
+      // Signed out (here or in another tab): the login page is on its way; nothing to reconnect.
+      if (hasSessionEnded()) return;
       failures += 1;
       const step = nextStep(end, failures);
       if (step.action === 'login') return reportUnauthorized();

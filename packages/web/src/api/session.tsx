@@ -20,7 +20,7 @@ import { ApiError, api, errorText } from './client';
 import { sessionKeys } from './keys';
 import { type Session, SessionContext } from './session-context';
 import { selectSiteId, withSite } from './site-selection';
-import { useSsoAvailable } from './sso';
+import { needsSsoAvailability, useSsoAvailable } from './sso';
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
@@ -57,8 +57,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (settings.error) console.warn('site settings', settings.error);
   }, [settings.error]);
-  const okta = useSsoAvailable('okta');
-  const entra = useSsoAvailable('entra');
+  // Availability only gates the SSO Settings menu entry, which needs create on ssosettings.
+  const mayManageSso = needsSsoAvailability(rules.data);
+  const okta = useSsoAvailable('okta', mayManageSso);
+  const entra = useSsoAvailable('entra', mayManageSso);
 
   // Keep `?site=` on every route: add it when missing, replace it when unknown.
   useEffect(() => {

@@ -21,6 +21,8 @@ const queryClient = new QueryClient({
 });
 
 setUnauthorizedHandler((referer) => {
+  // The session is gone: nothing in flight or polling can succeed any more.
+  void queryClient.cancelQueries();
   void router.navigate(`/login?referer=${encodeURIComponent(referer)}`, { replace: true }).then(() => {
     queryClient.removeQueries();
   });

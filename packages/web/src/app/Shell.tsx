@@ -15,10 +15,11 @@ import {
   useTheme,
 } from '@mui/material';
 import { Suspense, useState } from 'react';
-import { Outlet, useNavigation, useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 import { LiveProvider } from '../api/live';
 import { LIVE_RESYNC, LIVE_RULES } from './live-rules';
 import { ProfileMenu } from './ProfileMenu';
+import { RouteGate } from './RouteGate';
 import { SideMenu } from './SideMenu';
 import { TopSearch } from './TopSearch';
 import { DRAWER_WIDTH } from './theme';
@@ -52,7 +53,7 @@ function ShellLayout() {
     return (
       <Box component="main" className="shell-main" sx={{ p: 3 }}>
         {printModeStyles}
-        <Outlet />
+        <RouteGate />
       </Box>
     );
   }
@@ -128,7 +129,7 @@ function ShellLayout() {
       >
         <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
           <Suspense fallback={<LinearProgress aria-label="Loading" />}>
-            <Outlet />
+            <RouteGate />
           </Suspense>
         </Box>
       </Box>

@@ -9,7 +9,9 @@ const ctx = (allowed: string[], settings = DEFAULT_SITE_SETTINGS): MenuContext =
   settings,
   ssoAvailable: false,
   superAdmin: false,
+  allSites: true,
   siteId: 's1',
+  userId: 'u1',
 });
 const features: Feature[] = [
   {

@@ -41,7 +41,11 @@ export interface MenuContext {
   settings: SiteSettings;
   ssoAvailable: boolean;
   superAdmin: boolean;
+  /** The user reaches every site (not limited to some); webhooks and SSO settings need it. */
+  allSites: boolean;
   siteId: string | undefined;
+  /** The signed-in user's id (a user may always open their own record). */
+  userId: string;
 }
 
 export interface MenuLink {
@@ -87,9 +91,35 @@ export const needs =
 
 /** Gate helper: every gate must pass. */
 export const allOf =
-  (...gates: ((ctx: MenuContext) => boolean)[]) =>
-  (ctx: MenuContext): boolean =>
-    gates.every((g) => g(ctx));
+  (...gates: Gate[]): Gate =>
+  (ctx, params) =>
+    gates.every((g) => g(ctx, params));
+
+/** A menu gate, or a route's gate: who may open a screen (a route's gate also sees its params). */
+export type Gate = (ctx: MenuContext, params?: Readonly<Record<string, string | undefined>>) => boolean;
+
+/**
+ * What a screen route may carry in its `handle`. `gate`: who may open it (absent = every signed-in
+ * user); anyone else gets the no-access page instead of the screen, so the screen never mounts and
+ * never asks the server for what it would refuse.
+ */
+export interface RouteHandle {
+  gate?: Gate;
+}
+
+/** Routes only users passing `gate` may open: `routes: gated(needs('create', 'users'), [...])`. */
+export function gated(gate: Gate, routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => ({ ...route, handle: { ...(route.handle as object | undefined), gate } }));
+}
+
+/** The gate of the deepest matched route that has one. */
+export function routeGate(handles: readonly unknown[]): Gate | undefined {
+  for (let i = handles.length - 1; i >= 0; i -= 1) {
+    const gate = (handles[i] as RouteHandle | undefined)?.gate;
+    if (gate) return gate;
+  }
+  return undefined;
+}
 
 /** A page component loaded on demand: `lazy: page(() => import('./UsersList'))`. */
 export function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {

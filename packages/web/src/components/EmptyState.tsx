@@ -7,11 +7,20 @@ export interface EmptyStateProps {
   title: string;
   description?: string;
   action?: ReactNode;
+  /** The title's element: 'h1' when the state is the whole page (no page header above it). */
+  titleComponent?: 'h1' | 'h2';
   /** 'error' tints the icon for failure states. */
   tone?: 'default' | 'error';
 }
 
-export function EmptyState({ icon, title, description, action, tone = 'default' }: EmptyStateProps) {
+export function EmptyState({
+  icon,
+  title,
+  description,
+  action,
+  tone = 'default',
+  titleComponent,
+}: EmptyStateProps) {
   return (
     <Stack alignItems="center" spacing={1.25} sx={{ py: { xs: 6, sm: 8 }, px: 3, textAlign: 'center' }}>
       {icon && (
@@ -30,7 +39,9 @@ export function EmptyState({ icon, title, description, action, tone = 'default' 
           {icon}
         </Box>
       )}
-      <Typography variant="h5">{title}</Typography>
+      <Typography variant="h5" component={titleComponent ?? 'h5'}>
+        {title}
+      </Typography>
       {description && (
         <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
           {description}

@@ -5,18 +5,17 @@
  * list after save or delete unless the screen says otherwise.
  */
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
-import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { Alert, Box, Button, Paper, Skeleton, Tab, Tabs } from '@mui/material';
 import { MSG } from '@sightline/shared';
 import { useId, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
-import { errorData } from '../../api/client';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { EmptyState } from '../EmptyState';
+import { NoAccess } from '../NoAccess';
 import { PageHeader } from '../PageHeader';
 import { FieldGrid } from './fields/FieldGrid';
 import { FieldRenderer } from './fields/FieldRenderer';
+import { LoadFailure } from './LoadFailure';
 import type { EditorContext, EditorField, ResourceEditorProps, Values } from './types';
 import { useEditor } from './useEditor';
 
@@ -33,23 +32,17 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
   const activeTab = Math.min(editor.tab, tabs.length - 1);
   const back = props.showBack === false ? undefined : editor.listPath;
 
-  if (query.error) {
+  // A new record the user may not create: no form at all (a refused record: LoadFailure).
+  if (editor.isNew && !editor.canCreate) return <NoAccess />;
+  if (editor.loadError) {
     return (
-      <>
-        <PageHeader title={title} subtitle={props.subtitle} backTo={back} />
-        <Paper variant="outlined">
-          <EmptyState
-            icon={<ErrorOutlineRounded />}
-            tone="error"
-            title={MSG.failedToLoad(props.entityName, errorData(query.error))}
-            action={
-              <Button variant="contained" onClick={() => query.refetch()}>
-                Try again
-              </Button>
-            }
-          />
-        </Paper>
-      </>
+      <LoadFailure
+        error={editor.loadError}
+        entityName={props.entityName}
+        title={title}
+        listPath={editor.listPath}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
 
@@ -144,6 +137,8 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
   );
 }
 
+export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function TabBody<V extends Values>({
   tab,
   ctx,
@@ -190,5 +185,5 @@ function FieldsSkeleton() {
 function recordTitle(entityName: string, ctx: { isNew: boolean; record: unknown }) {
   if (ctx.isNew) return `New ${entityName}`;
   const name = (ctx.record as { name?: unknown } | undefined)?.name;
-  return typeof name === 'string' && name ? name : entityName.charAt(0).toUpperCase() + entityName.slice(1);
+  return typeof name === 'string' && name ? name : capitalized(entityName);
 }

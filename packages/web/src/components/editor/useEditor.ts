@@ -20,7 +20,9 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
   const navigate = useSiteNavigate();
   const listPath = props.listPath ?? props.resource;
 
-  const query = useRecord<V>(props.resource, id, { query: props.query });
+  const remove = useDelete(props.resource);
+  // A deleted record is never asked for again (it could only answer 404).
+  const query = useRecord<V>(props.resource, id, { query: props.query, enabled: !remove.isSuccess });
   const record = query.data;
   // Screens may pass new `defaults`/`fromRecord` objects every render; only a new record resets the form.
   const latest = useRef(props);
@@ -39,9 +41,6 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
     shownId.current = nextId;
     form.reset(initial as DefaultValues<V>, { keepDirtyValues: sameRecord });
   }, [initial, record, form]);
-  useEffect(() => {
-    if (query.error) notify.error(MSG.failedToLoad(props.entityName, errorData(query.error)));
-  }, [query.error, notify, props.entityName]);
 
   const rule = props.permissions?.resource ?? props.resource;
   const canCreate = props.permissions?.create ?? session.can(rule, 'create');
@@ -52,7 +51,6 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
   const ctx: EditorContext<V> = { values: { ...initial, ...values }, record, isNew, readOnly };
 
   const save = useSave<unknown>(props.resource);
-  const remove = useDelete(props.resource);
   const [tab, setTab] = useState(0);
 
   const submit = form.handleSubmit(async (submitted) => {
@@ -99,6 +97,7 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
     if (!id) return;
     try {
       await remove.mutateAsync(id);
+      notify.success(MSG.deletedName(deletedName(record, props.entityName)));
       navigate(listPath);
     } catch (error) {
       notify.error(props.messages?.deleteFailed?.(error) ?? MSG.deleteFailed(errorData(error)));
@@ -106,9 +105,11 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
     }
   };
 
+  const loadError = remove.isSuccess ? null : query.error;
   return {
     id,
     isNew,
+    loadError,
     form,
     ctx,
     query,
@@ -119,8 +120,15 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
     deleting: remove.isPending,
     deleteRecord,
     listPath,
+    canCreate,
     canModify,
     canSave: isNew ? canCreate : canModify && !readOnly,
     canDelete: !isNew && id !== '' && canDeleteRule,
   };
+}
+
+/** The name in 'Deleted {name}': the record's name, else the entity ('Deleted zone'). */
+function deletedName(record: unknown, entityName: string): string {
+  const name = (record as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' && name ? name : entityName;
 }

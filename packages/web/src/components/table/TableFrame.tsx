@@ -8,7 +8,7 @@ import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import { Box, Button, LinearProgress, Paper, TablePagination, useMediaQuery, useTheme } from '@mui/material';
 import { PAGE_SIZE_OPTIONS } from '@sightline/shared';
 import type { ReactNode } from 'react';
-import { errorText, totalText } from '../../api/client';
+import { errorText, isRetryable, totalText } from '../../api/client';
 import { EmptyState } from '../EmptyState';
 
 export interface Paging {
@@ -62,7 +62,10 @@ export function TableFrame(props: TableFrameProps) {
             tone="error"
             title={props.errorTitle}
             description={errorText(props.error)}
-            action={props.onRetry && <Button onClick={() => void props.onRetry?.()}>Try again</Button>}
+            action={
+              props.onRetry &&
+              isRetryable(props.error) && <Button onClick={() => void props.onRetry?.()}>Try again</Button>
+            }
           />
         ) : props.empty ? (
           props.empty

@@ -10,7 +10,7 @@ import { alertMinutes, EXCEPTION_TYPE_LABELS, type ExceptionDetail, formatDateTi
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { api, errorData, errorText } from '../../api/client';
+import { api, errorData, errorText, isRetryable } from '../../api/client';
 import { useRecord } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { useSitePath } from '../../app/site-links';
@@ -129,7 +129,9 @@ export default function ExceptionDetailPage() {
             tone="error"
             title="Could not load this exception"
             description={errorText(detail.error)}
-            action={<Button onClick={() => void detail.refetch()}>Try again</Button>}
+            action={
+              isRetryable(detail.error) && <Button onClick={() => void detail.refetch()}>Try again</Button>
+            }
           />
         </Paper>
       ) : !e ? (

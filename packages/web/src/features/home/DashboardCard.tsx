@@ -3,7 +3,7 @@ import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import RefreshRounded from '@mui/icons-material/RefreshRounded';
 import { Box, Button, IconButton, LinearProgress, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
-import { errorText } from '../../api/client';
+import { errorText, isRetryable } from '../../api/client';
 import { EmptyState } from '../../components';
 
 export interface DashboardCardProps {
@@ -77,7 +77,7 @@ export function DashboardCard({ title, subtitle, query, empty, actions, children
             tone="error"
             title={`Could not load ${title.toLowerCase()}`}
             description={errorText(query.error)}
-            action={<Button onClick={refresh}>Try again</Button>}
+            action={isRetryable(query.error) && <Button onClick={refresh}>Try again</Button>}
           />
         ) : !query.isPending && empty ? (
           <EmptyState icon={empty.icon} title={empty.title} description={empty.description} />

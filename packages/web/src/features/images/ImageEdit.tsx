@@ -37,6 +37,7 @@ import { useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { useSiteNavigate } from '../../app/site-links';
 import { ConfirmDialog, useNotify } from '../../components';
+import { LoadFailure } from '../../components/editor/LoadFailure';
 import { useCategories } from '../things/lookups';
 import { download, originalUrl } from './api';
 import { hasLocation, mapsUrl } from './ImageCard';
@@ -86,9 +87,12 @@ export default function ImageEdit() {
   const titleId = useId();
   const categories = useCategories().all;
   const users = useList<Username>('usernames').data?.items ?? [];
+  // A deleted image is never asked for again (it could only answer 404).
+  const [deleted, setDeleted] = useState(false);
   const query = useQuery({
     queryKey: imageKeys.meta(id),
     queryFn: ({ signal }) => api.get<Image>(`images/${id}/meta`, undefined, signal),
+    enabled: !deleted,
   });
   const image = query.data;
   const loaded = useMemo(() => (image ? metaOf(image) : undefined), [image]);
@@ -151,16 +155,26 @@ export default function ImageEdit() {
   const remove = async () => {
     try {
       await api.delete(`images/${id}`);
+      setDeleted(true);
       setForm(loaded);
+      queryClient.removeQueries({ queryKey: imageKeys.meta(id) });
       await queryClient.invalidateQueries({ queryKey: imageKeys.all() });
+      notify.success(MSG.deletedName('image'));
       navigate('images');
     } catch (err) {
       notify.error(`${IMAGE_TEXT.deleteImageFailed}: ${errorData(err)}`);
     }
   };
 
-  if (query.isError)
-    return <Typography role="alert">{MSG.failedToLoad('image', errorData(query.error))}</Typography>;
+  if (query.isError && !deleted)
+    return (
+      <LoadFailure
+        error={query.error}
+        entityName="image"
+        listPath="images"
+        onRetry={() => void query.refetch()}
+      />
+    );
   if (!image || !form) return <Typography role="status">Loading…</Typography>;
   const uploader = users.find((u) => u.id === image.uploader)?.name ?? MSG.uploaderUnavailable;
   const [lon, lat] = image.location.coordinates;

@@ -27,16 +27,18 @@ export function MapImageField({ field, name, value, onChange, disabled, error }:
         {field.label}
       </FormLabel>
       <Stack direction="row" spacing={1.5} alignItems="center" sx={{ minWidth: 0 }}>
-        <Button
-          variant="outlined"
-          startIcon={<UploadFileOutlined />}
-          disabled={disabled}
-          onClick={() => input.current?.click()}
-          aria-describedby={labelId}
-          sx={{ flexShrink: 0 }}
-        >
-          {saved || file ? 'Replace image' : 'Choose image'}
-        </Button>
+        {/* Read only (no modify rights): no upload control, only what is there. */}
+        {!disabled && (
+          <Button
+            variant="outlined"
+            startIcon={<UploadFileOutlined />}
+            onClick={() => input.current?.click()}
+            aria-describedby={labelId}
+            sx={{ flexShrink: 0 }}
+          >
+            {saved || file ? 'Replace image' : 'Choose image'}
+          </Button>
+        )}
         <Typography variant="body2" color="text.secondary" noWrap title={status}>
           {status}
         </Typography>

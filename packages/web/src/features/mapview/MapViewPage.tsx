@@ -9,7 +9,7 @@ import { type MapRecord, ZONE_FETCH_LIMIT, type Zone } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { errorText } from '../../api/client';
+import { errorText, isRetryable } from '../../api/client';
 import { useList, useRecord } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { useSitePath } from '../../app/site-links';
@@ -101,7 +101,9 @@ export default function MapViewPage() {
             title="Failed to load map"
             description={errorText(failure)}
             action={
-              <Button onClick={() => void (map.error ? map.refetch() : size.refetch())}>Try again</Button>
+              isRetryable(failure) && (
+                <Button onClick={() => void (map.error ? map.refetch() : size.refetch())}>Try again</Button>
+              )
             }
           />
         ) : map.data && !imageUrl ? (

@@ -1,20 +1,23 @@
 /** Webhooks: list and editor under Admin (the menu needs create on webhooks). */
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
-import { type Feature, needs, page } from '../../app/registry';
+import { allOf, type Feature, gated, needs, page } from '../../app/registry';
+
+/** Reading webhooks needs create on webhooks and every site (the server refuses site-limited users). */
+const access = allOf(needs('create', 'webhooks'), (ctx) => ctx.allSites);
 
 export const webhooksFeature: Feature = {
   name: 'webhooks',
-  routes: [
+  routes: gated(access, [
     { path: 'webhooks', lazy: page(() => import('./WebhooksList')) },
     { path: 'webhooks/:id', lazy: page(() => import('./WebhookEdit')) },
-  ],
+  ]),
   menu: [
     {
       slot: 'webhooks',
       label: 'Webhooks',
       icon: WebhookOutlined,
       path: 'webhooks',
-      gate: needs('create', 'webhooks'),
+      gate: access,
     },
   ],
 };
