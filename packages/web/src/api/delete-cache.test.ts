@@ -1,13 +1,14 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { forgetDeleted } from './hooks';
-import { keys } from './keys';
+import { resourceKeys } from './keys';
 
 describe('forgetDeleted', () => {
   it('removes the deleted record from the cache (no refetch of it) and refreshes the lists', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const record = [...keys.record('apikeys', 'k1'), {}];
-    const list = keys.list('apikeys', { limit: 25 });
+    const keys = resourceKeys('apikeys');
+    const record = keys.detail('k1', { site: 's1' });
+    const list = keys.list({ limit: 25 });
     const loadRecord = vi.fn(async () => ({ _id: 'k1', name: 'Key' }));
     const loadList = vi.fn(async () => ({ items: [], total: 0 }));
     const recordObserver = new QueryObserver(client, { queryKey: record, queryFn: loadRecord });
