@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 
+/** The login form's texts are the console's own: an empty entry says what to enter. */
 export const LoginBody = z.object({
-  username: z.string().trim().min(1, 'username is required').max(320),
-  password: z.string().min(1, 'password is required').max(1000),
+  username: z.string({ error: MSG.enterValidEmail }).trim().min(1, MSG.enterValidEmail).max(320),
+  password: z.string({ error: MSG.enterValidPassword }).min(1, MSG.enterValidPassword).max(1000),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 

@@ -18,3 +18,4 @@ export { PageHeader } from './PageHeader';
 export { ShownOnceDialog, type ShownOnceDialogProps } from './ShownOnceDialog';
 export { ResourceList } from './table/ResourceList';
 export type { Column, ListPermissions, ResourceListProps } from './table/types';
+export { UnsavedChangesDialog, useUnsavedChanges } from './UnsavedChangesDialog';

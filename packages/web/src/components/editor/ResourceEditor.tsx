@@ -2,7 +2,8 @@
  * The generic editor: it loads the record, shows tabs of declared fields, offers Save and Delete by
  * permission, is read-only without modify rights (except new records), shows the shared validation
  * messages (MSG in @sightline/shared) and the error-bar texts of failed calls, and goes back to the
- * list after save or delete unless the screen says otherwise.
+ * list after save or delete unless the screen says otherwise. Leaving with unsaved edits asks
+ * Discard or Save.
  */
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
@@ -15,6 +16,7 @@ import { errorData } from '../../api/client';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { EmptyState } from '../EmptyState';
 import { PageHeader } from '../PageHeader';
+import { UnsavedChangesDialog } from '../UnsavedChangesDialog';
 import { FieldGrid } from './fields/FieldGrid';
 import { FieldRenderer } from './fields/FieldRenderer';
 import type { EditorContext, EditorField, ResourceEditorProps, Values } from './types';
@@ -139,6 +141,11 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
             () => setConfirming(false),
           )
         }
+      />
+      <UnsavedChangesDialog
+        blocker={editor.unsaved}
+        message={`This ${props.entityName} has changes that are not saved.`}
+        onSave={editor.saveBeforeLeaving}
       />
     </FormProvider>
   );

@@ -4,7 +4,7 @@
  * deleted: packages/server/src/tracking/jobs/kill.ts); Gates: which endpoint, direction and
  * antenna put a thing in this zone. A new zone belongs to the selected site.
  */
-import { KILL_MODE_OPTIONS, type NamedOption } from '@sightline/shared';
+import { KILL_MODE_OPTIONS, type NamedOption, ZoneInput } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../api/client';
@@ -14,8 +14,6 @@ import { GateEndpointSelect } from './GateEndpointSelect';
 import {
   ANTENNA_OPTIONS,
   DIRECTION_OPTIONS,
-  emailsRule,
-  gateEndpointRule,
   newGate,
   type ZoneForm,
   zoneBody,
@@ -59,7 +57,6 @@ export default function ZoneEdit() {
             options: [],
             width: 'full',
             helperText: 'Type an address and press Enter; each is mailed when a stay runs over.',
-            validate: emailsRule,
           },
           {
             type: 'expansion',
@@ -75,7 +72,6 @@ export default function ZoneEdit() {
                 label: 'Delete Delay (hours)',
                 inputType: 'number',
                 helperText: '0 = never',
-                validate: (v) => (typeof v === 'number' && v < 0 ? 'must not be negative' : undefined),
               },
               {
                 type: 'select',
@@ -106,7 +102,6 @@ export default function ZoneEdit() {
                 name: 'endpoint',
                 label: 'Endpoint',
                 component: GateEndpointSelect,
-                validate: gateEndpointRule,
               },
               {
                 type: 'select',
@@ -131,6 +126,7 @@ export default function ZoneEdit() {
       entityName="zone"
       tabs={tabs}
       defaults={defaults}
+      schema={ZoneInput}
       fromRecord={(record) => ({ ...defaults, ...record })}
       toBody={(v, ctx) => zoneBody({ ...v, site: ctx.isNew ? (session.siteId ?? v.site) : v.site })}
     />
