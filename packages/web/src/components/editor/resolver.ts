@@ -8,7 +8,6 @@ import { toNestErrors } from '@hookform/resolvers';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldError, FieldErrors, Resolver, ResolverOptions } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError } from '../../api/client';
 import { valueAt } from '../table/cell';
 import type { EditorContext, EditorTab, Values } from './types';
 import { type Issue, type Problem, validateEditor } from './validate';
@@ -92,16 +91,4 @@ export function editorResolver<V extends Values>(
     if (!problems.length) return { values, errors: {} };
     return { values: {}, errors: problemErrors(problems, options) };
   };
-}
-
-/** A failed save's field errors as the server names them ('body.name' or 'name'). */
-export function serverIssues(error: unknown): Issue[] {
-  if (!(error instanceof ApiError) || error.status !== 400) return [];
-  const errors = (error.body as { errors?: unknown } | null)?.errors;
-  if (!Array.isArray(errors)) return [];
-  return errors.flatMap((e: { path?: unknown; message?: unknown }) =>
-    typeof e?.path === 'string' && e.path && typeof e.message === 'string'
-      ? [{ path: e.path.replace(/^body\./, ''), message: e.message }]
-      : [],
-  );
 }

@@ -162,9 +162,10 @@ export interface ResourceEditorProps<V extends Values = Values> {
   fromRecord?: (record: V) => V;
   /**
    * The shared zod input schema the server validates this body with: the form checks `toBody`'s
-   * result against it before saving, each issue shown on its field with the schema's message.
+   * result against it before saving, each issue shown on its field with the schema's message. A
+   * function picks the schema by record (creating may take more than changing).
    */
-  schema?: z.ZodType;
+  schema?: z.ZodType | ((ctx: Omit<EditorContext<V>, 'values'>) => z.ZodType);
   toBody?: (values: V, ctx: EditorContext<V>) => unknown;
   saveQuery?: (values: V, ctx: EditorContext<V>) => Query;
   /** Where the list is (back button, after save/delete); default `resource`. */

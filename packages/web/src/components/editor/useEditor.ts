@@ -7,12 +7,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { type DefaultValues, type FieldErrors, type Path, useForm, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { errorData } from '../../api/client';
+import { serverIssues } from '../../api/field-errors';
 import { isNewId, recordId, useDelete, useRecord, useSave } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { useSiteNavigate } from '../../app/site-links';
 import { useNotify } from '../notify';
 import { useUnsavedChanges } from '../UnsavedChangesDialog';
-import { editorResolver, type ResolverSource, serverIssues } from './resolver';
+import { editorResolver, type ResolverSource } from './resolver';
 import type { EditorContext, ResourceEditorProps, Values } from './types';
 import { type Problem, validateEditor } from './validate';
 
@@ -69,7 +70,7 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
   source.current = {
     tabs: props.tabs,
     ctx: { record, isNew, readOnly },
-    schema: props.schema,
+    schema: typeof props.schema === 'function' ? props.schema({ record, isNew, readOnly }) : props.schema,
     toBody: props.toBody as ResolverSource<V>['toBody'],
   };
 
@@ -104,7 +105,11 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
         query: { ...props.query, ...props.saveQuery?.(submitted, current) },
       });
     } catch (error) {
-      const onFields = validateEditor(props.tabs, current, serverIssues(error)).filter((p) => p.path);
+      const onFields = validateEditor(
+        props.tabs,
+        current,
+        serverIssues(error).filter((i) => i.path),
+      );
       for (const p of onFields) form.setError(p.path as Path<V>, { type: 'server', message: p.fieldMessage });
       if (onFields[0]) setTab(onFields[0].tabIndex);
       notify.error(props.messages?.saveFailed?.(error) ?? MSG.saveFailed(errorData(error)));
@@ -114,6 +119,8 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
       props.messages?.saved?.(submitted) ??
         MSG.savedName(props.nameOf?.(submitted) ?? String(submitted.name ?? props.entityName)),
     );
+    // What was saved is the form's new starting point: nothing is unsaved any more.
+    form.reset(submitted as DefaultValues<V>, { keepErrors: false });
     // The unsaved-changes dialog's blocked navigation goes on by itself.
     if (then === 'none') return true;
     leaving.current = true;

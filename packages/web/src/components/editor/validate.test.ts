@@ -1,7 +1,7 @@
 import { MSG } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
-import { serverIssues } from './resolver';
+import { serverIssues } from '../../api/field-errors';
 import type { EditorContext, EditorTab } from './types';
 import { isEmptyValue, parseDecimal, validateEditor } from './validate';
 
