@@ -89,6 +89,14 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
     if (!first) return;
     setTab(first.tabIndex);
     notify.error(props.messages?.incomplete ?? first.message);
+    // The first field in error takes the focus once its tab is shown.
+    setTimeout(() => {
+      try {
+        form.setFocus(first.path as Path<V>);
+      } catch {
+        // A field without a focusable input (a group, a custom control) keeps the focus where it was.
+      }
+    });
   };
 
   const onInvalid = (_errors: FieldErrors<V>) => showProblems(problems.current);
