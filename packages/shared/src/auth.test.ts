@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   Email,
+  fieldProblems,
   LOGIN_REASONS,
+  LoginBody,
   loginErrorMessage,
   PasswordResetRequestQuery,
   usernameFromResetToken,
@@ -24,10 +26,27 @@ describe('email rule', () => {
   it.each(['a@b.co', 'first.last@example.com'])('accepts %s', (email) => {
     expect(Email.safeParse(email).success).toBe(true);
   });
-  it.each(['', 'plain', 'a@b', 'a b@c.de', '@example.com'])('rejects %j with MSG.invalidEmail', (email) => {
+  it.each(['plain', 'a@b', 'a b@c.de', '@example.com'])('rejects %j with MSG.invalidEmail', (email) => {
     const result = PasswordResetRequestQuery.safeParse({ email });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(MSG.invalidEmail);
+  });
+  it('asks for an email when none is given', () => {
+    expect(fieldProblems(PasswordResetRequestQuery, { email: ' ' })).toEqual({ email: MSG.enterValidEmail });
+  });
+});
+
+describe('login body', () => {
+  it('names each empty entry with the console texts', () => {
+    expect(fieldProblems(LoginBody, { username: ' ', password: '' })).toEqual({
+      username: MSG.enterValidEmail,
+      password: MSG.enterValidPassword,
+    });
+    expect(fieldProblems(LoginBody, {})).toEqual({
+      username: MSG.enterValidEmail,
+      password: MSG.enterValidPassword,
+    });
+    expect(fieldProblems(LoginBody, { username: 'a@b.co', password: 'x' })).toEqual({});
   });
 });
 

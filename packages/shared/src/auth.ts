@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 
+/** The login form's texts are the console's own: an empty entry says what to enter. */
 export const LoginBody = z.object({
-  username: z.string().trim().min(1, 'username is required').max(320),
-  password: z.string().min(1, 'password is required').max(1000),
+  username: z.string({ error: MSG.enterValidEmail }).trim().min(1, MSG.enterValidEmail).max(320),
+  password: z.string({ error: MSG.enterValidPassword }).min(1, MSG.enterValidPassword).max(1000),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
@@ -20,7 +21,26 @@ export function loginErrorMessage(reason: string | undefined): string {
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const Email = z.string().trim().max(320).regex(EMAIL_PATTERN, MSG.invalidEmail);
 
-export const PasswordResetRequestQuery = z.object({ email: Email });
+/** The reset request's email: an empty entry asks for one, a malformed one says so. */
+export const PasswordResetRequestQuery = z.object({
+  email: z
+    .string({ error: MSG.enterValidEmail })
+    .trim()
+    .min(1, MSG.enterValidEmail)
+    .max(320)
+    .regex(EMAIL_PATTERN, MSG.invalidEmail),
+});
+
+/** The first message a schema gives each top-level field of `value`, by field name. */
+export function fieldProblems(schema: z.ZodType, value: unknown): Record<string, string> {
+  const result = schema.safeParse(value);
+  const problems: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) {
+    const key = String(issue.path[0] ?? '');
+    problems[key] ??= issue.message;
+  }
+  return problems;
+}
 export const PasswordResetBody = z.object({
   password: z.string().min(1, MSG.enterValidPassword).max(1000),
   token: z.string().min(10).max(500),

@@ -4,12 +4,15 @@ import { Email } from './auth.js';
 import { GATE_ANTENNAS, GATE_DIRECTIONS, KILL_MODES, ZONE_FETCH_LIMIT } from './constants.js';
 import { ID_PATTERN, Id } from './ids.js';
 import { listQuery } from './list.js';
+import { MSG } from './messages.js';
 
 export const ZONE_MSG = {
   nameRequired: 'Name is required',
-  gateEndpointRequired: 'gate endpoint is required',
+  /** The editor's fixed text for a gate without its endpoint ('an value', sic). */
+  gateEndpointRequired: MSG.selectValue,
   unknownEndpoint: 'unknown endpoint',
   siteImmutable: 'site cannot be changed',
+  negative: 'must not be negative',
 } as const;
 
 export const NamedOption = z.object({ id: z.string(), name: z.string() });
@@ -51,7 +54,7 @@ export type Gate = z.infer<typeof Gate>;
 const Nanoseconds = z
   .number()
   .int('must be a whole number of nanoseconds')
-  .min(0)
+  .min(0, ZONE_MSG.negative)
   .max(Number.MAX_SAFE_INTEGER);
 
 export const Zone = z.object({
@@ -75,7 +78,7 @@ export const ZoneInput = z.object({
   description: z.string().max(2000).default(''),
   duration: Nanoseconds.default(0),
   emails: z.array(Email).max(100).default([]),
-  killDuration: z.number().min(0).max(100_000).default(0),
+  killDuration: z.number().min(0, ZONE_MSG.negative).max(100_000).default(0),
   immediateKill: z.boolean().default(false),
   killMode: KillMode.default('clearZone'),
   gates: z.array(Gate).max(200).default([]),

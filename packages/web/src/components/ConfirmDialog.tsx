@@ -1,4 +1,7 @@
-/** A yes/no question in a focus-trapping dialog; the confirm button is focused first. */
+/**
+ * A yes/no question in a focus-trapping dialog. Cancel is focused first: Enter on a button that
+ * opened a deletion must not carry through to the deletion itself.
+ */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useId } from 'react';
 
@@ -33,7 +36,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <DialogContentText id={textId}>{message}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={props.onClose} disabled={props.busy} color="inherit">
+        <Button onClick={props.onClose} disabled={props.busy} color="inherit" autoFocus>
           {cancelLabel}
         </Button>
         <Button
@@ -41,7 +44,6 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           disabled={props.busy}
           variant="contained"
           color={props.destructive === false ? 'primary' : 'error'}
-          autoFocus
         >
           {confirmLabel}
         </Button>

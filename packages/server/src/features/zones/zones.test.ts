@@ -66,8 +66,8 @@ describe('zones', () => {
     };
     await bad({ name: '' }, /Name is required/);
     await bad({ emails: ['ops@example.com', 'nope'] }, /emails\.1: Not a valid email address/);
-    await bad({ gates: [{ direction: 'IN', antenna: 1 }] }, /gate endpoint is required/);
-    await bad({ gates: [{ endpoint: '', direction: 'IN', antenna: 1 }] }, /gate endpoint is required/);
+    await bad({ gates: [{ direction: 'IN', antenna: 1 }] }, /Please select an value/);
+    await bad({ gates: [{ endpoint: '', direction: 'IN', antenna: 1 }] }, /Please select an value/);
     await bad({ gates: [{ endpoint: foreignEp.id, direction: 'IN', antenna: 1 }] }, /unknown endpoint/);
     await bad({ gates: [{ endpoint: foreignEp.id, direction: 'UP', antenna: 1 }] }, /direction/);
     await bad({ gates: [{ endpoint: foreignEp.id, direction: 'IN', antenna: 9 }] }, /antenna/);

@@ -2,7 +2,8 @@
  * The generic editor: it loads the record, shows tabs of declared fields, offers Save and Delete by
  * permission, is read-only without modify rights (except new records), shows the shared validation
  * messages (MSG in @sightline/shared) and the error-bar texts of failed calls, and goes back to the
- * list after save or delete unless the screen says otherwise.
+ * list after save or delete unless the screen says otherwise. Leaving with unsaved edits asks
+ * Discard or Save.
  */
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import LockOutlined from '@mui/icons-material/LockOutlined';
@@ -13,6 +14,7 @@ import { FormProvider } from 'react-hook-form';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { NoAccess } from '../NoAccess';
 import { PageHeader } from '../PageHeader';
+import { UnsavedChangesDialog } from '../UnsavedChangesDialog';
 import { FieldGrid } from './fields/FieldGrid';
 import { FieldRenderer } from './fields/FieldRenderer';
 import { LoadFailure } from './LoadFailure';
@@ -132,6 +134,11 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
             () => setConfirming(false),
           )
         }
+      />
+      <UnsavedChangesDialog
+        blocker={editor.unsaved}
+        message={`This ${props.entityName} has changes that are not saved.`}
+        onSave={editor.saveBeforeLeaving}
       />
     </FormProvider>
   );

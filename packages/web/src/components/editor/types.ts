@@ -2,6 +2,7 @@
 import type { DurationUnit } from '@sightline/shared';
 import type { ComponentType, ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import type { Query } from '../../api/client';
 
 export type Values = FieldValues;
@@ -25,8 +26,8 @@ interface BaseField<V extends Values> {
   label: string;
   required?: boolean;
   /**
-   * A custom rule: a message when the value is not acceptable (shown as '{field} in the {tab} tab:
-   * {message}').
+   * A rule only the form knows (between inputs, or about an input the API never sees): a message
+   * when the value is not acceptable. Rules of the API body belong in the screen's `schema`.
    */
   validate?: (value: unknown, values: V) => string | undefined;
   helperText?: string;
@@ -159,6 +160,12 @@ export interface ResourceEditorProps<V extends Values = Values> {
   /** The name in 'Saved {name}'; default `values.name`. */
   nameOf?: (values: V) => string;
   fromRecord?: (record: V) => V;
+  /**
+   * The shared zod input schema the server validates this body with: the form checks `toBody`'s
+   * result against it before saving, each issue shown on its field with the schema's message. A
+   * function picks the schema by record (creating may take more than changing).
+   */
+  schema?: z.ZodType | ((ctx: Omit<EditorContext<V>, 'values'>) => z.ZodType);
   toBody?: (values: V, ctx: EditorContext<V>) => unknown;
   saveQuery?: (values: V, ctx: EditorContext<V>) => Query;
   /** Where the list is (back button, after save/delete); default `resource`. */

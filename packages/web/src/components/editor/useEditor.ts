@@ -1,15 +1,21 @@
-/** The editor's data and rules: load, permissions, read-only, validation, save and delete. */
+/**
+ * The editor's data and rules: load, permissions, read-only, validation, save and delete, and the
+ * guard on leaving with unsaved edits.
+ */
 import { MSG } from '@sightline/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type DefaultValues, type Path, useForm, useWatch } from 'react-hook-form';
+import { type DefaultValues, type FieldErrors, type Path, useForm, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { errorData } from '../../api/client';
+import { serverIssues } from '../../api/field-errors';
 import { isNewId, recordId, useDelete, useRecord, useSave } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { useSiteNavigate } from '../../app/site-links';
 import { useNotify } from '../notify';
+import { useUnsavedChanges } from '../UnsavedChangesDialog';
+import { editorResolver, type ResolverSource } from './resolver';
 import type { EditorContext, ResourceEditorProps, Values } from './types';
-import { validateEditor } from './validate';
+import { type Problem, validateEditor } from './validate';
 
 export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
   const params = useParams();
@@ -31,7 +37,18 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
     const { defaults, fromRecord } = latest.current;
     return record ? (fromRecord?.(record) ?? { ...defaults, ...record }) : defaults;
   }, [record]);
-  const form = useForm<V>({ defaultValues: initial as DefaultValues<V> });
+  // The resolver reads the screen's current declarations and record through this ref.
+  const source = useRef<ResolverSource<V>>({ tabs: props.tabs, ctx: { record, isNew, readOnly: false } });
+  const problems = useRef<Problem[]>([]);
+  const [resolver] = useState(() =>
+    editorResolver<V>(
+      () => source.current,
+      (found) => {
+        problems.current = found;
+      },
+    ),
+  );
+  const form = useForm<V>({ defaultValues: initial as DefaultValues<V>, resolver });
   // A refetch of the same record (a save elsewhere, a live update) keeps what the user is typing;
   // another record replaces everything.
   const shownId = useRef<string | undefined>(undefined);
@@ -49,39 +66,93 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
   const readOnly = props.readOnly?.({ record, isNew }) ?? (!isNew && !canModify);
   const values = useWatch({ control: form.control }) as V;
   const ctx: EditorContext<V> = { values: { ...initial, ...values }, record, isNew, readOnly };
+  source.current = {
+    tabs: props.tabs,
+    ctx: { record, isNew, readOnly },
+    schema: typeof props.schema === 'function' ? props.schema({ record, isNew, readOnly }) : props.schema,
+    toBody: props.toBody as ResolverSource<V>['toBody'],
+  };
 
   const save = useSave<unknown>(props.resource);
   const [tab, setTab] = useState(0);
 
-  const submit = form.handleSubmit(async (submitted) => {
-    const current = { ...ctx, values: submitted as V };
-    const problems = validateEditor(props.tabs, current);
-    form.clearErrors();
-    if (problems.length) {
-      for (const p of problems) form.setError(p.path as Path<V>, { type: 'manual', message: p.fieldMessage });
-      const [first] = problems;
-      if (first) {
-        setTab(first.tabIndex);
-        notify.error(props.messages?.incomplete ?? first.message);
+  const canSave = isNew ? canCreate : canModify && !readOnly;
+  // Set while the editor itself moves on (after a save or a delete): that is no leaving with edits.
+  const leaving = useRef(false);
+  const dirty = canSave && form.formState.isDirty;
+  const unsaved = useUnsavedChanges(dirty, leaving);
+
+  const showProblems = (found: Problem[]) => {
+    const [first] = found;
+    if (!first) return;
+    setTab(first.tabIndex);
+    notify.error(props.messages?.incomplete ?? first.message);
+    // The first field in error takes the focus once its tab is shown.
+    setTimeout(() => {
+      try {
+        form.setFocus(first.path as Path<V>);
+      } catch {
+        // A field without a focusable input (a group, a custom control) keeps the focus where it was.
       }
-      return;
-    }
-    const body = props.toBody ? props.toBody(submitted as V, current) : submitted;
+    });
+  };
+
+  const onInvalid = (_errors: FieldErrors<V>) => showProblems(problems.current);
+
+  /** Saves valid values; true when the server took them. A failure keeps every edit. */
+  async function saveValues(submitted: V, then: 'afterSave' | 'none'): Promise<boolean> {
+    const current = { ...ctx, values: submitted };
+    const body = props.toBody ? props.toBody(submitted, current) : submitted;
+    let saved: unknown;
     try {
-      const saved = await save.mutateAsync({
+      saved = await save.mutateAsync({
         id: isNew || props.saveMethod === 'POST' ? undefined : id,
         body,
-        query: { ...props.query, ...props.saveQuery?.(submitted as V, current) },
+        query: { ...props.query, ...props.saveQuery?.(submitted, current) },
       });
-      notify.success(
-        props.messages?.saved?.(submitted as V) ??
-          MSG.savedName(props.nameOf?.(submitted as V) ?? String(submitted.name ?? props.entityName)),
-      );
-      await afterSave(saved, submitted as V);
     } catch (error) {
+      const onFields = validateEditor(
+        props.tabs,
+        current,
+        serverIssues(error).filter((i) => i.path),
+      );
+      for (const p of onFields) form.setError(p.path as Path<V>, { type: 'server', message: p.fieldMessage });
+      if (onFields[0]) setTab(onFields[0].tabIndex);
       notify.error(props.messages?.saveFailed?.(error) ?? MSG.saveFailed(errorData(error)));
+      return false;
     }
-  });
+    notify.success(
+      props.messages?.saved?.(submitted) ??
+        MSG.savedName(props.nameOf?.(submitted) ?? String(submitted.name ?? props.entityName)),
+    );
+    // What was saved is the form's new starting point: nothing is unsaved any more.
+    form.reset(submitted as DefaultValues<V>, { keepErrors: false });
+    // The unsaved-changes dialog's blocked navigation goes on by itself.
+    if (then === 'none') return true;
+    leaving.current = true;
+    try {
+      await afterSave(saved, submitted);
+    } finally {
+      leaving.current = false;
+    }
+    return true;
+  }
+
+  const submit = form.handleSubmit(async (submitted) => {
+    await saveValues(submitted as V, 'afterSave');
+  }, onInvalid);
+
+  /** The unsaved-changes dialog's Save: validate and save, then the blocked navigation goes on. */
+  const saveBeforeLeaving = () =>
+    new Promise<boolean>((resolve) => {
+      form.handleSubmit(
+        async (submitted) => resolve(await saveValues(submitted as V, 'none')),
+        (errors) => {
+          onInvalid(errors);
+          resolve(false);
+        },
+      )();
+    });
 
   async function afterSave(saved: unknown, submitted: V) {
     const after = props.afterSave ?? 'list';
@@ -97,6 +168,7 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
     if (!id) return;
     try {
       await remove.mutateAsync(id);
+      leaving.current = true;
       notify.success(MSG.deletedName(deletedName(record, props.entityName)));
       navigate(listPath);
     } catch (error) {
@@ -122,7 +194,9 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
     listPath,
     canCreate,
     canModify,
-    canSave: isNew ? canCreate : canModify && !readOnly,
+    canSave,
+    unsaved,
+    saveBeforeLeaving,
     canDelete: !isNew && id !== '' && canDeleteRule,
   };
 }

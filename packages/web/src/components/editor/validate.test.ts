@@ -1,5 +1,7 @@
 import { MSG } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/client';
+import { serverIssues } from '../../api/field-errors';
 import type { EditorContext, EditorTab } from './types';
 import { isEmptyValue, parseDecimal, validateEditor } from './validate';
 
@@ -78,5 +80,64 @@ describe('parseDecimal', () => {
     expect(parseDecimal(' 12 ')).toBe(12);
     expect(parseDecimal('')).toBeNull();
     expect(parseDecimal('abc')).toBeNull();
+  });
+});
+
+describe('editor validation without tabs', () => {
+  const single: EditorTab[] = [
+    {
+      label: 'Profile',
+      fields: [
+        { type: 'text', name: 'name', label: 'Name', required: true },
+        {
+          type: 'text',
+          name: 'currentPassword',
+          label: 'Current Password',
+          validate: (v) => (v ? undefined : 'Enter your current password'),
+        },
+      ],
+    },
+    { label: 'Hidden', hidden: () => true, fields: [] },
+  ];
+
+  it('names no tab when only one is shown: the fixed fill-out text, or the field and its message', () => {
+    const problems = validateEditor(single, ctx({ name: '', currentPassword: '' }));
+    expect(problems.map((p) => p.message)).toEqual([
+      MSG.fillRequired,
+      'Current Password: Enter your current password',
+    ]);
+    expect(problems.map((p) => p.fieldMessage)).toEqual(['Required', 'Enter your current password']);
+    expect(problems.every((p) => !p.message.includes('tab'))).toBe(true);
+  });
+
+  it('puts a server field error on its field, under the deepest declared path', () => {
+    const problems = validateEditor(single, ctx({ name: 'Ann', currentPassword: 'x' }), [
+      { path: 'currentPassword', message: 'Current password is incorrect' },
+      { path: 'site', message: 'unknown site' },
+    ]);
+    expect(problems).toEqual([
+      {
+        path: 'currentPassword',
+        tabIndex: 0,
+        message: 'Current Password: Current password is incorrect',
+        fieldMessage: 'Current password is incorrect',
+      },
+      { path: 'site', tabIndex: 0, message: 'site: unknown site', fieldMessage: 'unknown site' },
+    ]);
+  });
+
+  it('reads the server field errors of a 400, with or without the body prefix', () => {
+    const error = new ApiError(400, 'Bad Request', 'x', {
+      message: 'x',
+      errors: [
+        { path: 'body.name', message: 'Name is required' },
+        { path: 'currentPassword', message: 'Current password is incorrect' },
+      ],
+    });
+    expect(serverIssues(error)).toEqual([
+      { path: 'name', message: 'Name is required' },
+      { path: 'currentPassword', message: 'Current password is incorrect' },
+    ]);
+    expect(serverIssues(new ApiError(500, 'Internal Server Error', 'x', {}))).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * read only and can only be deleted, through 'Confirm Delete' ... 'I'm Sure' (modify on apikeys).
  * Key actions report failures as '{status text}: {server data}'.
  */
-import { type ApiKey, MSG } from '@sightline/shared';
+import { type ApiKey, ApiKeyInput, MSG } from '@sightline/shared';
 import { useMemo, useState } from 'react';
 import { errorText } from '../../api/client';
 import { useRoles } from '../../api/hooks';
@@ -71,6 +71,7 @@ export default function ApiKeyEdit() {
         entityName="API key"
         tabs={tabs}
         defaults={DEFAULTS}
+        schema={ApiKeyInput}
         // API keys cannot be edited after creation. Deleting needs modify on apikeys.
         readOnly={({ isNew }) => !isNew}
         permissions={{ delete: session.can('apikeys', 'modify') }}

@@ -1,10 +1,14 @@
 /**
  * Login: Email, Password, Enter submits, SSO buttons when available, SSO error warning; and what
- * single sign-on hands back (a link waiting for the password, a second factor to enter).
+ * single sign-on hands back (a link waiting for the password, a second factor to enter). Empty
+ * entries are named at their fields with the shared login schema's texts before anything is sent;
+ * a refused login shows only the fixed login texts.
  */
 import { Alert, AlertTitle, Box, Button, Divider, Link, Stack, TextField } from '@mui/material';
 import {
+  fieldProblems,
   isSecondStep,
+  LoginBody,
   type LoginResult,
   type LoginSecondStep,
   loginErrorMessage,
@@ -12,9 +16,10 @@ import {
   type User,
 } from '@sightline/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api, errorText } from '../../api/client';
+import { serverIssues } from '../../api/field-errors';
 import { sessionKeys } from '../../api/keys';
 import { useSsoAvailable } from '../../api/sso';
 import { paths } from '../../app/paths';
@@ -33,6 +38,9 @@ export default function LoginPage() {
   const ssoLink = linkNotice(search);
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | undefined>();
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [ssoError, setSsoError] = useState(search.get('error'));
   // A sign-in through the provider that still needs the code arrives with its step in the fragment.
@@ -53,16 +61,24 @@ export default function LoginPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     setFailure(undefined);
+    const problems = fieldProblems(LoginBody, { username, password });
+    setFields(problems);
+    if (problems.username || problems.password) {
+      (problems.username ? usernameRef : passwordRef).current?.focus();
+      return;
+    }
+    setBusy(true);
     try {
       const result = await api.post<LoginResult>('auth/login', { username: username.trim(), password });
       // features/totp: the password was right and a second step follows (no session yet).
       if (isSecondStep(result)) setSecondStep(result);
       else signedIn(result);
     } catch (error) {
-      const known = error instanceof ApiError && (error.status === 401 || error.status === 429);
-      setFailure(known ? loginErrorMessage(error.reason) : errorText(error));
+      const refused = error instanceof ApiError && error.status < 500;
+      const onFields = Object.fromEntries(serverIssues(error).map((i) => [i.path, i.message]));
+      if (onFields.username || onFields.password) setFields(onFields);
+      else setFailure(refused ? loginErrorMessage(error.reason) : errorText(error));
       setPassword('');
     } finally {
       setBusy(false);
@@ -110,7 +126,13 @@ export default function LoginPage() {
           autoComplete="username"
           autoFocus={!ssoLink}
           value={username}
-          onChange={(e) => setUsername(e.target.value)}
+          onChange={(e) => {
+            setUsername(e.target.value);
+            setFields(({ username: _, ...rest }) => rest);
+          }}
+          inputRef={usernameRef}
+          error={Boolean(fields.username)}
+          helperText={fields.username}
           size="medium"
         />
         <Box>
@@ -121,7 +143,13 @@ export default function LoginPage() {
             autoComplete="current-password"
             autoFocus={!!ssoLink}
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setFields(({ password: _, ...rest }) => rest);
+            }}
+            inputRef={passwordRef}
+            error={Boolean(fields.password)}
+            helperText={fields.password}
             size="medium"
           />
           <Box sx={{ textAlign: 'right', mt: 1 }}>

@@ -3,7 +3,8 @@ import { Button, Link, Stack, TextField } from '@mui/material';
 import { MSG } from '@sightline/shared';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { errorData, request } from '../../api/client';
+import { request } from '../../api/client';
+import { fieldMessage } from '../../api/field-errors';
 import { paths } from '../../app/paths';
 import { useNotify } from '../../components/notify';
 import { AuthLayout } from './AuthLayout';
@@ -26,7 +27,7 @@ export default function PasswordResetRequest() {
       await request('/api/auth/passwordresetrequest', { method: 'POST', query: { email: email.trim() } });
       navigate(`/${paths.passwordResetConfirm}`);
     } catch (error) {
-      notify.error(MSG.resetRequestFailed(errorData(error)));
+      notify.error(MSG.resetRequestFailed(fieldMessage(error)));
     } finally {
       setBusy(false);
     }

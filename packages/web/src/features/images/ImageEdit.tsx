@@ -13,11 +13,6 @@ import {
   Autocomplete,
   Box,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   Divider,
   IconButton,
   Link,
@@ -31,12 +26,12 @@ import {
 import { formatDateTime, IMAGE_TEXT, type Image, MSG, type Username } from '@sightline/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { useBlocker, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { api, errorData } from '../../api/client';
 import { useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { useSiteNavigate } from '../../app/site-links';
-import { ConfirmDialog, useNotify } from '../../components';
+import { ConfirmDialog, UnsavedChangesDialog, useNotify, useUnsavedChanges } from '../../components';
 import { LoadFailure } from '../../components/editor/LoadFailure';
 import { useCategories } from '../things/lookups';
 import { download, originalUrl } from './api';
@@ -108,18 +103,7 @@ export default function ImageEdit() {
 
   const canSave = can('images', 'modify');
   const dirty = Boolean(form && loaded && !same(form, loaded));
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const blocker = useUnsavedChanges(dirty);
 
   const save = useCallback(async () => {
     if (!form) return false;
@@ -347,31 +331,12 @@ export default function ImageEdit() {
         </Stack>
       </Paper>
 
-      <Dialog
-        open={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        aria-labelledby={`${titleId}-unsaved`}
-      >
-        <DialogTitle id={`${titleId}-unsaved`}>Unsaved changes</DialogTitle>
-        <DialogContent>
-          <DialogContentText>This image has changes that are not saved.</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => blocker.reset?.()}>Cancel</Button>
-          <Button color="error" onClick={() => blocker.proceed?.()}>
-            Discard
-          </Button>
-          <Button
-            variant="contained"
-            onClick={async () => {
-              if (await save()) blocker.proceed?.();
-              else blocker.reset?.();
-            }}
-          >
-            Save
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <UnsavedChangesDialog
+        blocker={blocker}
+        message="This image has changes that are not saved."
+        onSave={save}
+        canSave={canSave}
+      />
       <ConfirmDialog
         open={confirmDelete}
         message={MSG.deleteConfirm('image')}

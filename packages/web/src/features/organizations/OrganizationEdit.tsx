@@ -2,7 +2,7 @@
  * The organization editor: Name, Subdomain (both required), Created Date (read only), Okta /
  * Entra Enabled. A new organization also names its first Admin, who is mailed an activation link.
  */
-import { EMAIL_PATTERN, MSG, ORGANIZATION_MSG, type OrganizationInput } from '@sightline/shared';
+import { OrganizationCreateInput, OrganizationInput } from '@sightline/shared';
 import { type EditorTab, ResourceEditor } from '../../components';
 
 type OrganizationForm = OrganizationInput & { timeCreated?: string; adminName: string; adminEmail: string };
@@ -15,7 +15,6 @@ const DEFAULTS: OrganizationForm = {
   adminName: '',
   adminEmail: '',
 };
-const SUBDOMAIN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
 
 const TABS: EditorTab<OrganizationForm>[] = [
   {
@@ -29,14 +28,6 @@ const TABS: EditorTab<OrganizationForm>[] = [
         required: true,
         autoComplete: 'off',
         helperText: 'Its users sign in at <subdomain>.<your domain>.',
-        validate: (v) =>
-          SUBDOMAIN.test(
-            String(v ?? '')
-              .trim()
-              .toLowerCase(),
-          )
-            ? undefined
-            : ORGANIZATION_MSG.subdomainPattern,
       },
       { type: 'formattedTime', name: 'timeCreated', label: 'Created Date', hidden: (ctx) => ctx.isNew },
       {
@@ -46,7 +37,6 @@ const TABS: EditorTab<OrganizationForm>[] = [
         required: true,
         autoComplete: 'off',
         hidden: (ctx) => !ctx.isNew,
-        validate: (v) => (String(v ?? '').trim() ? undefined : ORGANIZATION_MSG.adminNameRequired),
       },
       {
         type: 'text',
@@ -57,7 +47,6 @@ const TABS: EditorTab<OrganizationForm>[] = [
         autoComplete: 'off',
         helperText: 'The first Admin is mailed a link to set a password.',
         hidden: (ctx) => !ctx.isNew,
-        validate: (v) => (EMAIL_PATTERN.test(String(v ?? '').trim()) ? undefined : MSG.invalidEmail),
       },
       {
         type: 'checkbox',
@@ -82,6 +71,7 @@ export default function OrganizationEdit() {
       entityName="organization"
       tabs={TABS}
       defaults={DEFAULTS}
+      schema={(ctx) => (ctx.isNew ? OrganizationCreateInput : OrganizationInput)}
       toBody={(v, ctx) => ({
         name: v.name.trim(),
         subdomain: v.subdomain.trim().toLowerCase(),

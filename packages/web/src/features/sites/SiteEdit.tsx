@@ -4,7 +4,7 @@
  * (docs/decisions/0033-daily-report-email.md); Endpoints: the site's endpoints, read only.
  * Required: name, start date, timezone.
  */
-import { EMAIL_PATTERN, MSG, type Site, type SiteInput, type Timezone } from '@sightline/shared';
+import { type Site, SiteInput, type Timezone } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
@@ -43,11 +43,6 @@ const toBody = (v: SiteForm): SiteInput => ({
   timezone: { id: v.timezone.id },
   reportSettings: { dailyTime: v.reportSettings.dailyTime, emails: v.reportSettings.emails },
 });
-
-const invalidEmails = (value: unknown) => {
-  const bad = (Array.isArray(value) ? (value as string[]) : []).filter((e) => !EMAIL_PATTERN.test(e));
-  return bad.length ? `${MSG.invalidEmail}: ${bad.join(', ')}` : undefined;
-};
 
 function useTimezones() {
   return useQuery({
@@ -102,7 +97,6 @@ export default function SiteEdit() {
             freeSolo: true,
             options: [],
             helperText: 'Type an address and press Enter to add it.',
-            validate: invalidEmails,
             width: 'full',
           },
         ],
@@ -118,6 +112,7 @@ export default function SiteEdit() {
       entityName="site"
       tabs={tabs}
       defaults={initial}
+      schema={SiteInput}
       fromRecord={(record) => ({
         ...initial,
         ...record,

@@ -5,13 +5,7 @@
  * Super Admin's alone; an administrator of some sites only reads the record.
  */
 import { Alert } from '@mui/material';
-import {
-  ALL_SITES,
-  isAllowedIssuer,
-  SSO_MSG,
-  SSO_SETTINGS_DEFAULTS,
-  type SsoSettings,
-} from '@sightline/shared';
+import { ALL_SITES, isAllowedIssuer, SSO_MSG, SSO_SETTINGS_DEFAULTS, SsoSettings } from '@sightline/shared';
 import { useSession } from '../../api/session-context';
 import { type EditorTab, ResourceEditor } from '../../components';
 
@@ -38,10 +32,6 @@ function tabs(superAdmin: boolean): EditorTab<SsoSettings>[] {
           inputType: 'url',
           autoComplete: 'off',
           helperText: 'e.g. https://example.okta.com/oauth2/default',
-          validate: (v) => {
-            const text = String(v ?? '').trim();
-            return text === '' || isAllowedIssuer(text) ? undefined : SSO_MSG.issuerHttps;
-          },
           ...provider,
         },
         { type: 'text', name: 'oktaClientId', label: 'Okta Client ID', autoComplete: 'off', ...provider },
@@ -89,6 +79,7 @@ export default function SsoSettingsEdit() {
       title="SSO Settings"
       tabs={tabs(session.superAdmin)}
       defaults={SSO_SETTINGS_DEFAULTS}
+      schema={SsoSettings}
       // The record covers every site: only an all-sites caller with create on ssosettings saves it.
       permissions={{ create: false, modify: allSites && session.can('ssosettings', 'create'), delete: false }}
       showBack={false}

@@ -33,7 +33,9 @@ export function ResetTotpButton({ user }: { user: User }) {
           </DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
+          <Button onClick={() => setOpen(false)} autoFocus>
+            Cancel
+          </Button>
           <Button variant="contained" color="error" onClick={reset}>
             Reset
           </Button>

@@ -1,6 +1,6 @@
 /** Edit Profile (userMe): name, email, an optional new password, roles read-only. */
 import { Box, Stack, Typography } from '@mui/material';
-import { EMAIL_PATTERN, MSG } from '@sightline/shared';
+import { ProfileInput } from '@sightline/shared';
 import { type CustomFieldProps, type EditorTab, ResourceEditor } from '../../components';
 import { TotpCard } from '../totp/TotpCard';
 import { RoleChips } from '../users/RoleChips';
@@ -36,7 +36,6 @@ const TABS: EditorTab<ProfileForm>[] = [
         inputType: 'email',
         required: true,
         autoComplete: 'email',
-        validate: (v) => (EMAIL_PATTERN.test(String(v ?? '').trim()) ? undefined : MSG.invalidEmail),
       },
       {
         type: 'text',
@@ -78,6 +77,7 @@ export default function UserMe() {
         title="Edit Profile"
         tabs={TABS}
         defaults={profileDefaults}
+        schema={ProfileInput}
         permissions={{ create: false, modify: true, delete: false }}
         showBack={false}
         afterSave="stay"

@@ -3,7 +3,7 @@
  * activation-email choice and password for new users, Reset Password and Delete for existing ones.
  * Saving yourself ends your session.
  */
-import { EMAIL_PATTERN, isStrongPassword, MSG, type User } from '@sightline/shared';
+import { isStrongPassword, MSG, type User, UserInput } from '@sightline/shared';
 import { useMemo } from 'react';
 import { useRoles } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
@@ -33,7 +33,6 @@ export default function UserEdit() {
             required: true,
             helperText: 'The email address the user signs in with.',
             component: UsernameField,
-            validate: (v) => (EMAIL_PATTERN.test(String(v ?? '').trim()) ? undefined : MSG.invalidEmail),
           },
           {
             type: 'combobox',
@@ -82,6 +81,7 @@ export default function UserEdit() {
       entityName="user"
       tabs={tabs}
       defaults={DEFAULTS}
+      schema={UserInput}
       fromRecord={(record) => ({ ...DEFAULTS, ...record, password: '', sendEmail: false })}
       toBody={(v, ctx) => userBody(v, ctx.isNew && !v.sendEmail ? v.password : undefined)}
       saveQuery={(v, ctx) => (ctx.isNew ? { 'send-email': String(v.sendEmail) } : {})}

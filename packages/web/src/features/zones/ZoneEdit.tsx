@@ -4,7 +4,7 @@
  * deleted: packages/server/src/tracking/jobs/kill.ts); Gates: which endpoint, direction and
  * antenna put a thing in this zone. A new zone belongs to the selected site.
  */
-import { KILL_MODE_OPTIONS, type NamedOption } from '@sightline/shared';
+import { KILL_MODE_OPTIONS, type NamedOption, ZoneInput } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../api/client';
@@ -15,8 +15,6 @@ import { zoneKeys } from './keys';
 import {
   ANTENNA_OPTIONS,
   DIRECTION_OPTIONS,
-  emailsRule,
-  gateEndpointRule,
   newGate,
   type ZoneForm,
   zoneBody,
@@ -60,7 +58,6 @@ export default function ZoneEdit() {
             options: [],
             width: 'full',
             helperText: 'Type an address and press Enter; each is mailed when a stay runs over.',
-            validate: emailsRule,
           },
           {
             type: 'expansion',
@@ -76,7 +73,6 @@ export default function ZoneEdit() {
                 label: 'Delete Delay (hours)',
                 inputType: 'number',
                 helperText: '0 = never',
-                validate: (v) => (typeof v === 'number' && v < 0 ? 'must not be negative' : undefined),
               },
               {
                 type: 'select',
@@ -107,7 +103,6 @@ export default function ZoneEdit() {
                 name: 'endpoint',
                 label: 'Endpoint',
                 component: GateEndpointSelect,
-                validate: gateEndpointRule,
               },
               {
                 type: 'select',
@@ -132,6 +127,7 @@ export default function ZoneEdit() {
       entityName="zone"
       tabs={tabs}
       defaults={defaults}
+      schema={ZoneInput}
       fromRecord={(record) => ({ ...defaults, ...record })}
       toBody={(v, ctx) => zoneBody({ ...v, site: ctx.isNew ? (session.siteId ?? v.site) : v.site })}
     />

@@ -1,13 +1,9 @@
-/** The zone editor's form values and the API body built from them (the shared `Zone`). */
-import {
-  EMAIL_PATTERN,
-  GATE_ANTENNAS,
-  GATE_DIRECTIONS,
-  type Gate,
-  MSG,
-  type Zone,
-  type ZoneInputRaw,
-} from '@sightline/shared';
+/**
+ * The zone editor's form values and the API body built from them (the shared `Zone`). The body's
+ * rules (each alert email valid, a gate's endpoint chosen, no negative delay) are the shared
+ * `ZoneInput`'s, checked by the editor before saving and by the server again.
+ */
+import { GATE_ANTENNAS, GATE_DIRECTIONS, type Gate, type Zone, type ZoneInputRaw } from '@sightline/shared';
 
 export type ZoneForm = Omit<Zone, '_id' | 'duration' | 'killDuration'> & {
   _id?: string;
@@ -33,19 +29,6 @@ export const newGate = (): Gate => ({ endpoint: '', direction: 'NEAR', antenna: 
 
 export const DIRECTION_OPTIONS = GATE_DIRECTIONS.map((d) => ({ value: d, label: d }));
 export const ANTENNA_OPTIONS = GATE_ANTENNAS.map((a) => ({ value: a, label: a === -1 ? 'All' : String(a) }));
-
-/** Each alert email must be valid; names the first one that is not. */
-export function emailsRule(value: unknown): string | undefined {
-  const emails = Array.isArray(value) ? value.map(String) : [];
-  const bad = emails.find((e) => !EMAIL_PATTERN.test(e.trim()));
-  return bad === undefined ? undefined : `${MSG.invalidEmail}: ${bad}`;
-}
-
-/**
- * A gate needs its endpoint. The message is 'Please select an value' (sic): the text is fixed,
- * users and tests match it.
- */
-export const gateEndpointRule = (value: unknown) => (value ? undefined : MSG.selectValue);
 
 export function zoneBody(v: ZoneForm): ZoneInputRaw {
   return {

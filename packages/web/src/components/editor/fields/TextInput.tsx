@@ -10,9 +10,12 @@ import { requiredSlots } from './required';
 export function TextInput({ field, name, disabled }: FieldProps<TextFieldDef<Values>>) {
   const { field: input, fieldState } = useController({ name });
   if (field.inputType === 'number') return <NumberInput field={field} name={name} disabled={disabled} />;
+  // The form's ref goes to the <input> itself, so a field in error can take the focus.
+  const { ref, ...rest } = input;
   return (
     <TextField
-      {...input}
+      {...rest}
+      inputRef={ref}
       value={input.value ?? ''}
       label={field.label}
       type={field.inputType ?? 'text'}
