@@ -30,7 +30,6 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type EndpointRow = typeof endpoints.$inferSelect;
 export type EndpointStatusRow = typeof endpointStatus.$inferSelect;
-export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;
 export type ExceptionRow = typeof exceptions.$inferSelect;
 export type ImageRow = typeof images.$inferSelect;

@@ -16,10 +16,8 @@ import type pg from 'pg';
 import { PRESENCE_LOCK } from '../db/locks.js';
 import { createCoalescer, LIVE_COALESCE_MS } from './live-coalesce.js';
 
-export type { LiveType };
-
 /** Where a message goes and when it was published, around its `type` and `data`. */
-export interface LiveAddress {
+interface LiveAddress {
   orgId: string;
   /** Site the change belongs to; undefined = every site of the organization (e.g. a user notification). */
   siteId?: string;

@@ -41,7 +41,7 @@ type Auth = 'user' | 'reader' | 'none';
 
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 
-export const securitySchemes = {
+const securitySchemes = {
   session: {
     type: 'apiKey',
     in: 'cookie',

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest, onRouteHookHandler, preValidation
 import { z } from 'zod';
 import { badRequest, HttpError } from './errors.js';
 
-export const SERVER_OWNED_MSG = 'is set by the server and cannot be changed';
+const SERVER_OWNED_MSG = 'is set by the server and cannot be changed';
 
 /** Top-level properties of a zod object schema (as JSON schema), or none. */
 function propertiesOf(schema: unknown, io: 'input' | 'output'): [string, Record<string, unknown>][] {

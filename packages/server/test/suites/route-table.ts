@@ -90,7 +90,7 @@ export function routeTable(app: App): Route[] {
  * `deliveryId` (a webhook delivery's decimal id; no fixture delivery, so a caller allowed through
  * meets 404 and every other check runs as for any route).
  */
-export const SAMPLE_PATH_PARAMS: Record<string, string> = { deliveryId: '1' };
+const SAMPLE_PATH_PARAMS: Record<string, string> = { deliveryId: '1' };
 function routeOf(method: string, openApiPath: string, op: OpenApiOperation): Route {
   const params = op.parameters ?? [];
   return {

@@ -17,7 +17,6 @@ export function resourceKeys<R extends string>(resource: R) {
     detail: (id: string, query: Query = {}) => [resource, 'record', id, query] as const,
   };
 }
-export type ResourceKeys = ReturnType<typeof resourceKeys>;
 
 export const sessionKeys = {
   me: () => ['users', 'me'] as const,

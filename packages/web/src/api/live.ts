@@ -36,11 +36,11 @@ import type { LiveCacheContext } from './live-cache';
 import { useSession } from './session-context';
 
 /** What one type of message does to the cached data. */
-export type LiveRule<T extends LiveType> = (data: LiveData<T>, context: LiveCacheContext) => void;
+type LiveRule<T extends LiveType> = (data: LiveData<T>, context: LiveCacheContext) => void;
 export type LiveRules = { [T in LiveType]: LiveRule<T> };
 
 /** Applies a parsed message with its type's rule. */
-export function applyLiveMessage(rules: LiveRules, message: LiveMessage, context: LiveCacheContext): void {
+function applyLiveMessage(rules: LiveRules, message: LiveMessage, context: LiveCacheContext): void {
   (rules[message.type] as LiveRule<typeof message.type>)(message.data, context);
 }
 
@@ -285,17 +285,6 @@ export function LiveProvider({ rules, resync, children }: LiveProviderProps) {
 /** Whether the live stream is open; screens fall back to polling while it is not. */
 export function useLiveConnected(): boolean {
   return useContext(LiveContext).connected;
-}
-
-/** Calls `handler` with the data of every `type` message of the selected site. */
-export function useLiveEvents<T extends LiveType>(type: T, handler: (data: LiveData<T>) => void): void {
-  const { subscribe } = useContext(LiveContext);
-  const latest = useRef(handler);
-  latest.current = handler;
-  useEffect(
-    () => subscribe(type, (message) => latest.current(message.data as LiveData<T>)),
-    [subscribe, type],
-  );
 }
 
 /** `refetchInterval` for a screen's query: poll every `ms` only while the stream is down. */

@@ -103,7 +103,7 @@ export type Gate = (ctx: MenuContext, params?: Readonly<Record<string, string | 
  * user); anyone else gets the no-access page instead of the screen, so the screen never mounts and
  * never asks the server for what it would refuse.
  */
-export interface RouteHandle {
+interface RouteHandle {
   gate?: Gate;
 }
 

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { useSitePath } from '../app/site-links';
 import { EmptyState } from './EmptyState';
 
-export const NO_ACCESS = {
+const NO_ACCESS = {
   title: "You don't have access to this page",
   description: 'Your roles do not include this screen. If you need it, ask an administrator.',
   home: 'Go to Home',

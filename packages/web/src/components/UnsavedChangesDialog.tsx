@@ -8,8 +8,7 @@ import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { type Blocker, useBlocker } from 'react-router';
 
 /** Whether a navigation from one place to another leaves the screen (a query change does not). */
-export const leavesScreen = (from: { pathname: string }, to: { pathname: string }) =>
-  from.pathname !== to.pathname;
+const leavesScreen = (from: { pathname: string }, to: { pathname: string }) => from.pathname !== to.pathname;
 
 /**
  * Holds navigations while `dirty`; `moving` (when set) lets the screen's own moves through, such

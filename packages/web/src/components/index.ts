@@ -12,5 +12,5 @@ export { useNotify } from './notify';
 export { PageHeader } from './PageHeader';
 export { ShownOnceDialog } from './ShownOnceDialog';
 export { ResourceList } from './table/ResourceList';
-export type { Column, ListPermissions, ResourceListProps } from './table/types';
+export type { Column } from './table/types';
 export { UnsavedChangesDialog, useUnsavedChanges } from './UnsavedChangesDialog';

@@ -2,4 +2,4 @@
  * Events as the API presents them: `presentEvent` (@sightline/shared `event-presenter.ts`, where
  * the tracking layer's live stream reads it too) from a stored row or the engine's write.
  */
-export { type EventNames, presentEvent } from '@sightline/shared';
+export { presentEvent } from '@sightline/shared';

@@ -6,7 +6,7 @@ import type { ImageRow, NewImageRow } from '../../db/rows.js';
 import { categories, images, things } from '../../db/schema.js';
 import { escapeLike } from '../../platform/list-query.js';
 
-export function toApi(row: ImageRow, names: Map<string, string>): Image {
+function toApi(row: ImageRow, names: Map<string, string>): Image {
   return {
     _id: row.id,
     id: row.id,

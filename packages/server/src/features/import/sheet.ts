@@ -64,7 +64,7 @@ function isoDate(date: Date) {
  * shows at most 15 significant digits — what a spreadsheet keeps — in plain notation, so float noise
  * goes and long serial numbers stay whole; other formats are applied (numfmt).
  */
-export function shownNumber(value: number, numFmt?: string) {
+function shownNumber(value: number, numFmt?: string) {
   if (!Number.isFinite(value)) return '';
   // A formula's cached date result arrives as its day serial (1900 system: day 25569 is 1970-01-01).
   if (numFmt && isDateFormat(numFmt)) return isoDate(new Date(Math.round((value - 25569) * 86_400_000)));
@@ -82,7 +82,7 @@ export function shownNumber(value: number, numFmt?: string) {
 }
 
 /** A cell's value as text: dates as ISO, numbers as shown, formulas by their result, rich text by its runs, errors as empty. */
-export function cellText(value: unknown, numFmt?: string): string {
+function cellText(value: unknown, numFmt?: string): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return shownNumber(value, numFmt);

@@ -10,7 +10,7 @@ import { getTableColumns } from 'drizzle-orm';
 import { things } from '../../db/schema.js';
 import { jsonSql } from '../../platform/present-sql.js';
 
-export { presentThing, presentThingState, THING_FIELDS } from '@sightline/shared';
+export { presentThing } from '@sightline/shared';
 
 /**
  * A thing as its API JSON text, built by PostgreSQL. The things list answers with these texts

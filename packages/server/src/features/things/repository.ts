@@ -3,20 +3,8 @@
  * `findThingIdsByTags` and `softDeleteThing` are also used by the tracking engine's DB layer.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { LIST_TOTAL_CAP, type THING_SORT_FIELDS, type Thing, type ThingInput } from '@sightline/shared';
-import {
-  type AnyColumn,
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  ilike,
-  inArray,
-  isNull,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { LIST_TOTAL_CAP, type THING_SORT_FIELDS, type ThingInput } from '@sightline/shared';
+import { and, desc, eq, getTableColumns, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import type { ThingRow } from '../../db/rows.js';

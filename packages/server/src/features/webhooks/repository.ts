@@ -98,7 +98,7 @@ export async function deleteWebhook(db: Tx, orgId: string, id: string): Promise<
   return true;
 }
 
-export function attemptToApi(row: WebhookAttemptRow): WebhookAttempt {
+function attemptToApi(row: WebhookAttemptRow): WebhookAttempt {
   return {
     attempt: row.attempt,
     time: row.time.toISOString(),

@@ -53,7 +53,7 @@ const EXCERPT_BYTES = WEBHOOK_ATTEMPT_LIMITS.responseBytes;
 const SECRET_PREFIX = 'whsec_';
 
 /** Deprecated signature: hex HMAC-SHA256 of the body, keyed with the secret string as shown. */
-export const signature = (secret: string, body: string) =>
+const signature = (secret: string, body: string) =>
   `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 /** The Standard Webhooks key: the bytes the base64 after `whsec_` decodes to. */
@@ -63,7 +63,7 @@ export const signingKey = (secret: string) =>
     : Buffer.from(secret);
 
 /** `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, the Standard Webhooks signature. */
-export const standardSignature = (secret: string, id: string, timestamp: number, body: string) =>
+const standardSignature = (secret: string, id: string, timestamp: number, body: string) =>
   `v1,${createHmac('sha256', signingKey(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 
 /** The answer's headers for the log: at most so many, each value cut to a bound. */

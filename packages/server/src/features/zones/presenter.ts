@@ -6,7 +6,7 @@
 import { fieldsOf, plain, presentFields, Zone } from '@sightline/shared';
 import type { ZoneRow } from '../../db/rows.js';
 
-export const ZONE_FIELDS = fieldsOf(Zone, {
+const ZONE_FIELDS = fieldsOf(Zone, {
   _id: plain('id'),
   duration: plain('durationNs'),
   site: plain('siteId'),

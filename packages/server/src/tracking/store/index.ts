@@ -7,24 +7,14 @@ export { moveByHand } from './manual.js';
 export {
   inOrgTransaction,
   lockOrganization,
-  type OrgTransaction,
   processSightings,
-  type StoredBatch,
   writeOutput,
 } from './process.js';
-export { type Committed, eventRecord, liveMessages, type Outlets, publishCommitted } from './publish.js';
+export { liveMessages } from './publish.js';
+export { insertSightings } from './sightings.js';
 export {
-  insertSightingBatches,
-  insertSightings,
-  type SightingBatch,
-  type StoredSighting,
-} from './sightings.js';
-export {
-  type BeforeCommitHook,
   createTrackingStore,
-  type StoreOptions,
-  type TrackingHooks,
   type TrackingStore,
 } from './store.js';
-export { type EndpointWrite, type StoredException, writeEvents, writeRest } from './write-events.js';
+export { writeEvents, writeRest } from './write-events.js';
 export { lockTags, StaleStateError, writeLocationTags, writeThings } from './write-things.js';

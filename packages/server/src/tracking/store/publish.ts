@@ -23,7 +23,11 @@ export function eventRecord(e: EventWrite, id: number, dir: Directory): EventRec
   });
 }
 
-function thingData(thing: ThingState, change: 'created' | 'updated' | 'deleted', dir: Directory): LiveData<'thing'> {
+function thingData(
+  thing: ThingState,
+  change: 'created' | 'updated' | 'deleted',
+  dir: Directory,
+): LiveData<'thing'> {
   return presentThingState(thing, change, {
     name: dir.thingNames.get(thing.id) ?? null,
     zoneName: thing.zoneId === null ? null : (dir.zoneNames.get(thing.zoneId) ?? null),

@@ -14,7 +14,7 @@ import type { Committed, Outlets } from './publish.js';
  * its COMMIT: it commits with the change or rolls back with it. A hook that throws fails the
  * transaction (retried like any other failure).
  */
-export type BeforeCommitHook = (tx: Tx, committed: Committed) => Promise<unknown>;
+type BeforeCommitHook = (tx: Tx, committed: Committed) => Promise<unknown>;
 
 export interface TrackingHooks {
   /** Run one after the other, in this order. */

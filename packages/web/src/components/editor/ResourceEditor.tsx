@@ -144,7 +144,7 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
   );
 }
 
-export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function TabBody<V extends Values>({
   tab,

@@ -20,7 +20,7 @@ export interface ResolverSource<V extends Values> {
 }
 
 /** The leaves of react-hook-form's nested errors, as dotted paths. */
-export function errorLeaves(node: unknown, prefix = ''): Issue[] {
+function errorLeaves(node: unknown, prefix = ''): Issue[] {
   if (!node || typeof node !== 'object') return [];
   const out: Issue[] = [];
   const error = node as Partial<FieldError>;
@@ -43,7 +43,7 @@ function withEntry(issue: Issue, body: unknown): Issue {
   return inList ? { ...issue, message: `${issue.message}: ${value}` } : issue;
 }
 
-export async function schemaIssues<V extends Values>(
+async function schemaIssues<V extends Values>(
   source: ResolverSource<V>,
   values: V,
   options: ResolverOptions<V>,
@@ -68,10 +68,7 @@ export async function schemaIssues<V extends Values>(
 }
 
 /** Problems as react-hook-form errors, each on its field's path. */
-export function problemErrors<V extends Values>(
-  problems: Problem[],
-  options: ResolverOptions<V>,
-): FieldErrors<V> {
+function problemErrors<V extends Values>(problems: Problem[], options: ResolverOptions<V>): FieldErrors<V> {
   const flat: Record<string, FieldError> = {};
   for (const p of problems)
     if (p.path && !flat[p.path]) flat[p.path] = { type: 'validate', message: p.fieldMessage };

@@ -5,7 +5,7 @@
  * Super Admin's alone; an administrator of some sites only reads the record.
  */
 import { Alert } from '@mui/material';
-import { ALL_SITES, isAllowedIssuer, SSO_MSG, SSO_SETTINGS_DEFAULTS, SsoSettings } from '@sightline/shared';
+import { ALL_SITES, SSO_MSG, SSO_SETTINGS_DEFAULTS, SsoSettings } from '@sightline/shared';
 import { useSession } from '../../api/session-context';
 import { type EditorTab, ResourceEditor } from '../../components';
 

@@ -9,10 +9,10 @@ import { zoneKeys } from '../zones/keys';
 import { thingKeys } from './keys';
 
 /** The things lists' filters a message can decide (the stream is the selected site's). */
-export const THING_LIST_RULE: ListRule = { fields: ['class', 'zone', 'map'], ignored: ['site'] };
+const THING_LIST_RULE: ListRule = { fields: ['class', 'zone', 'map'], ignored: ['site'] };
 
 /** The `Thing` fields of a tracking state message. */
-export function thingStateFields(m: LiveThingState): Partial<Thing> {
+function thingStateFields(m: LiveThingState): Partial<Thing> {
   const { change: _change, zoneName: _zoneName, name, ...state } = m;
   return name === null ? state : { ...state, name };
 }
