@@ -7,7 +7,7 @@ import type { Writable } from 'node:stream';
 import { alertMinutes, EXCEPTION_TYPE_LABELS, type ExceptionExportQuery } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
-import { excelSerial, writeSheet, type XlsxCell } from '../reports/xlsx.js';
+import { excelSerial, writeSheet, type XlsxCell } from '../../platform/xlsx.js';
 import { requireSite } from '../sites/service.js';
 import { wallClock } from '../things/export.js';
 import * as repo from './repository.js';

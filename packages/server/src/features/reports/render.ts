@@ -15,9 +15,9 @@ import {
 import { stringify } from 'csv-stringify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSV_FORMAT, csvText } from '../../platform/csv.js';
+import { excelSerial, sheetName, writeSheet, type XlsxCell } from '../../platform/xlsx.js';
 import { wallClock, XLSX_TYPE } from '../things/export.js';
 import type { ReportRow, ReportTable } from './tables.js';
-import { excelSerial, sheetName, writeSheet, type XlsxCell } from './xlsx.js';
 
 const NS_PER_DAY = 86_400e9;
 

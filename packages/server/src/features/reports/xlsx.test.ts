@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { excelSerial, writeSheet, type XlsxCell, type XlsxColumn } from '../../platform/xlsx.js';
 import { wallClock } from '../things/export.js';
 import { wallClockSerials } from './render.js';
-import { excelSerial, writeSheet, type XlsxCell, type XlsxColumn } from './xlsx.js';
 
 async function written(name: string, columns: XlsxColumn[], rows: XlsxCell[][]) {
   const out = new PassThrough();

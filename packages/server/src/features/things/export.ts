@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { categories, zones } from '../../db/schema.js';
 import { siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
-import { excelSerial, sheetName, writeSheet, type XlsxCell } from '../reports/xlsx.js';
+import { excelSerial, sheetName, writeSheet, type XlsxCell } from '../../platform/xlsx.js';
 import { requireSite } from '../sites/service.js';
 import * as repo from './repository.js';
 import { tagsOf } from './tags.js';
