@@ -27,10 +27,22 @@ describe('users/me', () => {
   it('updates name and username (with the current password); roles and sites stay read-only', async () => {
     const t = await makeTenant(app);
     const username = `renamed-${Date.now()}@example.com`;
-    const res = await t.viewer.request('PUT', '/api/users/me', {
+    // Roles and sites are the server's: a change to them is refused whole, nothing stored.
+    const refused = await t.viewer.request('PUT', '/api/users/me', {
       ...profile(username, { currentPassword: PASSWORD }),
       roles: [ROLE_IDS.admin],
       securityCtx: { sites: [] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('is set by the server and cannot be changed');
+    const unchanged = (await t.viewer.request('GET', '/api/users/me')).json();
+    expect(unchanged).toMatchObject({ username: t.viewer.username, roles: [ROLE_IDS.viewer] });
+    expect(unchanged.securityCtx.sites).toEqual(['*']);
+    // Sent back as they are, they are ignored and the rest is saved.
+    const res = await t.viewer.request('PUT', '/api/users/me', {
+      ...profile(username, { currentPassword: PASSWORD }),
+      roles: unchanged.roles,
+      securityCtx: unchanged.securityCtx,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Vera Viewer', username, roles: [ROLE_IDS.viewer] });

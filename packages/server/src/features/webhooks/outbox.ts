@@ -5,14 +5,13 @@
  * the webhook ids; PostgreSQL delivers that only on COMMIT, and each instance's listener then
  * queues a pg-boss drain job (see queue.ts). A lost wake-up is caught by the sweep.
  */
-import { NO_THING_ID, type WebhookEvent, type WebhookField } from '@sightline/shared';
+import { NO_THING_ID, presentThing, type WebhookEvent, type WebhookField } from '@sightline/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
 import { things } from '../../db/schema.js';
 import type { EngineMessage } from '../../tracking/engine/index.js';
 import { textArray } from '../../tracking/store/arrays.js';
 import type { Committed } from '../../tracking/store/publish.js';
-import { presentThing } from '../things/presenter.js';
 import { mapChange, type WebhookChange, type WebhookThing, webhookThing } from './payload.js';
 
 export const WEBHOOK_CHANNEL = 'sightline_webhooks';
