@@ -23,6 +23,8 @@ interface DeliverySettings {
   retryBaseMs: number;
   retryMaxAgeMs: number;
   allowPrivate: boolean;
+  /** The demo receiver's URL, let through the guard (see send.ts). */
+  trustedTarget?: string;
 }
 
 /** Delay before retry number `attempts` (1 = first retry). */
@@ -126,6 +128,7 @@ export function createDrainer(
         deliveryId: h.id,
         timeoutMs: settings.timeoutMs,
         allowPrivate: settings.allowPrivate,
+        trustedTarget: settings.trustedTarget,
       });
       await record(h, attempt);
       if (!attempt.ok)

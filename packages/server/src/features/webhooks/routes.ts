@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { sendList } from '../../platform/list-query.js';
+import { demoReceiverUrl } from '../demo/receiver.js';
 import * as service from './service.js';
 import './filter-engine.js';
 
@@ -20,6 +21,7 @@ export function registerWebhookRoutes(app: App) {
     db,
     allowPrivate: config.webhookAllowPrivate,
     timeoutMs: config.webhookTimeoutMs,
+    trustedTarget: demoReceiverUrl(config),
   };
   const tags = ['webhooks'];
 
