@@ -238,7 +238,7 @@ async function* parts(file: Buffer, p: DemoPhoto, categoryIds: Record<CategoryNa
   yield { type: 'file' as const, fieldname: 'file', filename: p.fileName, file: Readable.from([file]) };
 }
 
-/** Renders the photos side by side, then uploads them one by one as `caller` (the demo's admin). */
+/** Renders and uploads the photos as `caller` (the demo's admin). */
 export async function seedPhotos(
   ctx: AppContext,
   caller: Caller,
@@ -246,12 +246,15 @@ export async function seedPhotos(
   categoryIds: Record<CategoryName, string>,
   now: number,
 ): Promise<number> {
-  const files = await Promise.all(DEMO_PHOTOS.map((p, i) => renderPhoto(p, i, now)));
-  for (const [i, p] of DEMO_PHOTOS.entries()) {
-    const file = files[i];
-    const siteId = siteIds[p.site];
-    if (!file || !siteId) continue;
-    await uploadImages(ctx, caller, siteId, parts(file, p, categoryIds));
-  }
+  // Each photo is drawn and uploaded on its own: sharp's work runs in libuv's pool, side by side
+  // with the other photos' database writes.
+  await Promise.all(
+    DEMO_PHOTOS.map(async (p, i) => {
+      const siteId = siteIds[p.site];
+      if (!siteId) return;
+      const file = await renderPhoto(p, i, now);
+      await uploadImages(ctx, caller, siteId, parts(file, p, categoryIds));
+    }),
+  );
   return DEMO_PHOTOS.length;
 }
