@@ -207,7 +207,7 @@ function sceneSvg(p: DemoPhoto, index: number): string {
     <rect x="0" y="${horizon - 40}" width="${WIDTH}" height="40" fill="#ffffff" opacity="0.35"/>
     ${boxes}
     <rect x="0" y="${HEIGHT - 110}" width="${WIDTH}" height="110" fill="#000000" opacity="0.55"/>
-    <text x="40" y="${HEIGHT - 45}" font-family="sans-serif" font-size="56" font-weight="bold" fill="#ffffff">${escapeXml(p.caption)}</text>
+    <text x="${WIDTH / 2}" y="${HEIGHT - 45}" text-anchor="middle" font-family="sans-serif" font-size="56" font-weight="bold" fill="#ffffff">${escapeXml(p.caption)}</text>
   </svg>`;
 }
 
