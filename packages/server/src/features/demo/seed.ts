@@ -155,7 +155,11 @@ export async function seedDemo(app: App, options: DemoOptions = {}): Promise<Dem
   if (summary?.photos.admin) {
     const caller = await callerForUser(db, summary.photos.admin);
     const { siteIds, categoryIds, now } = summary.photos;
-    if (caller) await seedPhotos(app.ctx, caller, siteIds, categoryIds, now);
+    // The photos are a nicety: a failure to make them must not stop the server from starting.
+    if (caller)
+      await seedPhotos(app.ctx, caller, siteIds, categoryIds, now).catch((err: unknown) =>
+        console.warn('demo photos were not created:', err instanceof Error ? err.message : err),
+      );
   }
   if (!summary) return undefined;
   const result: DemoSummary = { orgId: summary.orgId, users: summary.users, password: summary.password };
