@@ -6,8 +6,9 @@
  */
 import { ReportConfigInput, WebhookField, type WebhookFieldInput } from '@sightline/shared';
 import type { exceptions, reportConfigs, webhookDeliveries, webhooks } from '../../db/schema.js';
-import { newId, randomToken } from '../../platform/ids.js';
+import { newId } from '../../platform/ids.js';
 import { mapChange, type WebhookChange } from '../webhooks/payload.js';
+import { newWebhookSecret } from '../webhooks/service.js';
 import type { CategoryName } from './catalog.js';
 import type { SiteRows } from './site-rows.js';
 import type { ThingRows } from './thing-rows.js';
@@ -93,7 +94,7 @@ function webhookRows(
     targetUrl: ctx.receiverUrl,
     requestHeaders: { 'x-demo': 'sightline' },
     fields,
-    secret: `whsec_${randomToken(32)}`,
+    secret: newWebhookSecret(),
   };
   const zoneName = new Map(site.zones.map((z) => [z.id, z.name]));
   const seen = things.things.filter((t) => t.zoneId && t.tag1 && t.lastEvent).slice(0, 6);
@@ -105,7 +106,7 @@ function webhookRows(
         _id: t.id ?? '',
         name: t.name ?? '',
         serial: t.serial ?? '',
-        class: t.class ?? 'item',
+        class: t.class === 'worker' ? 'worker' : 'item',
         tags: [t.tag1 ?? ''],
         categoryNames: [],
         labels: [],

@@ -171,7 +171,7 @@ export const DEMO_PHOTOS: DemoPhoto[] = [
 ];
 
 /** When the photo was taken, to the second (EXIF keeps no more). */
-export function takenAt(p: DemoPhoto, now: number): Date {
+function takenAt(p: DemoPhoto, now: number): Date {
   const day = new Date(now - p.daysAgo * 86_400_000);
   day.setHours(p.hour, 17, 42, 0);
   return day;
@@ -212,7 +212,7 @@ function sceneSvg(p: DemoPhoto, index: number): string {
 }
 
 /** One demo photo as a JPEG with EXIF date, camera and GPS. */
-export async function renderPhoto(p: DemoPhoto, index: number, now: number): Promise<Buffer> {
+async function renderPhoto(p: DemoPhoto, index: number, now: number): Promise<Buffer> {
   const [lon, lat] = SITE_POSITIONS[p.site] ?? [0, 0];
   return sharp(Buffer.from(sceneSvg(p, index)))
     .jpeg({ quality: 80 })

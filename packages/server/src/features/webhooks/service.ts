@@ -38,7 +38,7 @@ function authorizeWebhooks(caller: Caller, action: Action) {
 }
 
 /** `whsec_` and the standard base64 of 32 random bytes: the Standard Webhooks secret form. */
-const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 /** A target that resolves to a forbidden address is refused; an unresolved host is saved. */
 async function checkUrl(deps: WebhookDeps, targetUrl: string) {
@@ -68,7 +68,7 @@ export async function getWebhook(db: Db, caller: Caller, id: string) {
 export async function createWebhook(deps: WebhookDeps, caller: Caller, input: WebhookInput) {
   authorizeWebhooks(caller, 'create');
   await checkUrl(deps, input.targetUrl);
-  const secret = newSecret();
+  const secret = newWebhookSecret();
   const row = await repo.insertWebhook(deps.db, caller.orgId, input, secret);
   return { ...repo.toApi(row), secret };
 }
@@ -93,7 +93,7 @@ export async function deleteWebhook(db: Db, caller: Caller, id: string) {
 export async function rotateSecret(db: Db, caller: Caller, id: string) {
   authorizeWebhooks(caller, 'modify');
   await requireWebhook(db, caller, id);
-  const secret = newSecret();
+  const secret = newWebhookSecret();
   const row = await repo.setSecret(db, caller.orgId, id, secret);
   if (!row) throw notFound('Webhook');
   return { ...repo.toApi(row), secret };
