@@ -4,6 +4,7 @@ import { registerApiKeyRoutes } from './apikeys/routes.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerCatalogRoutes } from './catalog/routes.js';
 import { registerCategoryRoutes } from './categories/routes.js';
+import { registerDemoReceiver } from './demo/receiver.js';
 import { registerEndpointRoutes } from './endpoints/routes.js';
 import { registerEventRoutes } from './events/routes.js';
 import { registerExceptionRoutes } from './exceptions/routes.js';
@@ -56,6 +57,7 @@ export async function registerFeatures(app: App): Promise<void> {
   registerReportConfigRoutes(app);
   registerReportRoutes(app);
   registerWebhookRoutes(app);
+  registerDemoReceiver(app);
   registerImageRoutes(app);
   registerMessageRoutes(app);
 }

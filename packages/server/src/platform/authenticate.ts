@@ -44,7 +44,7 @@ async function rulesForRoles(db: Db, roleIds: string[]): Promise<AccessRule[]> {
   return roleIds.flatMap((r) => rulesCache.get(r) ?? []);
 }
 
-async function callerForUser(
+export async function callerForUser(
   db: Db,
   user: typeof users.$inferSelect,
   sessionHash?: string,

@@ -14,8 +14,8 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { useSession } from '../api/session-context';
-import { paths } from './paths';
-import { useSiteNavigate } from './site-links';
+import { paths } from '../navigation/paths';
+import { useSiteNavigate } from '../navigation/site-links';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

@@ -1,8 +1,8 @@
 import { Navigate } from 'react-router';
 import { features } from '../features';
+import { sitePath } from '../navigation/site-links';
 import { useMenuContext } from './menu-context';
 import { firstScreen } from './menu-layout';
-import { sitePath } from './site-links';
 
 /** '/' goes to the first screen the user's menu offers (unknown paths land here too). */
 export function RootRedirect() {

@@ -5,8 +5,8 @@
  */
 import { Outlet, useMatches } from 'react-router';
 import { NoAccess } from '../components/NoAccess';
+import { routeGate } from '../navigation/registry';
 import { useMenuContext } from './menu-context';
-import { routeGate } from './registry';
 
 export function RouteGate() {
   const matches = useMatches();

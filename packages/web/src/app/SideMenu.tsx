@@ -17,11 +17,11 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../components/BrandMark';
 import { features } from '../features';
+import type { MenuContext, MenuEntry, MenuLink } from '../navigation/registry';
+import { useSitePath } from '../navigation/site-links';
 import { useMenuContext } from './menu-context';
 import { buildMenu, menuLabel } from './menu-layout';
-import type { MenuContext, MenuEntry, MenuLink } from './registry';
 import { SiteSwitcher } from './SiteSwitcher';
-import { useSitePath } from './site-links';
 
 const itemSx = {
   borderRadius: 2,

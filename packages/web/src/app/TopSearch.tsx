@@ -7,10 +7,10 @@ import { Autocomplete, InputAdornment, TextField } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { autocompleteFieldProps } from '../components/autocomplete';
 import { features } from '../features';
+import type { MenuLink } from '../navigation/registry';
+import { useSiteNavigate } from '../navigation/site-links';
 import { useMenuContext } from './menu-context';
 import { buildMenu, menuLabel } from './menu-layout';
-import type { MenuLink } from './registry';
-import { useSiteNavigate } from './site-links';
 
 export function TopSearch() {
   const ctx = useMenuContext();

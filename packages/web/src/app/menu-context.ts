@@ -1,7 +1,7 @@
 import { ALL_SITES } from '@sightline/shared';
 import { useMemo } from 'react';
 import { useSession } from '../api/session-context';
-import type { MenuContext } from './registry';
+import type { MenuContext } from '../navigation/registry';
 
 /** The session as seen by menu gates and labels. */
 export function useMenuContext(): MenuContext {

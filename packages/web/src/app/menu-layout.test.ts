@@ -1,7 +1,7 @@
 import { DEFAULT_SITE_SETTINGS } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
+import { type Feature, type MenuContext, needs } from '../navigation/registry';
 import { buildMenu, firstScreen, menuLabel } from './menu-layout';
-import { type Feature, type MenuContext, needs } from './registry';
 
 const icon = () => null;
 const ctx = (allowed: string[], settings = DEFAULT_SITE_SETTINGS): MenuContext => ({

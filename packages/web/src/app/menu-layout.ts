@@ -1,5 +1,5 @@
 /** The menu's fixed order: the main entries, then the Admin and Configuration groups. */
-import type { Feature, MenuContext, MenuEntry, MenuSlot } from './registry';
+import type { Feature, MenuContext, MenuEntry, MenuSlot } from '../navigation/registry';
 
 interface MenuGroupLayout {
   id: 'main' | 'admin' | 'configuration';

@@ -1,7 +1,7 @@
 import { DEFAULT_SITE_SETTINGS } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
 import { features } from '../features';
-import { type MenuContext, routeGate } from './registry';
+import { type MenuContext, routeGate } from '../navigation/registry';
 
 const ctx = (allowed: string[], allSites = true): MenuContext => ({
   can: (resource, action) => allowed.includes('*') || allowed.includes(`${action}:${resource}`),

@@ -6,7 +6,7 @@ import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { Button, Paper } from '@mui/material';
 import { Link } from 'react-router';
-import { useSitePath } from '../app/site-links';
+import { useSitePath } from '../navigation/site-links';
 import { EmptyState } from './EmptyState';
 
 const NO_ACCESS = {

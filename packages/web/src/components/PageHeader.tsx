@@ -2,7 +2,7 @@
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import { IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useSiteNavigate } from '../app/site-links';
+import { useSiteNavigate } from '../navigation/site-links';
 
 export interface PageHeaderProps {
   title: ReactNode;

@@ -2,7 +2,7 @@
  * Every feature of the console, in any order (the menu orders itself: app/menu-layout.ts).
  * Adding a screen = a folder under features/ exporting a Feature, plus one line here.
  */
-import type { Feature } from '../app/registry';
+import type { Feature } from '../navigation/registry';
 import { apikeysFeature } from './apikeys';
 import { authFeature } from './auth';
 import { categoriesFeature } from './categories';

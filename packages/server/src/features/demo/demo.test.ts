@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ROLE_IDS, STALE_HEARTBEAT_MINUTES } from '@sightline/shared';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { login, makeApp, makeOrg } from '../../../test/factories.js';
 import { dataRoot } from '../../config.js';
@@ -10,17 +11,27 @@ import {
   endpointStatus,
   endpoints,
   events,
+  exceptions,
+  images,
   locationTags,
   maps,
+  reportConfigs,
   sites,
   things,
   thingTags,
   users,
+  webhookDeliveries,
+  webhooks,
   zones,
 } from '../../db/schema.js';
+import { imageKeys } from '../images/storage-keys.js';
+import { sendWebhook } from '../webhooks/send.js';
+import { DEMO_PHOTOS, SITE_POSITIONS } from './photos.js';
+import { DEMO_RECEIVER_PATH, demoReceiverUrl } from './receiver.js';
 import { seedDemo } from './seed.js';
 
-const app = await makeApp();
+// The demo on (its receiver and webhook exist), its simulator off (the counts below stay put).
+const app = await makeApp({ demo: true, demoSimulator: false });
 const { db } = app.ctx;
 
 async function counts(orgId: string) {
@@ -46,6 +57,9 @@ async function counts(orgId: string) {
     ),
     thingTags: await of(db.select().from(thingTags).where(eq(thingTags.orgId, orgId))),
     users: await of(db.select().from(users).where(eq(users.orgId, orgId))),
+    images: await of(db.select().from(images).where(eq(images.orgId, orgId))),
+    reportConfigs: await of(db.select().from(reportConfigs).where(eq(reportConfigs.orgId, orgId))),
+    webhooks: await of(db.select().from(webhooks).where(eq(webhooks.orgId, orgId))),
   };
 }
 
@@ -68,6 +82,9 @@ describe('demo seed', () => {
       workers: 30,
       thingTags: 230,
       users: 4,
+      images: DEMO_PHOTOS.length,
+      reportConfigs: 2,
+      webhooks: 1,
     };
     expect(await counts(org.id)).toEqual(expected);
     expect(await seedDemo(app, options)).toBeUndefined();
@@ -170,6 +187,128 @@ describe('demo seed', () => {
       expect(svg).toMatch(/^<svg /);
       for (const name of byName.keys()) expect(svg).toContain(`>${name}</text>`);
     }
+  });
+
+  it('seeds photos with EXIF dates and GPS, report configs, a webhook log and an open exception', async () => {
+    const org = await makeOrg(app, 'Demo');
+    const emailDomain = `${org.subdomain}.sightline.test`;
+    const options = { subdomain: org.subdomain, emailDomain, print: () => undefined };
+    const started = Date.now();
+    const first = await seedDemo(app, options);
+    const admin = await login(app, `admin@${emailDomain}`, first?.password);
+    const siteList = (await admin.request('GET', '/api/sites?sort=name')).json();
+    const siteIds: string[] = siteList.map((s: { _id: string }) => s._id);
+
+    // Photos: each site's, listed by the Images screen, with the date and position their EXIF
+    // carries as read back by the upload path, tags, categories, and the three stored files.
+    const categoryRows = await db.select().from(categories).where(eq(categories.orgId, org.id));
+    const categoryName = new Map(categoryRows.map((c) => [c.id, c.name]));
+    for (const [index, siteId] of siteIds.entries()) {
+      const listed = await admin.request('GET', `/api/images?site=${siteId}&limit=100`);
+      const expected = DEMO_PHOTOS.filter((p) => p.site === index);
+      expect(listed.json()).toHaveLength(expected.length);
+    }
+    const rows = await db.select().from(images).where(eq(images.orgId, org.id));
+    for (const p of DEMO_PHOTOS) {
+      const row = rows.find((r) => r.fileName === p.fileName);
+      expect(row).toMatchObject({ siteId: siteIds[p.site], format: 'jpeg', make: 'Sightline' });
+      const [lon, lat] = SITE_POSITIONS[p.site] ?? [0, 0];
+      expect(row?.longitude).toBeCloseTo(lon, 5);
+      expect(row?.latitude).toBeCloseTo(lat, 5);
+      // The EXIF date (a local clock) read back: its day is p.daysAgo before the seed, not upload time.
+      const taken = row?.timestamp ?? new Date(0);
+      expect([taken.getHours(), taken.getMinutes(), taken.getSeconds()]).toEqual([p.hour, 17, 42]);
+      const daysBefore = (started - taken.getTime()) / 86_400_000;
+      expect(daysBefore).toBeGreaterThan(p.daysAgo - 1);
+      expect(daysBefore).toBeLessThan(p.daysAgo + 1);
+      expect(row?.tags).toEqual(p.tags);
+      expect(row?.categories.map((id) => categoryName.get(id))).toEqual(p.categories);
+      for (const key of Object.values(imageKeys(org.id, row?.id ?? ''))) {
+        expect(await app.ctx.storage.exists(key)).toBe(true);
+      }
+    }
+    const thumb = await admin.request('GET', `/api/images/${rows[0]?.id}/thumb`);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+
+    // Report configurations of the first site, one in the daily email, whose recipients are all at
+    // example.com (a domain that receives no mail).
+    const configs = (await admin.request('GET', `/api/reportconfigs?site=${siteIds[0]}`)).json();
+    expect(configs.map((c: { name: string; email: boolean }) => [c.name, c.email])).toEqual([
+      ['Daily zone time exceptions', true],
+      ['Tools and laptops seen', false],
+    ]);
+    for (const site of await db.select().from(sites).where(eq(sites.orgId, org.id))) {
+      expect(site.reportEmails.length).toBeGreaterThan(0);
+      for (const email of site.reportEmails) expect(email).toMatch(/@example\.com$/);
+    }
+
+    // The webhook targets the demo's own receiver; its delivery log shows answered deliveries.
+    const hooks = (await admin.request('GET', '/api/webhooks')).json();
+    expect(hooks).toHaveLength(1);
+    expect(hooks[0].targetUrl).toBe(demoReceiverUrl(app.ctx.config));
+    const log = (await admin.request('GET', `/api/webhooks/${hooks[0].id}/deliveries`)).json();
+    expect(log.length).toBeGreaterThanOrEqual(5);
+    for (const d of log) expect(d).toMatchObject({ status: 200, event: 'seen' });
+    const delivered = await db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, hooks[0].id));
+    expect(delivered.every((d) => d.done && !d.failed)).toBe(true);
+
+    // At least one zone-time exception is open from the start, for a stay that has overrun.
+    const open = (await admin.request('GET', `/api/exceptions?site=${siteIds[0]}`)).json();
+    expect(open.length).toBeGreaterThan(0);
+    const stored = await db
+      .select()
+      .from(exceptions)
+      .where(and(eq(exceptions.orgId, org.id), isNull(exceptions.resolvedAt)));
+    expect(stored.length).toBeGreaterThan(0);
+    for (const e of stored) {
+      expect(e.type).toBe('zoneTimeException');
+      expect(e.time.getTime()).toBe((e.stayStart?.getTime() ?? 0) + (e.timeDurationNs ?? 0) / 1e6);
+      expect(e.time.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
+  it("serves the webhook receiver, and the guard lets through only the receiver's exact URL", async () => {
+    const answer = await app.inject({ method: 'POST', url: DEMO_RECEIVER_PATH, payload: { any: 'thing' } });
+    expect(answer.statusCode).toBe(200);
+
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const trusted = `http://127.0.0.1:${port}${DEMO_RECEIVER_PATH}`;
+    const send = (targetUrl: string) =>
+      sendWebhook({
+        targetUrl,
+        headers: {},
+        secret: 's',
+        body: '{}',
+        event: 'seen',
+        deliveryId: '1',
+        timeoutMs: 5000,
+        allowPrivate: false,
+        trustedTarget: trusted,
+      });
+    expect(await send(trusted)).toMatchObject({ ok: true, status: 200 });
+    for (const other of [
+      `http://127.0.0.1:${port}/healthz`,
+      `http://127.0.0.1:${port}${DEMO_RECEIVER_PATH}?x=1`,
+      `http://localhost:${port}${DEMO_RECEIVER_PATH}`,
+      `http://10.0.0.1:${port}${DEMO_RECEIVER_PATH}`,
+    ]) {
+      expect((await send(other)).ok).toBe(false);
+    }
+  });
+
+  it('has no receiver and no webhook with the demo off', async () => {
+    expect(demoReceiverUrl({ demo: false, port: 8080 })).toBeUndefined();
+    const plain = await makeApp();
+    const answer = await plain.inject({ method: 'POST', url: DEMO_RECEIVER_PATH, payload: {} });
+    expect(answer.statusCode).toBe(404);
+    const org = await makeOrg(plain, 'Demo');
+    await seedDemo(plain, { subdomain: org.subdomain, print: () => undefined });
+    expect(await plain.ctx.db.select().from(webhooks).where(eq(webhooks.orgId, org.id))).toEqual([]);
   });
 
   it('does nothing without the demo organization', async () => {

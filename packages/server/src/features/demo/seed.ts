@@ -1,23 +1,39 @@
 /**
  * Demo data (docs/decisions/0047-demo-data.md): on first start the demo organization gets two sites
  * with zones, readers, floor-plan maps, location tags, categories, 200 items, 30 workers, a kit,
- * reader heartbeats and one user per built-in role. Idempotent: it runs only while the organization
- * has no site, under an advisory lock so two instances starting together seed once.
+ * reader heartbeats, one user per built-in role, two report configurations, a webhook to the demo's
+ * own receiver with its delivery log, the zone-time exceptions already due, and a dozen photos.
+ * Idempotent: it runs only while the organization has no site, under an advisory lock so two
+ * instances starting together seed once. The photos are uploaded after that transaction commits
+ * (the upload path checks their site), as the demo administrator.
  */
 import { ALL_SITES, BUILT_IN_ROLES, ROLE_IDS } from '@sightline/shared';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { DEMO_SEED_LOCK } from '../../db/locks.js';
-import { categories, organizations, sites, users } from '../../db/schema.js';
+import {
+  categories,
+  exceptions,
+  organizations,
+  reportConfigs,
+  sites,
+  users,
+  webhookDeliveries,
+  webhooks,
+} from '../../db/schema.js';
+import { callerForUser } from '../../platform/authenticate.js';
 import type { App } from '../../platform/context.js';
 import { hashPassword } from '../../platform/crypto.js';
 import { newId, randomToken } from '../../platform/ids.js';
 import { lockOrganization } from '../../tracking/store/process.js';
 import { mapKey } from '../maps/files.js';
 import { CATEGORY_NAMES, type CategoryName, DEMO_SITES, DEMO_USERS } from './catalog.js';
+import { buildExtraRows } from './extras.js';
 import { floorPlanSvg } from './floorplan.js';
 import { insertDemoRows } from './insert.js';
+import { seedPhotos } from './photos.js';
 import { seededRandom } from './random.js';
+import { demoReceiverUrl } from './receiver.js';
 import { buildSiteRows, type SiteRows } from './site-rows.js';
 import { buildThingRows, type ThingContext, type ThingRows } from './thing-rows.js';
 
@@ -112,20 +128,43 @@ export async function seedDemo(app: App, options: DemoOptions = {}): Promise<Dem
     await lockOrganization(tx, org.id);
     await insertDemoRows(tx, siteRows, thingRows);
     const created = await tx.insert(users).values(demoUsers).onConflictDoNothing().returning();
+    const extra = buildExtraRows(siteRows, thingRows, {
+      orgId: org.id,
+      now,
+      categoryIds,
+      receiverUrl: demoReceiverUrl(config),
+    });
+    await tx.insert(reportConfigs).values(extra.reportConfigs);
+    if (extra.webhooks.length) await tx.insert(webhooks).values(extra.webhooks);
+    if (extra.deliveries.length) await tx.insert(webhookDeliveries).values(extra.deliveries);
+    if (extra.exceptions.length) await tx.insert(exceptions).values(extra.exceptions);
 
     for (const [i, site] of siteRows.entries()) {
       const svg = Buffer.from(floorPlanSvg(DEMO_SITES[i]?.name ?? ''));
       await app.ctx.storage.put(mapKey(site.map.image ?? ''), svg, 'image/svg+xml');
     }
     const roleName = (id: string) => BUILT_IN_ROLES.find((r) => r.id === id)?.name ?? id;
+    const admin = created.find((u) => u.roles.includes(ROLE_IDS.admin));
     return {
       orgId: org.id,
       users: created.map((u) => ({ email: u.username, role: roleName(u.roles[0] ?? '') })),
       password,
+      photos: { admin, siteIds: siteRows.map((s) => s.site.id ?? ''), categoryIds, now },
     };
   });
-  if (summary) (options.print ?? console.log)(banner(summary, !config.adminPassword));
-  return summary;
+  if (summary?.photos.admin) {
+    const caller = await callerForUser(db, summary.photos.admin);
+    const { siteIds, categoryIds, now } = summary.photos;
+    // The photos are a nicety: a failure to make them must not stop the server from starting.
+    if (caller)
+      await seedPhotos(app.ctx, caller, siteIds, categoryIds, now).catch((err: unknown) =>
+        console.warn('demo photos were not created:', err instanceof Error ? err.message : err),
+      );
+  }
+  if (!summary) return undefined;
+  const result: DemoSummary = { orgId: summary.orgId, users: summary.users, password: summary.password };
+  (options.print ?? console.log)(banner(result, !config.adminPassword));
+  return result;
 }
 
 function banner(summary: DemoSummary, generated: boolean): string {

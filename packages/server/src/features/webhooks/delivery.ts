@@ -26,6 +26,8 @@ interface DeliverySettings {
   retryBaseMs: number;
   retryMaxAgeMs: number;
   allowPrivate: boolean;
+  /** The demo receiver's URL, let through the guard (see send.ts). */
+  trustedTarget?: string;
 }
 
 /** Delay before retry number `attempts` (1 = first retry). */
@@ -134,6 +136,7 @@ export function createDrainer(
         deliveryId: h.message_id,
         timeoutMs: settings.timeoutMs,
         allowPrivate: settings.allowPrivate,
+        trustedTarget: settings.trustedTarget,
       });
       await record(webhookId, h, body, attempt);
       if (!attempt.ok)

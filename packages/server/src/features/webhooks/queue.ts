@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { demoReceiverUrl } from '../demo/receiver.js';
 import { createDrainer, DRAIN_QUEUE, type Drainer, SWEEP_QUEUE } from './delivery.js';
 import { WEBHOOK_CHANNEL } from './outbox.js';
 
@@ -51,6 +52,7 @@ export function createWebhookQueue(database: Database, config: Config, log: Fast
       retryBaseMs: config.webhookRetryBaseMs,
       retryMaxAgeMs: config.webhookRetryMaxAgeMs,
       allowPrivate: config.webhookAllowPrivate,
+      trustedTarget: demoReceiverUrl(config),
     },
     (webhookId, at) => send(webhookId, at),
     log,

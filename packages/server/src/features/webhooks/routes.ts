@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { sendList } from '../../platform/list-query.js';
+import { demoReceiverUrl } from '../demo/receiver.js';
 import * as service from './service.js';
 import './filter-engine.js';
 
@@ -21,6 +22,7 @@ export function registerWebhookRoutes(app: App) {
     db,
     allowPrivate: config.webhookAllowPrivate,
     timeoutMs: config.webhookTimeoutMs,
+    trustedTarget: demoReceiverUrl(config),
   };
   const tags = ['webhooks'];
 

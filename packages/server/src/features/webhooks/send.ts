@@ -47,6 +47,8 @@ interface SendRequest {
   deliveryId: string;
   timeoutMs: number;
   allowPrivate: boolean;
+  /** The one URL let through the guard without allowPrivate: the demo's own receiver, if any. */
+  trustedTarget?: string;
 }
 
 const EXCERPT_BYTES = WEBHOOK_ATTEMPT_LIMITS.responseBytes;
@@ -79,6 +81,19 @@ function boundedHeaders(headers: http.IncomingHttpHeaders): Record<string, strin
     );
   }
   return out;
+}
+
+/**
+ * Whether `targetUrl` is exactly `trusted` (compared as parsed URLs, so no other host, port, path
+ * or query matches): only that URL skips the private-address check.
+ */
+export function isTrustedTarget(targetUrl: string, trusted: string | undefined): boolean {
+  if (!trusted) return false;
+  try {
+    return new URL(targetUrl).href === new URL(trusted).href;
+  } catch {
+    return false;
+  }
 }
 
 /** Why the stored headers cannot be sent (rows saved under older rules, or written by hand). */
@@ -139,7 +154,8 @@ function attemptSend(req: SendRequest, started: number): Promise<Attempt> {
       done({ ok: false, status: null, error: badHeader, responseExcerpt: null, permanent: true }),
     );
   const host = hostOf(url);
-  if (!req.allowPrivate && isIP(host) && isForbiddenAddress(host)) {
+  const allowPrivate = req.allowPrivate || isTrustedTarget(req.targetUrl, req.trustedTarget);
+  if (!allowPrivate && isIP(host) && isForbiddenAddress(host)) {
     return Promise.resolve(
       done({
         ok: false,
@@ -178,7 +194,7 @@ function attemptSend(req: SendRequest, started: number): Promise<Attempt> {
       {
         method: 'POST',
         headers: sent,
-        lookup: req.allowPrivate ? undefined : guardedLookup,
+        lookup: allowPrivate ? undefined : guardedLookup,
         signal: AbortSignal.timeout(req.timeoutMs),
       },
       (response) => {

@@ -22,12 +22,14 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { randomToken } from '../../platform/ids.js';
 import { mapChange, sampleChange, WEBHOOK_CHANNEL } from './outbox.js';
 import * as repo from './repository.js';
-import { sendWebhook } from './send.js';
+import { isTrustedTarget, sendWebhook } from './send.js';
 
 export interface WebhookDeps {
   db: Db;
   allowPrivate: boolean;
   timeoutMs: number;
+  /** The demo's receiver URL (demo on): accepted as a target though it is on loopback. */
+  trustedTarget?: string;
 }
 
 function authorizeWebhooks(caller: Caller, action: Action) {
@@ -36,10 +38,11 @@ function authorizeWebhooks(caller: Caller, action: Action) {
 }
 
 /** `whsec_` and the standard base64 of 32 random bytes: the Standard Webhooks secret form. */
-const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 /** A target that resolves to a forbidden address is refused; an unresolved host is saved. */
 async function checkUrl(deps: WebhookDeps, targetUrl: string) {
+  if (isTrustedTarget(targetUrl, deps.trustedTarget)) return;
   const check = await checkTarget(targetUrl, deps.allowPrivate);
   if (check.ok || check.reason === 'unresolved') return;
   const message = WEBHOOK_MSG.targetUrlPrivate;
@@ -65,7 +68,7 @@ export async function getWebhook(db: Db, caller: Caller, id: string) {
 export async function createWebhook(deps: WebhookDeps, caller: Caller, input: WebhookInput) {
   authorizeWebhooks(caller, 'create');
   await checkUrl(deps, input.targetUrl);
-  const secret = newSecret();
+  const secret = newWebhookSecret();
   const row = await repo.insertWebhook(deps.db, caller.orgId, input, secret);
   return { ...repo.toApi(row), secret };
 }
@@ -90,7 +93,7 @@ export async function deleteWebhook(db: Db, caller: Caller, id: string) {
 export async function rotateSecret(db: Db, caller: Caller, id: string) {
   authorizeWebhooks(caller, 'modify');
   await requireWebhook(db, caller, id);
-  const secret = newSecret();
+  const secret = newWebhookSecret();
   const row = await repo.setSecret(db, caller.orgId, id, secret);
   if (!row) throw notFound('Webhook');
   return { ...repo.toApi(row), secret };
@@ -122,6 +125,7 @@ export async function sendTest(deps: WebhookDeps, caller: Caller, id: string) {
     deliveryId: `test-${randomToken(9)}`,
     timeoutMs: deps.timeoutMs,
     allowPrivate: deps.allowPrivate,
+    trustedTarget: deps.trustedTarget,
   });
   const row = await repo.insertTestDelivery(deps.db, hook.id, body, attempt);
   const logged = await repo.insertAttempt(deps.db, hook.id, row.id, 1, raw, attempt);

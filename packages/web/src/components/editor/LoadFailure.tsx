@@ -7,7 +7,7 @@ import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import { Button, Paper } from '@mui/material';
 import { MSG } from '@sightline/shared';
 import { errorData } from '../../api/client';
-import { useSiteNavigate } from '../../app/site-links';
+import { useSiteNavigate } from '../../navigation/site-links';
 import { EmptyState } from '../EmptyState';
 import { NoAccess } from '../NoAccess';
 import { PageHeader } from '../PageHeader';

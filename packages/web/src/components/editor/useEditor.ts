@@ -10,7 +10,7 @@ import { errorData } from '../../api/client';
 import { serverIssues } from '../../api/field-errors';
 import { isNewId, recordId, useDelete, useRecord, useSave } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
-import { useSiteNavigate } from '../../app/site-links';
+import { useSiteNavigate } from '../../navigation/site-links';
 import { useNotify } from '../notify';
 import { useUnsavedChanges } from '../UnsavedChangesDialog';
 import { editorResolver, type ResolverSource } from './resolver';

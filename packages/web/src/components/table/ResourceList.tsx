@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { errorData, totalText } from '../../api/client';
 import { recordId, useDelete, useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
-import { useSiteNavigate } from '../../app/site-links';
+import { useSiteNavigate } from '../../navigation/site-links';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { EmptyState } from '../EmptyState';
 import { useNotify } from '../notify';

@@ -9,8 +9,8 @@ import { useMemo, useState } from 'react';
 import { errorText } from '../../api/client';
 import { useRoles } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
-import { useSiteNavigate } from '../../app/site-links';
 import { type EditorTab, ResourceEditor } from '../../components';
+import { useSiteNavigate } from '../../navigation/site-links';
 import { roleOptions, siteOptions } from '../users/access-options';
 import { NewTokenDialog } from './NewTokenDialog';
 

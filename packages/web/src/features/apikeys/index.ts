@@ -1,6 +1,6 @@
 /** API keys: list and editor under Admin; the menu needs create on apikeys. */
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
-import { type Feature, gated, needs, page } from '../../app/registry';
+import { type Feature, gated, needs, page } from '../../navigation/registry';
 
 /** Reading API keys needs create on apikeys, as the server's list and records do. */
 const access = needs('create', 'apikeys');

@@ -22,7 +22,7 @@ import { ApiError, api, errorText } from '../../api/client';
 import { serverIssues } from '../../api/field-errors';
 import { sessionKeys } from '../../api/keys';
 import { useSsoAvailable } from '../../api/sso';
-import { paths } from '../../app/paths';
+import { paths } from '../../navigation/paths';
 import { TotpLoginStep } from '../totp/TotpLoginStep';
 import { AuthLayout } from './AuthLayout';
 import { afterLoginPath } from './login-target';

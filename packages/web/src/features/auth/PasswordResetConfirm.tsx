@@ -3,7 +3,7 @@ import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { MSG } from '@sightline/shared';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../navigation/paths';
 import { AuthLayout } from './AuthLayout';
 
 export default function PasswordResetConfirm() {

@@ -7,7 +7,7 @@ import { isStrongPassword, MSG, RESET_REASONS, usernameFromResetToken } from '@s
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, request } from '../../api/client';
-import { paths } from '../../app/paths';
+import { paths } from '../../navigation/paths';
 import { AuthLayout } from './AuthLayout';
 import { newPasswordProblem } from './reset-rules';
 

@@ -5,8 +5,8 @@ import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { request } from '../../api/client';
 import { fieldMessage } from '../../api/field-errors';
-import { paths } from '../../app/paths';
 import { useNotify } from '../../components/notify';
+import { paths } from '../../navigation/paths';
 import { AuthLayout } from './AuthLayout';
 import { resetEmailProblem } from './reset-rules';
 

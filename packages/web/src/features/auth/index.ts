@@ -1,7 +1,7 @@
 /** Login and password reset: the pages outside the shell. */
 
-import type { Feature } from '../../app/registry';
-import { page } from '../../app/registry';
+import type { Feature } from '../../navigation/registry';
+import { page } from '../../navigation/registry';
 
 export const authFeature: Feature = {
   name: 'auth',

@@ -1,6 +1,6 @@
 /** Categories: list and editor under Admin (the menu needs modify on image-categories). */
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
-import { type Feature, needs, page } from '../../app/registry';
+import { type Feature, needs, page } from '../../navigation/registry';
 import { CATEGORY_RESOURCE } from './permissions';
 
 export const categoriesFeature: Feature = {

@@ -1,6 +1,6 @@
 /** Endpoints: list and editor under Configuration; the menu needs modify on endpoints. */
 import SensorsRounded from '@mui/icons-material/SensorsRounded';
-import { type Feature, needs, page } from '../../app/registry';
+import { type Feature, needs, page } from '../../navigation/registry';
 
 export const endpointsFeature: Feature = {
   name: 'endpoints',

@@ -11,13 +11,13 @@ import SensorsRounded from '@mui/icons-material/SensorsRounded';
 import { Box, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import type { EventRecord } from '@sightline/shared';
 import type { CSSProperties, ReactNode } from 'react';
-import { useSiteNavigate } from '../../app/site-links';
 import { type Column, EmptyState } from '../../components';
 import { formatCFloat0, formatListDateTime, NONE } from '../../components/format';
 import { ListBody } from '../../components/table/ListBody';
 import { toggleSort } from '../../components/table/list-state';
 import { TableFrame } from '../../components/table/TableFrame';
 import type { TableState } from '../../components/table/useTableState';
+import { useSiteNavigate } from '../../navigation/site-links';
 
 /** Tags longer than this many characters are clamped to three lines, the whole tag in a tooltip. */
 const TAG_LINE = 12;

@@ -1,6 +1,6 @@
 /** Events: the live list of tag sightings of the selected site. */
 import SensorsRounded from '@mui/icons-material/SensorsRounded';
-import { type Feature, page } from '../../app/registry';
+import { type Feature, page } from '../../navigation/registry';
 
 export const eventsFeature: Feature = {
   name: 'events',

@@ -1,7 +1,7 @@
 /** One exception as a list row (icon, '{thing} {message}', time) that opens its detail. */
 import { ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { type ExceptionRecord, formatDateTime } from '@sightline/shared';
-import { useSiteNavigate } from '../../app/site-links';
+import { useSiteNavigate } from '../../navigation/site-links';
 import { ExceptionIcon, exceptionSubject } from './exception-text';
 
 export function ExceptionItem({ exception: e, divider }: { exception: ExceptionRecord; divider?: boolean }) {

@@ -4,10 +4,10 @@ import { Link, Typography } from '@mui/material';
 import { type ExceptionThing, formatDateTime } from '@sightline/shared';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../api/session-context';
-import { useSitePath } from '../../app/site-links';
 import { NONE } from '../../components/format';
 import { DataTable } from '../../components/table/DataTable';
 import type { Column } from '../../components/table/types';
+import { useSitePath } from '../../navigation/site-links';
 import { thingPath } from './exception-text';
 
 export function ExceptionThings({ things }: { things: ExceptionThing[] }) {

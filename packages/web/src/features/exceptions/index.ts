@@ -1,5 +1,5 @@
 /** Exception detail (route exceptionDetail): opened from Home, reports and mails. */
-import { type Feature, page } from '../../app/registry';
+import { type Feature, page } from '../../navigation/registry';
 
 export const exceptionsFeature: Feature = {
   name: 'exceptions',

@@ -10,7 +10,7 @@ import { alpha } from '@mui/material/styles';
 import { type Endpoint, formatDateTime, isStaleHeartbeat, MSG } from '@sightline/shared';
 import { useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
-import { useSiteNavigate } from '../../app/site-links';
+import { useSiteNavigate } from '../../navigation/site-links';
 import { DashboardCard } from './DashboardCard';
 
 const COLUMNS = ['Name', 'Last Heartbeat', 'IP Address', 'Firmware Version'];

@@ -1,6 +1,6 @@
 /** Home: the dashboard, first in the menu. */
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
-import { type Feature, page } from '../../app/registry';
+import { type Feature, page } from '../../navigation/registry';
 
 export const homeFeature: Feature = {
   name: 'home',

@@ -1,6 +1,6 @@
 /** Images: the catalogue and the detail view; the Images menu entry. */
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
-import { type Feature, page } from '../../app/registry';
+import { type Feature, page } from '../../navigation/registry';
 
 export const imagesFeature: Feature = {
   name: 'images',

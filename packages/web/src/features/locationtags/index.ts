@@ -1,6 +1,6 @@
 /** Location tags: list and editor under Configuration (the menu needs modify on locationtags). */
 import PinDropOutlined from '@mui/icons-material/PinDropOutlined';
-import { type Feature, needs, page } from '../../app/registry';
+import { type Feature, needs, page } from '../../navigation/registry';
 
 export const locationtagsFeature: Feature = {
   name: 'locationtags',

@@ -4,8 +4,8 @@
  */
 import LayersOutlined from '@mui/icons-material/LayersOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
-import { paths } from '../../app/paths';
-import { type Feature, type MenuContext, type MenuLink, needs, page } from '../../app/registry';
+import { paths } from '../../navigation/paths';
+import { type Feature, type MenuContext, type MenuLink, needs, page } from '../../navigation/registry';
 import { useSiteMaps } from './useSiteMaps';
 
 function useMapViewLinks(ctx: MenuContext): MenuLink[] {

@@ -1,5 +1,5 @@
 /** Map view (route mapView): the menu's Maps entries (one per map) link here. */
-import { type Feature, page } from '../../app/registry';
+import { type Feature, page } from '../../navigation/registry';
 
 export const mapviewFeature: Feature = {
   name: 'mapview',

@@ -1,6 +1,6 @@
 /** Organizations: tenants; the menu needs modify on organizations, i.e. super admins. */
 import CorporateFareOutlined from '@mui/icons-material/CorporateFareOutlined';
-import { type Feature, needs, page } from '../../app/registry';
+import { type Feature, needs, page } from '../../navigation/registry';
 
 export const organizationsFeature: Feature = {
   name: 'organizations',

@@ -3,7 +3,7 @@
  * reportconfigs).
  */
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
-import { type Feature, needs, page } from '../../app/registry';
+import { type Feature, needs, page } from '../../navigation/registry';
 
 export const reportconfigsFeature: Feature = {
   name: 'reportconfigs',

@@ -7,8 +7,8 @@ import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
 import type { ReportConfig } from '@sightline/shared';
 import { useList } from '../../api/hooks';
-import { paths } from '../../app/paths';
-import { type Feature, type MenuContext, type MenuLink, page } from '../../app/registry';
+import { paths } from '../../navigation/paths';
+import { type Feature, type MenuContext, type MenuLink, page } from '../../navigation/registry';
 
 function useCustomReportLinks(ctx: MenuContext): MenuLink[] {
   const configs = useList<ReportConfig>(

@@ -1,6 +1,6 @@
 /** Sites: list and editor under Admin; the menu needs modify on sites. */
 import StoreMallDirectoryOutlined from '@mui/icons-material/StoreMallDirectoryOutlined';
-import { type Feature, needs, page } from '../../app/registry';
+import { type Feature, needs, page } from '../../navigation/registry';
 
 export const sitesFeature: Feature = {
   name: 'sites',

@@ -1,6 +1,6 @@
 /** Site settings (the menu entry reads 'Organization Settings'): the menu needs modify on settings. */
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
-import { type Feature, needs, page } from '../../app/registry';
+import { type Feature, needs, page } from '../../navigation/registry';
 
 export const siteSettingsFeature: Feature = {
   name: 'settings',

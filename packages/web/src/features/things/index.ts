@@ -4,7 +4,7 @@
  */
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import { type Feature, page } from '../../app/registry';
+import { type Feature, page } from '../../navigation/registry';
 import type { ThingRouteHandle } from './ThingEdit';
 
 const editor = page(() => import('./ThingEdit'));

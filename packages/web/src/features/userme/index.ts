@@ -1,5 +1,5 @@
 /** The signed-in user's own profile (route userMe), reached from the profile menu. */
-import { type Feature, page } from '../../app/registry';
+import { type Feature, page } from '../../navigation/registry';
 
 export const usermeFeature: Feature = {
   name: 'userme',

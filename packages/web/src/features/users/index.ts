@@ -1,6 +1,6 @@
 /** Users: list and editor under Admin (the menu needs create on users). */
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
-import { type Feature, type Gate, gated, needs, page } from '../../app/registry';
+import { type Feature, type Gate, gated, needs, page } from '../../navigation/registry';
 
 /** Reading users needs create on users, as the server's list and records do; one's own record is open. */
 const access = needs('create', 'users');

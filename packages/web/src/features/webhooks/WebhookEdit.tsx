@@ -9,8 +9,8 @@ import { Button } from '@mui/material';
 import { isFilterable, type Webhook, type WebhookWithSecret } from '@sightline/shared';
 import { useState } from 'react';
 import { api, errorText } from '../../api/client';
-import { useSiteNavigate } from '../../app/site-links';
 import { type EditorTab, ResourceEditor, useNotify } from '../../components';
+import { useSiteNavigate } from '../../navigation/site-links';
 import { DeliveryLog } from './DeliveryLog';
 import { SecretDialog } from './SecretDialog';
 import {

@@ -1,6 +1,6 @@
 /** Webhooks: list and editor under Admin (the menu needs create on webhooks). */
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
-import { allOf, type Feature, gated, needs, page } from '../../app/registry';
+import { allOf, type Feature, gated, needs, page } from '../../navigation/registry';
 
 /** Reading webhooks needs create on webhooks and every site (the server refuses site-limited users). */
 const access = allOf(needs('create', 'webhooks'), (ctx) => ctx.allSites);

@@ -1,6 +1,6 @@
 /** Zones: list and editor with a Gates tab, under Configuration (the menu needs modify on zones). */
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
-import { type Feature, needs, page } from '../../app/registry';
+import { type Feature, needs, page } from '../../navigation/registry';
 
 export const zonesFeature: Feature = {
   name: 'zones',
