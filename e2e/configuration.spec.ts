@@ -186,7 +186,7 @@ test.describe('configuration', () => {
     await page.getByLabel('Bottom Right X').fill('0');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(
-      page.getByText('Bottom Right X in the Basic tab: must differ from Top Left X'),
+      page.getByText('Bottom Right X: must differ from Top Left X'),
     ).toBeVisible();
     await page.getByLabel('Bottom Right X').fill('400');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -77,7 +77,19 @@ test('imports a generated sheet: map, save mapping, preview, import, then the it
   });
   await expect(page.getByText(`assets-${run}.xlsx — sheet Assets, 6 rows`)).toBeVisible();
 
-  // Preview without a mapping: the fixed text asking for one.
+  // Obvious headers arrive mapped (no mapping is saved yet).
+  const HEADERS = [
+    ['Asset', 'name'],
+    ['EPC', 'tags1'],
+    ['Serial No', 'serial'],
+    ['Group', 'categories'],
+    ['Notes', 'description'],
+  ] as const;
+  for (const [header, field] of HEADERS)
+    await expect(page.getByRole('combobox', { name: `Asset field for ${header}` })).toHaveText(field);
+
+  // Preview with every header unmapped: the fixed text asking for a mapping.
+  for (const [header] of HEADERS) await mapHeader(page, header, 'Not imported');
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByText('Please map headers to asset fields.')).toBeVisible();
 

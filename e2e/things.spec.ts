@@ -111,7 +111,7 @@ test('adds an item, renames it, and deletes it from the list', async ({ page }) 
   await page.getByLabel('Serial').fill(`PJ-${id}`);
   await page.getByLabel('Tag 1').fill('zz-not-hex');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Tag 1 in the Basic tab: tags must be 1 to 128 hex characters')).toBeVisible();
+  await expect(page.getByText('Tag 1: tags must be 1 to 128 hex characters')).toBeVisible();
   await page.getByLabel('Tag 1').fill(hexTag());
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Saved ${name}`)).toBeVisible();

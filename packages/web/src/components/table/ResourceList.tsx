@@ -141,7 +141,9 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
           rowLabel={rowLabel}
           onOpen={(row) => navigate(`${editPath}/${rowId(row)}`)}
           onDelete={canDelete ? setPending : undefined}
-          holdKey={holdKeyOf(apiQuery, list.isPlaceholderData)}
+          // Rows from before this screen opened (the cache) are not held: the first answer since
+          // it opened replaces them, so a record just created shows on return to its list.
+          holdKey={holdKeyOf(apiQuery, list.isPlaceholderData || !list.isFetchedAfterMount)}
         />
       </TableFrame>
       <ConfirmDialog

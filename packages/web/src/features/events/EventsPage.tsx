@@ -58,7 +58,7 @@ export default function EventsPage() {
       />
       <EventsTable
         query={events}
-        holdKey={holdKeyOf(query, events.isPlaceholderData)}
+        holdKey={holdKeyOf(query, events.isPlaceholderData || !events.isFetchedAfterMount)}
         state={state}
         onState={update}
         toolbar={

@@ -206,7 +206,8 @@ export function DeliveryLog({ ctx }: EditorTabProps<WebhookForm>) {
           Send test
         </Button>
       </Stack>
-      <Alert severity="info" variant="outlined">
+      {/* A standing explanation, not an announcement: a note, not an alert. */}
+      <Alert severity="info" variant="outlined" role="note">
         <strong>pending</strong>: queued, or waiting for its next retry after a failed attempt (retries wait
         15 s, then twice as long each time up to 6 h, for 24 h). <strong>Attempt 0</strong>: not tried yet —
         deliveries go out one at a time, in order, behind the webhook's earlier ones. Open the attempts to see
