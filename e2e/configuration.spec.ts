@@ -185,9 +185,7 @@ test.describe('configuration', () => {
     await expect(page.getByRole('img', { name: `Map image: ${name}` })).toBeVisible();
     await page.getByLabel('Bottom Right X').fill('0');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(
-      page.getByText('Bottom Right X: must differ from Top Left X'),
-    ).toBeVisible();
+    await expect(page.getByText('Bottom Right X: must differ from Top Left X')).toBeVisible();
     await page.getByLabel('Bottom Right X').fill('400');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(`Saved ${name}`)).toBeVisible();
