@@ -402,8 +402,8 @@ async function main() {
       ['the month', f],
       ['the month ending 23:59:59.999', { ...f, before: new Date(f.before.getTime() - 1) }],
     ] as const) {
-      const rawQuery = await capture((db) => zoneTimesFromStays(db, filter, now));
-      const rollupQuery = await capture((db) => zoneTimes(db, filter, now));
+      const rawQuery = await capture((db) => zoneTimesFromStays(db, filter));
+      const rollupQuery = await capture((db) => zoneTimes(db, filter));
       const same =
         JSON.stringify(await runQuery(pool, rawQuery)) === JSON.stringify(await runQuery(pool, rollupQuery));
       const raw = await sample(RUNS, () => runQuery(pool, rawQuery));
@@ -425,11 +425,11 @@ async function main() {
       sql: 'SELECT count(*) FROM (SELECT 1 FROM zone_durations WHERE org_id = $1 AND site_id = $2 AND time_end >= $3 AND time_start <= $4 LIMIT 10001) m',
       params: [orgId, siteId, MONTH.after, MONTH.before],
     });
-    await explain(pool, 'Zones History: time per zone (chart)', await capture((db) => zoneTimes(db, f, now)));
+    await explain(pool, 'Zones History: time per zone (chart)', await capture((db) => zoneTimes(db, f)));
     await explain(
       pool,
       'Zones History: time per zone (chart), as the web asks it (ends 23:59:59.999)',
-      await capture((db) => zoneTimes(db, { ...f, before: new Date(f.before.getTime() - 1) }, now)),
+      await capture((db) => zoneTimes(db, { ...f, before: new Date(f.before.getTime() - 1) })),
     );
     await explain(pool, 'Activity: zone columns', await capture((db) => activityZones(db, f, now)));
     await explain(
