@@ -147,6 +147,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** The data folder for files (a temp folder when it is `memory`). */
+/** Where the demo's webhook receiver answers (features/demo/receiver.ts). */
+export const DEMO_RECEIVER_PATH = '/demo/webhook-receiver';
+
+/**
+ * The demo webhook's target on this server, or undefined when the demo is off: the one URL the
+ * webhooks' address guard lets through (both the demo and the webhooks read it from here).
+ */
+export function demoReceiverUrl(config: Pick<Config, 'demo' | 'port'>): string | undefined {
+  return config.demo ? `http://127.0.0.1:${config.port}${DEMO_RECEIVER_PATH}` : undefined;
+}
+
 export function dataRoot(config: Config): string {
   return config.dataDir === 'memory' ? path.join(os.tmpdir(), 'sightline-memory') : config.dataDir;
 }

@@ -5,7 +5,7 @@ import { ROLE_IDS, STALE_HEARTBEAT_MINUTES } from '@sightline/shared';
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { login, makeApp, makeOrg } from '../../../test/factories.js';
-import { dataRoot } from '../../config.js';
+import { DEMO_RECEIVER_PATH, dataRoot, demoReceiverUrl } from '../../config.js';
 import {
   categories,
   endpointStatus,
@@ -27,7 +27,6 @@ import {
 import { imageKeys } from '../images/storage-keys.js';
 import { sendWebhook } from '../webhooks/send.js';
 import { DEMO_PHOTOS, SITE_POSITIONS } from './photos.js';
-import { DEMO_RECEIVER_PATH, demoReceiverUrl } from './receiver.js';
 import { seedDemo } from './seed.js';
 
 // The demo on (its receiver and webhook exist), its simulator off (the counts below stay put).

@@ -5,15 +5,8 @@
  * without WEBHOOK_ALLOW_PRIVATE (docs/decisions/0291-demo-webhook-receiver.md): any other loopback
  * or private address, and this path on any other host or port, is refused as before.
  */
-import type { Config } from '../../config.js';
+import { DEMO_RECEIVER_PATH } from '../../config.js';
 import type { App } from '../../platform/context.js';
-
-export const DEMO_RECEIVER_PATH = '/demo/webhook-receiver';
-
-/** The demo webhook's target on this server, or undefined when the demo is off. */
-export function demoReceiverUrl(config: Pick<Config, 'demo' | 'port'>): string | undefined {
-  return config.demo ? `http://127.0.0.1:${config.port}${DEMO_RECEIVER_PATH}` : undefined;
-}
 
 export function registerDemoReceiver(app: App): void {
   if (!app.ctx.config.demo) return;

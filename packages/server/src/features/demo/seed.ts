@@ -9,6 +9,7 @@
  */
 import { ALL_SITES, BUILT_IN_ROLES, ROLE_IDS } from '@sightline/shared';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { demoReceiverUrl } from '../../config.js';
 import type { Tx } from '../../db/client.js';
 import { DEMO_SEED_LOCK } from '../../db/locks.js';
 import {
@@ -33,7 +34,6 @@ import { floorPlanSvg } from './floorplan.js';
 import { insertDemoRows } from './insert.js';
 import { seedPhotos } from './photos.js';
 import { seededRandom } from './random.js';
-import { demoReceiverUrl } from './receiver.js';
 import { buildSiteRows, type SiteRows } from './site-rows.js';
 import { buildThingRows, type ThingContext, type ThingRows } from './thing-rows.js';
 

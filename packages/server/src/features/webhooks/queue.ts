@@ -5,9 +5,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
-import type { Config } from '../../config.js';
+import { type Config, demoReceiverUrl } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { demoReceiverUrl } from '../demo/receiver.js';
 import { createDrainer, DRAIN_QUEUE, type Drainer, SWEEP_QUEUE } from './delivery.js';
 import { WEBHOOK_CHANNEL } from './outbox.js';
 

@@ -12,9 +12,9 @@ import { z } from 'zod';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { sendList } from '../../platform/list-query.js';
-import { demoReceiverUrl } from '../demo/receiver.js';
 import * as service from './service.js';
 import './filter-engine.js';
+import { demoReceiverUrl } from '../../config.js';
 
 export function registerWebhookRoutes(app: App) {
   const { db, config } = app.ctx;
