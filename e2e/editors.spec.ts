@@ -220,6 +220,8 @@ test.describe('unsaved changes', () => {
     const emails = page.getByLabel('Alert Emails');
     await emails.fill('not-an-email');
     await emails.press('Enter');
+    // The entry is a chip before the page is left (the form holds it only then).
+    await expect(page.getByRole('button', { name: 'not-an-email' })).toBeVisible();
     await page.goBack();
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Save' }).click();
