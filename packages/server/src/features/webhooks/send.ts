@@ -17,6 +17,7 @@ import {
   WEBHOOK_ATTEMPT_LIMITS,
   WEBHOOK_DELIVERY_HEADER,
   WEBHOOK_EVENT_HEADER,
+  WEBHOOK_MSG,
   WEBHOOK_SIGNATURE_HEADER,
 } from '@sightline/shared';
 import { guardedLookup, hostOf, isForbiddenAddress } from '../../platform/address-guard.js';
@@ -226,7 +227,9 @@ function attemptSend(req: SendRequest, started: number): Promise<Attempt> {
       const message =
         err.name === 'AbortError' || err.name === 'TimeoutError'
           ? `timeout after ${req.timeoutMs} ms`
-          : err.message;
+          : err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN'
+            ? WEBHOOK_MSG.targetUrlUnresolved
+            : err.message;
       finish({ ok: false, status: null, error: message, responseExcerpt: null });
     });
     request.end(req.body);

@@ -4,7 +4,7 @@
  * past the tolerance refused; the delivery log's attempts; Redeliver; and the SSRF rules at save
  * and at send time.
  */
-import { WEBHOOK_REDELIVER_MSG, type WebhookDelivery } from '@sightline/shared';
+import { WEBHOOK_MSG, WEBHOOK_REDELIVER_MSG, type WebhookDelivery } from '@sightline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { Webhook as StandardWebhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -201,6 +201,7 @@ describe('target addresses', () => {
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toMatchObject({ state: 'failed', status: null });
     expect(sent.json().attempts[0]).toMatchObject({ ok: false, response: null });
+    expect(sent.json().error).toBe(WEBHOOK_MSG.targetUrlUnresolved);
     // A name that resolves to loopback is refused when sending (the guarded lookup).
     await strict.ctx.db
       .update(webhooks)
