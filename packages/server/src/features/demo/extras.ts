@@ -7,6 +7,7 @@
 import { ReportConfigInput, WebhookField, type WebhookFieldInput } from '@sightline/shared';
 import type { exceptions, reportConfigs, webhookDeliveries, webhooks } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
+import { reportConfigRow } from '../reportconfigs/repository.js';
 import { mapChange, type WebhookChange } from '../webhooks/payload.js';
 import { newWebhookSecret } from '../webhooks/service.js';
 import type { CategoryName } from './catalog.js';
@@ -60,13 +61,7 @@ function reportConfigRows(site: SiteRows, ctx: ExtraContext): ExtraRows['reportC
     id: newId(ctx.now + i),
     orgId: ctx.orgId,
     siteId,
-    name: input.name,
-    type: input.type,
-    format: input.format,
-    email: input.email,
-    zones: input.zones,
-    categories: input.categories,
-    headings: input.headings,
+    ...reportConfigRow(input),
   }));
 }
 

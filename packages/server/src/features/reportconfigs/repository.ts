@@ -6,7 +6,8 @@ import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
 import { presentReportConfig } from './presenter.js';
 
-const toRow = (input: ReportConfigInput) => ({
+/** The stored columns of a report configuration, from its validated input. */
+export const reportConfigRow = (input: ReportConfigInput) => ({
   name: input.name,
   type: input.type,
   format: input.format,
@@ -55,7 +56,7 @@ export function emailedConfigs(db: Tx, orgId: string, siteId: string) {
 export async function insertReportConfig(db: Tx, orgId: string, input: ReportConfigInput) {
   const [row] = await db
     .insert(reportConfigs)
-    .values({ id: newId(), orgId, siteId: input.site, ...toRow(input) })
+    .values({ id: newId(), orgId, siteId: input.site, ...reportConfigRow(input) })
     .returning();
   if (!row) throw new Error('insert returned no row');
   return row;
@@ -64,7 +65,7 @@ export async function insertReportConfig(db: Tx, orgId: string, input: ReportCon
 export async function updateReportConfig(db: Tx, orgId: string, id: string, input: ReportConfigInput) {
   const [row] = await db
     .update(reportConfigs)
-    .set(toRow(input))
+    .set(reportConfigRow(input))
     .where(and(eq(reportConfigs.orgId, orgId), eq(reportConfigs.id, id)))
     .returning();
   return row;

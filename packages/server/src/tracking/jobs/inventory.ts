@@ -16,9 +16,9 @@ import {
   inventoryDue,
   type ThingState,
 } from '../engine/index.js';
-import { inOrgTransaction } from '../store/index.js';
 import type { JobDeps } from './deps.js';
-import { loadThings, loadZones, type OrgZones, organizationsWith, tsParam } from './load.js';
+import { loadThings, type OrgZones, tsParam } from './load.js';
+import { eachDueOrganization } from './per-organization.js';
 import { storeExceptions } from './raise.js';
 
 export const INVENTORY_INTERVAL_MS = 10_000;
@@ -81,28 +81,17 @@ export async function checkInventory(
 ) {
   const from = Math.max(since ?? now - INVENTORY_INTERVAL_MS, now - INVENTORY_CATCH_UP_MS);
   if (from >= now) return 0;
-  let raised = 0;
   const due = settling(from, now, settleMs);
-  // Not cut short when the scheduler stops (`stopping`): this run covers the window since the
-  // previous one, and an organization left out would lose it.
-  for (const orgId of await organizationsWith(deps.db, due, scope)) {
-    const result = await inOrgTransaction(deps, {
-      orgId,
-      now,
-      options: { awaitPublish: true },
-      work: async (tx) => {
-        const zones = await loadZones(tx, orgId);
-        const parents = await loadThings(tx, orgId, sql`t.zone_id IS NOT NULL AND ${due}`);
-        const names = new Map(parents.names);
-        const found: ExceptionRecord[] = [];
-        for (const parent of parents.things) {
-          if (!inventoryDue(parent, from, now, settleMs)) continue;
-          found.push(...(await checkKit(tx, orgId, parent, zones, names, now, settleMs)));
-        }
-        return storeExceptions(tx, orgId, found, now, zones, names);
-      },
-    });
-    raised += result.stored;
-  }
-  return raised;
+  // Not cut short when the scheduler stops: this run covers the window since the previous one,
+  // and an organization left out would lose it.
+  return eachDueOrganization(deps, { now, scope, due, stopEarly: false }, async (tx, orgId, zones) => {
+    const parents = await loadThings(tx, orgId, sql`t.zone_id IS NOT NULL AND ${due}`);
+    const names = new Map(parents.names);
+    const found: ExceptionRecord[] = [];
+    for (const parent of parents.things) {
+      if (!inventoryDue(parent, from, now, settleMs)) continue;
+      found.push(...(await checkKit(tx, orgId, parent, zones, names, now, settleMs)));
+    }
+    return storeExceptions(tx, orgId, found, now, zones, names);
+  });
 }

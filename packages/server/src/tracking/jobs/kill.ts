@@ -5,11 +5,12 @@
  * lock, so it cannot interleave with a sighting of the same thing.
  */
 import { sql } from 'drizzle-orm';
-import { type JobScope, stopping } from '../../platform/jobs.js';
+import type { JobScope } from '../../platform/jobs.js';
 import { type EpochMs, killDue } from '../engine/index.js';
-import { inOrgTransaction, writeOutput } from '../store/index.js';
+import { writeOutput } from '../store/index.js';
 import type { JobDeps } from './deps.js';
-import { directoryOf, loadThings, loadZones, organizationsWith, tsParam } from './load.js';
+import { directoryOf, loadThings, tsParam } from './load.js';
+import { eachDueOrganization } from './per-organization.js';
 
 /** Kill durations are hours: once a minute is timely enough. */
 export const KILL_INTERVAL_MS = 60_000;
@@ -21,27 +22,15 @@ const unseen = (now: EpochMs) =>
       <= ${tsParam(now)}`;
 
 /** Kills the due things; resolves with how many were taken out or deleted. */
-export async function killUnseen(deps: JobDeps, now: EpochMs, scope: JobScope = {}) {
-  let killed = 0;
-  for (const orgId of await organizationsWith(deps.db, unseen(now), scope)) {
-    if (stopping(scope)) break; // what is left is still due at the next run
-    const result = await inOrgTransaction(deps, {
-      orgId,
-      now,
-      options: { awaitPublish: true },
-      work: async (tx) => {
-        const zones = await loadZones(tx, orgId);
-        const { things, names } = await loadThings(tx, orgId, unseen(now));
-        const output = killDue(things, zones.zones, now);
-        if (!output.things.length) return { killed: 0 };
-        const written = await writeOutput(tx, orgId, output, [], now);
-        return {
-          killed: output.things.length,
-          committed: { orgId, messages: output.messages, directory: directoryOf(zones, names), ...written },
-        };
-      },
-    });
-    killed += result.killed;
-  }
-  return killed;
+export function killUnseen(deps: JobDeps, now: EpochMs, scope: JobScope = {}) {
+  return eachDueOrganization(deps, { now, scope, due: unseen(now) }, async (tx, orgId, zones) => {
+    const { things, names } = await loadThings(tx, orgId, unseen(now));
+    const output = killDue(things, zones.zones, now);
+    if (!output.things.length) return { count: 0 };
+    const written = await writeOutput(tx, orgId, output, [], now);
+    return {
+      count: output.things.length,
+      committed: { orgId, messages: output.messages, directory: directoryOf(zones, names), ...written },
+    };
+  });
 }

@@ -16,7 +16,7 @@ export async function storeExceptions(
   zones: OrgZones,
   thingNames: Map<string, string>,
 ) {
-  if (!found.length) return { stored: 0 };
+  if (!found.length) return { count: 0 };
   const exceptions = await writeRest(tx, orgId, [], [], found, now);
   const messages: EngineMessage[] = found.map((exception) => ({
     type: 'exception',
@@ -24,7 +24,7 @@ export async function storeExceptions(
     exception,
   }));
   return {
-    stored: exceptions.length,
+    count: exceptions.length,
     committed: {
       orgId,
       messages,

@@ -5,11 +5,11 @@
  * to the zone's emails, through the same write and publish path as a batch.
  */
 import { sql } from 'drizzle-orm';
-import { type JobScope, stopping } from '../../platform/jobs.js';
+import type { JobScope } from '../../platform/jobs.js';
 import { dueTimeExceptions, type EpochMs } from '../engine/index.js';
-import { inOrgTransaction } from '../store/index.js';
 import type { JobDeps } from './deps.js';
-import { loadThings, loadZones, organizationsWith } from './load.js';
+import { loadThings } from './load.js';
+import { eachDueOrganization } from './per-organization.js';
 import { storeExceptions } from './raise.js';
 
 /** Runs every 5 s, so an overrun is raised well within the 15 s it is allowed. */
@@ -23,22 +23,10 @@ const overrun = (now: EpochMs) =>
       AND e.zone_id = t.zone_id AND e.stay_start = date_trunc('milliseconds', t.last_zone_time))`;
 
 /** Raises the due zone time exceptions; resolves with how many were stored. */
-export async function raiseZoneTimeExceptions(deps: JobDeps, now: EpochMs, scope: JobScope = {}) {
-  let raised = 0;
-  for (const orgId of await organizationsWith(deps.db, overrun(now), scope)) {
-    if (stopping(scope)) break; // what is left is still due at the next run
-    const result = await inOrgTransaction(deps, {
-      orgId,
-      now,
-      options: { awaitPublish: true },
-      work: async (tx) => {
-        const zones = await loadZones(tx, orgId);
-        const { things, names } = await loadThings(tx, orgId, overrun(now));
-        const due = dueTimeExceptions(things, zones.zones, new Set(), now);
-        return storeExceptions(tx, orgId, due, now, zones, names);
-      },
-    });
-    raised += result.stored;
-  }
-  return raised;
+export function raiseZoneTimeExceptions(deps: JobDeps, now: EpochMs, scope: JobScope = {}) {
+  return eachDueOrganization(deps, { now, scope, due: overrun(now) }, async (tx, orgId, zones) => {
+    const { things, names } = await loadThings(tx, orgId, overrun(now));
+    const due = dueTimeExceptions(things, zones.zones, new Set(), now);
+    return storeExceptions(tx, orgId, due, now, zones, names);
+  });
 }
