@@ -227,6 +227,14 @@ describe('downloads', () => {
     expect(csv.body).toContain(`"'=HYPERLINK(""x"")"`);
     const oneCsv = await t.viewer.request('GET', `/api/images/${uploaded[0].id}/csv`);
     expect(oneCsv.body.trim().split('\r\n')).toHaveLength(2);
+    // An annotation with a line break stays one quoted field: the text after it is no cell of its own.
+    const meta = await t.admin.request('PUT', `/api/images/${uploaded[0].id}/meta`, {
+      annotation: 'Dock photo\n=2+5*7',
+    });
+    expect(meta.statusCode).toBe(200);
+    const broken = await t.viewer.request('GET', `/api/images/${uploaded[0].id}/csv`);
+    expect(broken.body).toContain('"Dock photo\n=2+5*7"');
+    expect(broken.body.trim().split('\r\n')).toHaveLength(2);
 
     const other = await makeTenant(app);
     expect((await other.admin.request('GET', `/api/images/${ids}/zip`)).statusCode).toBe(404);

@@ -25,13 +25,14 @@ const work = mkdtempSync(path.join(tmpdir(), 'sightline-interop-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** Converts `file` with LibreOffice (its own profile, so parallel runs do not share a lock). */
-function soffice(file: string, to: string) {
+function soffice(file: string, to: string, infilter?: string) {
   const out = path.join(work, `out-${to.split(':')[0]}`);
   const res = spawnSync(
     'soffice',
     [
       '--headless',
       `-env:UserInstallation=file://${path.join(work, 'profile')}`,
+      ...(infilter ? [`--infilter=${infilter}`] : []),
       '--convert-to',
       to,
       '--outdir',
@@ -187,4 +188,42 @@ describe.skipIf(process.env.SKIP_INTEROP === '1')('exports read by outside reade
       (parse(lf, { bom: true, record_delimiter: '\r\n', relax_column_count: true }) as string[][]).length,
     ).toBe(1);
   }, 60_000);
+
+  it('the report CSV: a name or zone holding a line break stays in its cell, and nothing after it runs', async () => {
+    const s = await scenario();
+    await db.update(things).set({ name: 'Pallet 9\n=2+5*7' }).where(eq(things.id, s.drill));
+    await db.update(things).set({ name: 'cr\rhere' }).where(eq(things.id, s.ann));
+    const config = await makeReportConfig(db, s.org.id, s.site.id, {
+      name: 'Activity',
+      type: 'reportTypeEvents',
+      format: 'csv',
+    });
+    const res = await s.viewer.request('GET', `/api/reports/${config.id}?${range}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.rawPayload.toString('utf8');
+    expect(unquotedLineBreaks(body)).toEqual([]);
+    const rows = parse(res.rawPayload, { bom: true, record_delimiter: '\r\n' }) as string[][];
+    expect(rows.map((r) => r[0])).toEqual(expect.arrayContaining(['Pallet 9\n=2+5*7', 'cr\rhere']));
+    expect(rows.some((r) => r[0]?.startsWith('=') || r[0] === 'here')).toBe(false);
+    if (hasLibreOffice) {
+      const file = path.join(work, 'linebreaks.csv');
+      writeFileSync(file, res.rawPayload);
+      const typed = await typedCells(soffice(file, 'xlsx', 'CSV:44,34,76,1'));
+      expect(typed.flat().filter(([type]) => type === 'formula')).toEqual([]);
+      expect(typed.map((r) => r[0]?.[1])).toContain('Pallet 9\n=2+5*7');
+    }
+  }, 300_000);
 });
+
+/** Offsets of CR or LF outside quotes that are not a CRLF record end. */
+function unquotedLineBreaks(csv: string) {
+  const found: number[] = [];
+  let quoted = false;
+  for (let i = 0; i < csv.length; i++) {
+    const c = csv[i];
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && c === '\r' && csv[i + 1] !== '\n') found.push(i);
+    else if (!quoted && c === '\n' && csv[i - 1] !== '\r') found.push(i);
+  }
+  return found;
+}
