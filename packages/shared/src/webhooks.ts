@@ -258,6 +258,7 @@ export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 export const DeliveryParams = z.object({ id: Id, deliveryId: z.string().regex(/^[0-9]{1,18}$/) });
 export const WEBHOOK_REDELIVER_MSG = {
   pending: 'This delivery is still pending: it cannot be redelivered yet',
+  queued: 'A redelivery of this message is already queued',
 } as const;
 export const DeliveryListQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 

@@ -200,16 +200,32 @@ export async function insertAttempt(
   return row;
 }
 
-/** A new delivery of an earlier one's event and payload, queued behind the webhook's others. */
+/** The message id (`webhook-id`) a delivery is sent with: a redelivery keeps the first one's. */
+const messageIdOf = (delivery: WebhookDeliveryRow) => delivery.messageId ?? String(delivery.id);
+
+/**
+ * A new delivery of an earlier one's event and payload, queued behind the webhook's others; none
+ * (undefined) while a copy of the same message is still queued. The webhook's row is locked first,
+ * so two redeliveries at once queue one copy.
+ */
 export async function insertRedelivery(db: Tx, webhookId: string, from: WebhookDeliveryRow) {
+  const messageId = messageIdOf(from);
+  await db.execute(sql`SELECT 1 FROM webhooks WHERE id = ${webhookId} FOR UPDATE`);
+  const [queued] = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.webhookId, webhookId),
+        eq(webhookDeliveries.messageId, messageId),
+        eq(webhookDeliveries.done, false),
+      ),
+    )
+    .limit(1);
+  if (queued) return undefined;
   const [row] = await db
     .insert(webhookDeliveries)
-    .values({
-      webhookId,
-      event: from.event,
-      payload: from.payload,
-      messageId: from.messageId ?? String(from.id),
-    })
+    .values({ webhookId, event: from.event, payload: from.payload, messageId })
     .returning();
   if (!row) throw new Error('insert returned no row');
   return row;

@@ -135,7 +135,8 @@ export async function sendTest(deps: WebhookDeps, caller: Caller, id: string) {
 /**
  * 'Redeliver': a finished delivery (delivered or failed) is queued again as a new delivery with
  * the same event, payload and message id (`webhook-id`), behind the webhook's other deliveries.
- * A pending one is 400: it is still being tried. The drainer is woken on commit.
+ * A pending one is 400: it is still being tried; so is one whose earlier redelivery is still
+ * queued (one copy of a message waits at a time). The drainer is woken on commit.
  */
 export async function redeliver(db: Db, caller: Caller, id: string, deliveryId: string) {
   authorizeWebhooks(caller, 'modify');
@@ -145,6 +146,7 @@ export async function redeliver(db: Db, caller: Caller, id: string, deliveryId: 
   if (!from.done) throw badRequest(WEBHOOK_REDELIVER_MSG.pending);
   const row = await db.transaction(async (tx) => {
     const queued = await repo.insertRedelivery(tx, id, from);
+    if (!queued) throw badRequest(WEBHOOK_REDELIVER_MSG.queued);
     await tx.execute(sql`SELECT pg_notify(${WEBHOOK_CHANNEL}, ${id})`);
     return queued;
   });

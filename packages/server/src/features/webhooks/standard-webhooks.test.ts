@@ -176,6 +176,29 @@ describe('the delivery log and Redeliver', () => {
     ).toBe(400);
     expect((await t.admin.request('POST', url)).statusCode).toBe(200);
   });
+
+  it('Redeliver queues one copy of a message at a time, however many ask at once', async () => {
+    const t = await makeTenant(app);
+    const hook = await makeWebhook(app.ctx.db, t.org.id, {
+      event: 'created',
+      targetUrl: receiver.url('/ok'),
+    });
+    const delivery = (
+      await t.admin.request('POST', `/api/webhooks/${hook.id}/test`)
+    ).json() as WebhookDelivery;
+    // The copy cannot be delivered (the host does not resolve), so it stays queued for its retries.
+    await app.ctx.db
+      .update(webhooks)
+      .set({ targetUrl: 'https://hooks.not-yet-set-up.invalid/in' })
+      .where(eq(webhooks.id, hook.id));
+    const url = `/api/webhooks/${hook.id}/deliveries/${delivery.id}/redeliver`;
+    const flood = await Promise.all(Array.from({ length: 20 }, () => t.admin.request('POST', url)));
+    const codes = flood.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 400)).toHaveLength(19);
+    expect(flood.find((r) => r.statusCode === 400)?.json().message).toBe(WEBHOOK_REDELIVER_MSG.queued);
+    expect(await deliveriesOf(t.admin, hook.id)).toHaveLength(2);
+  });
 });
 
 describe('target addresses', () => {
