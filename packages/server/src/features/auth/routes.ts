@@ -9,6 +9,7 @@ import {
 import type { App } from '../../platform/context.js';
 import { sha256 } from '../../platform/crypto.js';
 import { revokeSession, SESSION_COOKIE } from '../../platform/sessions.js';
+import { subdomainOf } from '../organizations/host.js';
 import { completeSsoLink, SSO_LINK_COOKIE, SSO_LINK_COOKIE_PATH } from '../sso/links.js';
 import { toApi as userToApi } from '../users/repository.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
@@ -31,7 +32,7 @@ export function registerAuthRoutes(app: App) {
     async (req, reply) => {
       const result = await service.login(
         db,
-        { ...req.body, ip: req.ip, hostSubdomain: service.subdomainOf(req.headers.host) },
+        { ...req.body, ip: req.ip, hostSubdomain: subdomainOf(req.headers.host) },
         config.loginRateWindowMs,
       );
       // A single sign-on waiting for this account's password to link it: the password proved it.
