@@ -11,7 +11,7 @@ import { sha256 } from '../../platform/crypto.js';
 import { revokeSession, SESSION_COOKIE } from '../../platform/sessions.js';
 import { subdomainOf } from '../organizations/host.js';
 import { completeSsoLink, SSO_LINK_COOKIE, SSO_LINK_COOKIE_PATH } from '../sso/links.js';
-import { toApi as userToApi } from '../users/repository.js';
+import { presentUser } from '../users/presenter.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import * as service from './service.js';
 
@@ -43,7 +43,7 @@ export function registerAuthRoutes(app: App) {
       }
       if ('secondStep' in result) return result.secondStep; // features/totp: a code is needed, no session yet
       reply.setCookie(SESSION_COOKIE, result.token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
-      return userToApi(result.user);
+      return presentUser(result.user);
     },
   );
 
