@@ -9,7 +9,7 @@ import { categories, exceptions, reportConfigs, sites } from '../../src/db/schem
 import type { App } from '../../src/platform/context.js';
 import { newId, randomToken } from '../../src/platform/ids.js';
 import { postNative, trackedSite } from './ingest.factory.js';
-import { makeThing } from './tracking.factory.js';
+import { makeThing } from './thing.factory.js';
 
 export async function makeCategory(
   db: Tx,

@@ -11,7 +11,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { reportScenario, TWO_DAYS } from '../../../test/factories/report.factory.js';
-import { makeThing, makeZone } from '../../../test/factories/tracking.factory.js';
+import { makeThing } from '../../../test/factories/thing.factory.js';
+import { makeZone } from '../../../test/factories/zone.factory.js';
 import { makeApp, makeOrg, makeSite } from '../../../test/factories.js';
 import { rows } from '../../db/client.js';
 import { activityDays, activityDaysByZone } from './activity.repository.js';
