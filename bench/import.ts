@@ -24,7 +24,7 @@ import {
   assetSheetRows,
   existingAssetTag,
   makeXlsx,
-} from '../packages/server/test/factories/import.js';
+} from '../packages/server/test/factories/import.factory.js';
 import { login, type RunningServer, startServer } from './lib/server.js';
 import { databaseUrl, dropDatabase, recreateDatabase } from './lib/setup.js';
 import { fmt } from './lib/stats.js';

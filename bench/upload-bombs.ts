@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readSheet } from '@sightline/server/src/features/import/sheet.js';
-import { assetSheetRows, makeXlsx, xlsxBomb } from '../packages/server/test/factories/import.js';
+import { assetSheetRows, makeXlsx, xlsxBomb } from '../packages/server/test/factories/import.factory.js';
 
 const CASES: Record<string, () => Buffer | Promise<Buffer>> = {
   'an ordinary sheet of 20,000 rows (for comparison)': () => makeXlsx(assetSheetRows(20_000, 40)),

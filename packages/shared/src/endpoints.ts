@@ -18,6 +18,7 @@ export const ENDPOINT_MSG = {
   siteImmutable: 'site cannot be changed',
   unknownMap: 'unknown map (it must belong to the same site)',
   endpointRequired: 'endpoint is required',
+  antennaRange: 'must be a whole number from 0 to 64',
 } as const;
 
 /**
@@ -96,7 +97,11 @@ const OptionalRef = z
 
 export const AntennaInput = z.object({
   /** Antenna port as the reader numbers it (Impinj and Zebra count from 1; 0 is accepted for readers that do not). */
-  antenna: z.number().int('must be a whole number').min(0).max(64),
+  antenna: z
+    .number({ error: ENDPOINT_MSG.antennaRange })
+    .int(ENDPOINT_MSG.antennaRange)
+    .min(0, ENDPOINT_MSG.antennaRange)
+    .max(64, ENDPOINT_MSG.antennaRange),
   xycoordinates: MapPoint.default([0, 0]),
   map: OptionalRef,
 });

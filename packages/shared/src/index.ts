@@ -5,6 +5,7 @@ export * from './categories.js';
 export * from './constants.js';
 export * from './dates.js';
 export * from './durations.js';
+export * from './endpoint-presenter.js';
 export * from './endpoints.js';
 export * from './event-presenter.js';
 export * from './events.js';

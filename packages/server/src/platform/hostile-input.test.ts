@@ -5,7 +5,7 @@
 import { NUL_MSG, ROLE_IDS } from '@sightline/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { postNative } from '../../test/factories/ingest.js';
+import { postNative } from '../../test/factories/ingest.factory.js';
 import { anonymous, makeApp, makeEndpoint, makeTenant } from '../../test/factories.js';
 import { redacted } from './errors.js';
 

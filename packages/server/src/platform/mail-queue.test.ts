@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { parseMail, startSmtp } from '../../test/factories/smtp.js';
+import { parseMail, startSmtp } from '../../test/factories/smtp.factory.js';
 import { makeApp } from '../../test/factories.js';
 import { rows } from '../db/client.js';
 import { MAIL_QUEUE } from './mail-queue.js';

@@ -14,7 +14,7 @@ import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sightings } from '../../src/db/schema.js';
 import type { App } from '../../src/platform/context.js';
-import { startSmtp } from '../factories/smtp.js';
+import { startSmtp } from '../factories/smtp.factory.js';
 import {
   makeApp,
   makeEndpoint,

@@ -1,7 +1,7 @@
 /**
  * Every long-lived route of the OpenAPI route table — each operation that answers
  * `text/event-stream` — ends its stream within a second of each way a credential loses the right
- * to it (test/factories/streams.ts), so a stream route is covered the day it is added.
+ * to it (test/factories/stream.factory.ts), so a stream route is covered the day it is added.
  */
 import { describe, expect, it } from 'vitest';
 import {

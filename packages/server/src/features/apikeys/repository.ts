@@ -1,22 +1,11 @@
-import { type API_KEY_SORT_FIELDS, type ApiKey, type ApiKeyListQuery, maskedToken } from '@sightline/shared';
+import type { API_KEY_SORT_FIELDS, ApiKeyListQuery } from '@sightline/shared';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { ApiKeyRow } from '../../db/rows.js';
 import { apiKeys } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-/** `token` is the full token only right after creation; stored keys show their prefix. */
-export function toApi(row: ApiKeyRow, token = maskedToken(row.tokenPrefix)): ApiKey {
-  return {
-    _id: row.id,
-    name: row.name,
-    token,
-    roles: row.roles,
-    securityCtx: { sites: row.sites },
-    timeCreated: row.timeCreated.toISOString(),
-  };
-}
+import { presentApiKey } from './presenter.js';
 
 const listSpec: ListSpec<(typeof API_KEY_SORT_FIELDS)[number]> = {
   sortable: { name: apiKeys.name, timeCreated: apiKeys.timeCreated },
@@ -46,7 +35,7 @@ export async function listApiKeys(
   siteIds: string[] | undefined,
   query: ApiKeyListQuery,
 ) {
-  return listPage(db, apiKeys, scope(orgId, siteIds), query, listSpec, (r) => toApi(r));
+  return listPage(db, apiKeys, scope(orgId, siteIds), query, listSpec, (r) => presentApiKey(r));
 }
 
 export async function findApiKey(db: Tx, orgId: string, siteIds: string[] | undefined, id: string) {

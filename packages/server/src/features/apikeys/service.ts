@@ -20,6 +20,7 @@ import { sha256 } from '../../platform/crypto.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { visibleRoleIds } from '../roles/repository.js';
 import { existingSiteIds } from '../users/repository.js';
+import { presentApiKey } from './presenter.js';
 import * as repo from './repository.js';
 
 const invalidField = (path: string, message: string) => badRequest(message, [{ path, message }]);
@@ -41,7 +42,7 @@ async function requireApiKey(db: Db, caller: Caller, id: string) {
 
 export async function getApiKey(db: Db, caller: Caller, id: string) {
   authorize(caller, 'apikeys', 'create');
-  return repo.toApi(await requireApiKey(db, caller, id));
+  return presentApiKey(await requireApiKey(db, caller, id));
 }
 
 export async function createApiKey(db: Db, caller: Caller, input: ApiKeyInput) {
@@ -68,7 +69,7 @@ export async function createApiKey(db: Db, caller: Caller, input: ApiKeyInput) {
     roles,
     sites,
   });
-  return repo.toApi(row, token);
+  return presentApiKey(row, token);
 }
 
 export async function deleteApiKey(db: Db, caller: Caller, id: string) {

@@ -4,7 +4,7 @@
  */
 import { USER_MSG } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
-import { mailsTo, makeMailApp, waitForMails } from '../../../test/factories/outbox.js';
+import { mailsTo, makeMailApp, waitForMails } from '../../../test/factories/outbox.factory.js';
 import { anonymous, login, makeTenant, PASSWORD } from '../../../test/factories.js';
 
 const { app, outbox } = await makeMailApp();

@@ -1,6 +1,6 @@
 import { LOGIN_REASONS, MSG } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
-import { makeMailApp, setPasswordLink, waitForMails } from '../../../test/factories/outbox.js';
+import { makeMailApp, setPasswordLink, waitForMails } from '../../../test/factories/outbox.factory.js';
 import { anonymous, login, makeOrg, makeUser, PASSWORD, randomIp } from '../../../test/factories.js';
 
 // A 1 ms rate window keeps the per-minute limit out of the way of the 10-failure lockout.

@@ -1,7 +1,12 @@
 import { MSG, RESET_REASONS, usernameFromResetToken } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailsTo, makeMailApp, setPasswordLink, waitForMails } from '../../../test/factories/outbox.js';
+import {
+  mailsTo,
+  makeMailApp,
+  setPasswordLink,
+  waitForMails,
+} from '../../../test/factories/outbox.factory.js';
 import { anonymous, login, makeOrg, makeUser, PASSWORD, randomIp } from '../../../test/factories.js';
 import { passwordResetTokens } from '../../db/schema.js';
 import { sha256 } from '../../platform/crypto.js';

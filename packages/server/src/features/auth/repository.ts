@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { organizations, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 
 export async function findUserByUsername(db: Tx, username: string) {
   const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
@@ -10,12 +10,4 @@ export async function findUserByUsername(db: Tx, username: string) {
 /** Holds the user's row until the transaction ends (serializes per-user checks). */
 export async function lockUser(tx: Tx, userId: string) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-}
-
-export async function findOrgBySubdomain(db: Tx, subdomain: string) {
-  const [row] = await db
-    .select()
-    .from(organizations)
-    .where(eq(organizations.subdomain, subdomain.toLowerCase()));
-  return row;
 }

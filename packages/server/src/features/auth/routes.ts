@@ -9,8 +9,9 @@ import {
 import type { App } from '../../platform/context.js';
 import { sha256 } from '../../platform/crypto.js';
 import { revokeSession, SESSION_COOKIE } from '../../platform/sessions.js';
+import { subdomainOf } from '../organizations/host.js';
 import { completeSsoLink, SSO_LINK_COOKIE, SSO_LINK_COOKIE_PATH } from '../sso/links.js';
-import { toApi as userToApi } from '../users/repository.js';
+import { presentUser } from '../users/presenter.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import * as service from './service.js';
 
@@ -31,7 +32,7 @@ export function registerAuthRoutes(app: App) {
     async (req, reply) => {
       const result = await service.login(
         db,
-        { ...req.body, ip: req.ip, hostSubdomain: service.subdomainOf(req.headers.host) },
+        { ...req.body, ip: req.ip, hostSubdomain: subdomainOf(req.headers.host) },
         config.loginRateWindowMs,
       );
       // A single sign-on waiting for this account's password to link it: the password proved it.
@@ -42,7 +43,7 @@ export function registerAuthRoutes(app: App) {
       }
       if ('secondStep' in result) return result.secondStep; // features/totp: a code is needed, no session yet
       reply.setCookie(SESSION_COOKIE, result.token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
-      return userToApi(result.user);
+      return presentUser(result.user);
     },
   );
 

@@ -16,6 +16,7 @@ import {
   recordFailedAttempt,
 } from '../loginlimits/limiter.js';
 import * as failures from '../loginlimits/repository.js';
+import { findOrgBySubdomain } from '../organizations/host.js';
 import { secondStepFor } from '../totp/service.js';
 import * as repo from './repository.js';
 
@@ -40,7 +41,7 @@ export async function login(db: Db, input: LoginInput, rateWindowMs: number) {
     : await failures.unknownUsernameLocked(db, input.username, LOGIN_LOCK_AFTER);
   if (locked) throw accountLocked();
   const passwordOk = await verifyPassword(user ? user.passwordHash : await decoy(), input.password);
-  const hostOrg = input.hostSubdomain ? await repo.findOrgBySubdomain(db, input.hostSubdomain) : undefined;
+  const hostOrg = input.hostSubdomain ? await findOrgBySubdomain(db, input.hostSubdomain) : undefined;
   const orgOk = !hostOrg || hostOrg.id === user?.orgId || user?.roles.includes(SUPER_ADMIN_ROLE_ID);
   if (!user || !passwordOk || !orgOk) {
     if (await recordFailedAttempt(db, input.username, attempt)) throw accountLocked();
@@ -52,12 +53,4 @@ export async function login(db: Db, input: LoginInput, rateWindowMs: number) {
   await clearFailedAttempts(db, user.id);
   const token = await createSession(db, user.id);
   return { token, user };
-}
-
-/** `acme` of `acme.sightline.example`; nothing for bare hosts and IPs. */
-export function subdomainOf(host: string | undefined): string | undefined {
-  const name = (host ?? '').split(':')[0] ?? '';
-  if (!name || /^[\d.]+$/.test(name) || !name.includes('.')) return undefined;
-  const first = name.split('.')[0];
-  return first && name.split('.').length >= 3 ? first : undefined;
 }

@@ -1,11 +1,8 @@
 /** SQL of the endpoints feature: endpoints, their heartbeat history and their reader configuration. */
 import type {
-  Antenna,
   ENDPOINT_SORT_FIELDS,
-  Endpoint,
   EndpointInput,
   EndpointListQuery,
-  EndpointStatus,
   EndpointStatusQuery,
 } from '@sightline/shared';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -14,50 +11,7 @@ import type { EndpointRow, EndpointStatusRow } from '../../db/rows.js';
 import { endpointStatus, endpoints, maps, sightings, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-
-/** antennas is jsonb: read it defensively, so one odd entry cannot break a list. */
-function antennasOf(value: unknown): Antenna[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((a: { antenna?: unknown; xycoordinates?: unknown; map?: unknown }) => {
-    const xy = Array.isArray(a?.xycoordinates) ? a.xycoordinates : [];
-    return {
-      antenna: Math.trunc(num(a?.antenna)),
-      xycoordinates: [num(xy[0]), num(xy[1])],
-      map: typeof a?.map === 'string' && a.map ? a.map : null,
-    };
-  });
-}
-
-export function statusToApi(row: EndpointStatusRow): EndpointStatus {
-  return {
-    endpoint: row.endpointId,
-    time: row.time.toISOString(),
-    ip: row.ip,
-    version: row.version,
-    uptime: row.uptime,
-    readerTemp: row.readerTemp,
-  };
-}
-
-/** The API shape without secrets; the service adds `key` and `qrcode` for callers who may see them. */
-export function toApi(row: EndpointRow, status: EndpointStatusRow | undefined): Endpoint {
-  return {
-    _id: row.id,
-    name: row.name,
-    uuid: row.uuid,
-    site: row.siteId,
-    map: row.mapId,
-    xycoordinates: [row.x, row.y],
-    externalgate: row.externalGate,
-    description: row.description,
-    autoEnroll: { enabled: row.autoEnroll, locationEnabled: row.autoEnrollLocations },
-    antennas: antennasOf(row.antennas),
-    status: status ? statusToApi(status) : null,
-    qrcode: null,
-  };
-}
+import { presentEndpoint, presentEndpointStatus } from './presenter.js';
 
 function toRow(input: EndpointInput) {
   return {
@@ -98,7 +52,7 @@ export async function listEndpoints(db: Tx, orgId: string, query: EndpointListQu
     page.items.map((r) => r.id),
   );
   return {
-    items: page.items.map((r) => toApi(r, statuses.get(r.id))),
+    items: page.items.map((r) => presentEndpoint(r, statuses.get(r.id))),
     total: page.total,
     totalCapped: page.totalCapped,
   };
@@ -189,7 +143,7 @@ export async function listStatuses(db: Tx, endpointId: string, query: EndpointSt
       .offset(query.page * query.limit),
     db.select({ n: count() }).from(endpointStatus).where(where),
   ]);
-  return { items: rows.map(statusToApi), total: total?.n ?? 0 };
+  return { items: rows.map(presentEndpointStatus), total: total?.n ?? 0 };
 }
 
 export async function setConfig(db: Tx, orgId: string, id: string, config: unknown) {

@@ -21,6 +21,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import { randomToken } from '../../platform/ids.js';
 import { forgetEndpoint } from '../ingest/endpoint-auth.js';
 import { requireSite } from '../sites/service.js';
+import { presentEndpoint } from './presenter.js';
 import * as repo from './repository.js';
 
 const RESOURCE = 'endpoints';
@@ -47,7 +48,7 @@ const maySeeKey = (caller: Caller, row: EndpointRow) => can(caller.rules, RESOUR
 /** The record with its latest status; `key` and `qrcode` only when `withKey`. */
 async function present(db: Tx, publicUrl: string, row: EndpointRow, withKey: boolean): Promise<Endpoint> {
   const statuses = await repo.latestStatuses(db, [row.id]);
-  const endpoint = repo.toApi(row, statuses.get(row.id));
+  const endpoint = presentEndpoint(row, statuses.get(row.id));
   return withKey ? { ...endpoint, key: row.key, qrcode: qrText(publicUrl, row) } : endpoint;
 }
 

@@ -17,6 +17,7 @@ import { authorize } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { notFound } from '../../platform/errors.js';
 import type { EndpointIdentity } from '../ingest/repository.js';
+import { presentEndpointStatus } from './presenter.js';
 import * as repo from './repository.js';
 import { requireEndpoint } from './service.js';
 
@@ -30,7 +31,7 @@ export async function statusSummary(db: Db, caller: Caller, id: string): Promise
   const latest = (await repo.latestStatuses(db, [id])).get(id);
   if (!latest)
     return { endpoint: id, time: null, stale: true, ip: '', version: '', uptime: null, readerTemp: null };
-  const status = repo.statusToApi(latest);
+  const status = presentEndpointStatus(latest);
   return { ...status, stale: isStaleHeartbeat(latest.time) };
 }
 

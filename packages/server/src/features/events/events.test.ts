@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postNative, trackedSite } from '../../../test/factories/ingest.js';
+import { postNative, trackedSite } from '../../../test/factories/ingest.factory.js';
 import { anonymous, login, makeApp, makeSite, makeThing, makeUser } from '../../../test/factories.js';
 
 const app = await makeApp();

@@ -1,6 +1,6 @@
 import { ROLE_IDS } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
-import { postNative, trackedSite } from '../../../test/factories/ingest.js';
+import { postNative, trackedSite } from '../../../test/factories/ingest.factory.js';
 import { anonymous, clientWith, makeApp, makeThing, makeZone } from '../../../test/factories.js';
 
 const app = await makeApp();

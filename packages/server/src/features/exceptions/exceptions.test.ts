@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteWithExceptions } from '../../../test/factories/exceptions.js';
+import { siteWithExceptions } from '../../../test/factories/exception.factory.js';
 import { anonymous, login, makeApp, makeSite, makeUser } from '../../../test/factories.js';
 
 const app = await makeApp();

@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { CSV_FORMAT, csvText } from '../../platform/csv.js';
 import type { Storage } from '../../platform/storage/index.js';
+import { presentImages } from './presenter.js';
 import * as repo from './repository.js';
 import { imageKeys } from './storage-keys.js';
 
@@ -76,7 +77,7 @@ export function csvStream(db: Db, orgId: string, where: SQL, log: FastifyBaseLog
   const csv = stringify({ ...CSV_FORMAT, header: true, columns: [...IMAGE_CSV_COLUMNS] });
   (async () => {
     for await (const page of pages(repo.eachImage(db, where), 200)) {
-      for (const image of await repo.toApiMany(db, orgId, page)) {
+      for (const image of await presentImages(db, orgId, page)) {
         const text = (s: string | null) => csvText(s ?? '');
         const record = {
           id: image.id,

@@ -1,45 +1,21 @@
-/** SQL of the photo catalogue: rows → API objects, the catalogue's filter, bulk changes. */
-import type { Image, ImageFilter, ImageMetaInput } from '@sightline/shared';
+/** SQL of the photo catalogue: the catalogue's filter, category names, bulk changes. */
+import type { ImageFilter, ImageMetaInput } from '@sightline/shared';
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { ImageRow, NewImageRow } from '../../db/rows.js';
 import { categories, images, things } from '../../db/schema.js';
 import { escapeLike } from '../../platform/list-query.js';
 
-function toApi(row: ImageRow, names: Map<string, string>): Image {
-  return {
-    _id: row.id,
-    id: row.id,
-    site: row.siteId,
-    timestamp: row.timestamp.toISOString(),
-    timeCreated: row.timeCreated.toISOString(),
-    uploader: row.uploader,
-    location: { type: 'Point', coordinates: [row.longitude, row.latitude] },
-    annotation: row.annotation,
-    tags: row.tags,
-    categories: row.categories.flatMap((id) => {
-      const name = names.get(id);
-      return name === undefined ? [] : [{ id, name }];
-    }),
-    fileName: row.fileName,
-    sha256: row.sha256,
-    cloud_photos: { bytes: row.bytes, sizeX: row.sizeX, sizeY: row.sizeY, format: row.format },
-    exif_data: { orientation: { value: row.orientation }, make: row.make, model: row.model },
-  };
-}
-
-/** Rows as API objects, with their category names looked up in one query. */
-export async function toApiMany(db: Tx, orgId: string, rows: ImageRow[]): Promise<Image[]> {
-  const ids = [...new Set(rows.flatMap((r) => r.categories))];
+/** The names of the organization's categories among `ids`, by id. */
+export async function categoryNames(db: Tx, orgId: string, ids: string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
-  if (ids.length) {
-    const found = await db
-      .select({ id: categories.id, name: categories.name })
-      .from(categories)
-      .where(and(eq(categories.orgId, orgId), inArray(categories.id, ids)));
-    for (const c of found) names.set(c.id, c.name);
-  }
-  return rows.map((r) => toApi(r, names));
+  if (!ids.length) return names;
+  const found = await db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(and(eq(categories.orgId, orgId), inArray(categories.id, ids)));
+  for (const c of found) names.set(c.id, c.name);
+  return names;
 }
 
 const textArray = (values: string[]) =>

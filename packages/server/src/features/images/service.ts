@@ -18,6 +18,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage/index.js';
 import { categoryNames } from '../categories/repository.js';
 import { requireSite } from '../sites/service.js';
+import { presentImages } from './presenter.js';
 import * as repo from './repository.js';
 import { type ImageVariant, imageKeys } from './storage-keys.js';
 
@@ -31,7 +32,7 @@ export async function listImages(db: Db, caller: Caller, query: ImageListQuery) 
     query.limit,
     query.page * query.limit,
   );
-  return { items: await repo.toApiMany(db, caller.orgId, rows), total };
+  return { items: await presentImages(db, caller.orgId, rows), total };
 }
 
 /** An image of the caller's organization on a site the caller may see, or 404. */
@@ -42,7 +43,7 @@ async function requireImage(db: Tx, caller: Caller, id: string) {
 }
 
 export async function getImage(db: Db, caller: Caller, id: string) {
-  const [image] = await repo.toApiMany(db, caller.orgId, [await requireImage(db, caller, id)]);
+  const [image] = await presentImages(db, caller.orgId, [await requireImage(db, caller, id)]);
   if (!image) throw notFound('Image');
   return image;
 }
@@ -69,7 +70,7 @@ export async function updateMeta(db: Db, caller: Caller, id: string, input: Imag
   await checkCategories(db, caller.orgId, input.categories);
   const row = await repo.updateMeta(db, caller.orgId, id, input);
   if (!row) throw notFound('Image');
-  const [image] = await repo.toApiMany(db, caller.orgId, [row]);
+  const [image] = await presentImages(db, caller.orgId, [row]);
   if (!image) throw notFound('Image');
   return image;
 }

@@ -23,6 +23,7 @@ import { spoolUpload, type Upload } from '../../platform/storage/spool.js';
 import { ensureCategory, findCategoryByName } from '../categories/repository.js';
 import { requireSite } from '../sites/service.js';
 import { requireThing } from '../things/service.js';
+import { presentImages } from './presenter.js';
 import { processImage } from './process.js';
 import * as repo from './repository.js';
 import { checkCategories } from './service.js';
@@ -165,5 +166,5 @@ async function save(ctx: AppContext, caller: Caller, rows: NewImageRow[], fields
             );
           return inserted;
         });
-  return repo.toApiMany(db, caller.orgId, saved);
+  return presentImages(db, caller.orgId, saved);
 }

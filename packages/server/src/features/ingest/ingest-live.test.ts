@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { liveStream, postNative, trackedSite } from '../../../test/factories/ingest.js';
+import { liveStream, postNative, trackedSite } from '../../../test/factories/ingest.factory.js';
 import { makeApp, makeThing, readerBasic } from '../../../test/factories.js';
 
 const app = await makeApp();

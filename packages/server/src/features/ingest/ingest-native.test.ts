@@ -1,7 +1,7 @@
 import { NO_THING_ID } from '@sightline/shared';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { postNative, storedFor, trackedSite } from '../../../test/factories/ingest.js';
+import { postNative, storedFor, trackedSite } from '../../../test/factories/ingest.factory.js';
 import { makeApp, makeEndpoint, makeThing, readerHeaders } from '../../../test/factories.js';
 import { endpointStatus, endpoints } from '../../db/schema.js';
 

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { postReader, storedFor, trackedSite } from '../../../test/factories/ingest.js';
+import { postReader, storedFor, trackedSite } from '../../../test/factories/ingest.factory.js';
 import { makeApp, makeThing, readerBasic, readerHeaders } from '../../../test/factories.js';
 import { endpointStatus, endpoints } from '../../db/schema.js';
 import impinjBatch from '../../tracking/formats/fixtures/impinj-batch.json' with { type: 'json' };

@@ -3,7 +3,7 @@
  * sightings in one transaction (the answer comes after COMMIT), record a heartbeat when the body
  * was or carried one, and publish it on the live stream.
  */
-import type { LiveData } from '@sightline/shared';
+import { presentHeartbeat } from '@sightline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import type { ParsedBatch, ReaderHeartbeat } from '../../tracking/formats/index.js';
@@ -41,15 +41,7 @@ export async function recordHeartbeat(
   const row = await ctx.db.transaction((tx) =>
     insertHeartbeat(tx, endpoint.id, { ...heartbeat, ip: heartbeat.ip || requestIp }, new Date(now)),
   );
-  const data: LiveData<'heartbeat'> = {
-    endpoint: endpoint.id,
-    name: endpoint.name,
-    time: row.time.toISOString(),
-    ip: row.ip,
-    version: row.version,
-    uptime: row.uptime,
-    readerTemp: row.readerTemp,
-  };
+  const data = presentHeartbeat(row, endpoint.name);
   await ctx.live
     .publish([{ type: 'heartbeat', orgId: endpoint.orgId, siteId: endpoint.siteId, data, at: now }])
     .catch((err: unknown) => log.error({ err }, 'live publish failed'));

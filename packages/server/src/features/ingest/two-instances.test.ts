@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveStream, trackedSite } from '../../../test/factories/ingest.js';
+import { liveStream, trackedSite } from '../../../test/factories/ingest.factory.js';
 import { makeApp, makeThing, readerHeaders } from '../../../test/factories.js';
 import { events, tagState, things, zoneDurations } from '../../db/schema.js';
 import type { App } from '../../platform/context.js';

@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { postNative, trackedSite } from '../../../test/factories/ingest.js';
+import { postNative, trackedSite } from '../../../test/factories/ingest.factory.js';
 import { makeApp, makeThing } from '../../../test/factories.js';
 import { createLocalBus, createPgBus, type LiveMessage } from '../../platform/live.js';
 import { createCoalescer } from '../../platform/live-coalesce.js';

@@ -6,8 +6,8 @@
  */
 import { LIVE_TYPES, LiveMessage } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
-import { MINUTE_NS, postNative, trackedSite } from '../../../test/factories/ingest.js';
-import { readerHeaders } from '../../../test/factories/tracking.js';
+import { readerHeaders } from '../../../test/factories/endpoint.factory.js';
+import { MINUTE_NS, postNative, trackedSite } from '../../../test/factories/ingest.factory.js';
 import { gate, makeApp, makeEndpoint, makeThing, makeZone } from '../../../test/factories.js';
 import type { LiveMessage as BusMessage } from '../../platform/live.js';
 

@@ -2,7 +2,7 @@
 import { ROLE_IDS } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeMailApp, setPasswordLink, waitForMails } from '../../../test/factories/outbox.js';
+import { makeMailApp, setPasswordLink, waitForMails } from '../../../test/factories/outbox.factory.js';
 import { anonymous, login, makeSuperAdmin, makeTenant } from '../../../test/factories.js';
 import { organizations, users } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';

@@ -10,8 +10,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { reportScenario, TWO_DAYS } from '../../../test/factories/reports.js';
-import { makeThing, makeZone } from '../../../test/factories/tracking.js';
+import { reportScenario, TWO_DAYS } from '../../../test/factories/report.factory.js';
+import { makeThing } from '../../../test/factories/thing.factory.js';
+import { makeZone } from '../../../test/factories/zone.factory.js';
 import { makeApp, makeOrg, makeSite } from '../../../test/factories.js';
 import { rows } from '../../db/client.js';
 import { activityDays, activityDaysByZone } from './activity.repository.js';

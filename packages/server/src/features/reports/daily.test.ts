@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { reportScenario } from '../../../test/factories/reports.js';
-import { parseMail, startSmtp } from '../../../test/factories/smtp.js';
+import { reportScenario } from '../../../test/factories/report.factory.js';
+import { parseMail, startSmtp } from '../../../test/factories/smtp.factory.js';
 import { makeApp, makeReportConfig } from '../../../test/factories.js';
 import { sites } from '../../db/schema.js';
 import type { App } from '../../platform/context.js';

@@ -1,7 +1,7 @@
 import type { ZoneDurationRecord } from '@sightline/shared';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { HOUR_NS, reportScenario, TWO_DAYS } from '../../../test/factories/reports.js';
+import { HOUR_NS, reportScenario, TWO_DAYS } from '../../../test/factories/report.factory.js';
 import {
   anonymous,
   login,

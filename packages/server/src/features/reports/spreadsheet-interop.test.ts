@@ -12,7 +12,7 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { reportScenario, TWO_DAYS } from '../../../test/factories/reports.js';
+import { reportScenario, TWO_DAYS } from '../../../test/factories/report.factory.js';
 import { makeApp, makeReportConfig } from '../../../test/factories.js';
 import { things } from '../../db/schema.js';
 

@@ -10,7 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeThing, makeZone } from '../../../test/factories/tracking.js';
+import { makeThing } from '../../../test/factories/thing.factory.js';
+import { makeZone } from '../../../test/factories/zone.factory.js';
 import { makeApp, makeOrg, makeSite } from '../../../test/factories.js';
 import { rows } from '../../db/client.js';
 import { localDay } from './period.js';

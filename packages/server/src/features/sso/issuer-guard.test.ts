@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { SSO_MSG } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loginError } from '../../../test/factories/sso.js';
+import { loginError } from '../../../test/factories/sso.factory.js';
 import { makeApp, makeSuperAdmin, makeTenant } from '../../../test/factories.js';
 import { organizations, ssoSettings } from '../../db/schema.js';
 import { SSO_ERRORS } from './service.js';

@@ -11,7 +11,7 @@ import {
   loginError,
   me,
   oktaTenant as startOktaTenant,
-} from '../../../test/factories/sso.js';
+} from '../../../test/factories/sso.factory.js';
 import { makeApp, makeOrg, makeSite, makeUser } from '../../../test/factories.js';
 import { signIn, startProvider, type TestProvider } from '../../../test/oidc-provider.js';
 import { organizations, ssoSettings } from '../../db/schema.js';

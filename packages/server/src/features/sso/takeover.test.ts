@@ -8,7 +8,7 @@
 import { ROLE_IDS, SSO_MSG } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeMailApp, waitForMails } from '../../../test/factories/outbox.js';
+import { makeMailApp, waitForMails } from '../../../test/factories/outbox.factory.js';
 import {
   cookieOf,
   journey,
@@ -17,7 +17,7 @@ import {
   me,
   oktaTenant,
   passwordLogin,
-} from '../../../test/factories/sso.js';
+} from '../../../test/factories/sso.factory.js';
 import { clientWith, login, makeSuperAdmin, makeUser, PASSWORD } from '../../../test/factories.js';
 import { startProvider, type TestProvider } from '../../../test/oidc-provider.js';
 import { ssoIdentities, ssoSettings, users } from '../../db/schema.js';

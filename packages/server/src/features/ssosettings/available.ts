@@ -9,8 +9,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { App } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
-import { findOrgBySubdomain } from '../auth/repository.js';
-import { subdomainOf } from '../auth/service.js';
+import { findOrgBySubdomain, subdomainOf } from '../organizations/host.js';
 import * as repo from './repository.js';
 
 export type SsoProvider = 'okta' | 'entra';

@@ -10,26 +10,14 @@
 import { SSO_MSG, SSO_SECRET_MASK, SSO_SETTINGS_DEFAULTS, type SsoSettings } from '@sightline/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { SsoRow } from '../../db/rows.js';
 import { authorize, requireSuperAdmin, siteScope } from '../../platform/access.js';
 import { checkTarget } from '../../platform/address-guard.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { mailSsoChange, ssoChanges } from './changes.js';
+import { presentSsoSettings } from './presenter.js';
 import * as repo from './repository.js';
-
-function toApi(row: SsoRow | undefined): SsoSettings {
-  if (!row) return { ...SSO_SETTINGS_DEFAULTS };
-  return {
-    oktaIssuer: row.oktaIssuer,
-    oktaClientId: row.oktaClientId,
-    oktaClientSecret: row.oktaClientSecret ? SSO_SECRET_MASK : '',
-    entraTenant: row.entraTenant,
-    requireTotp: row.requireTotp,
-    allowSuperAdminSso: row.allowSuperAdminSso,
-  };
-}
 
 /** The organization the request is about: the caller's, or (for a Super Admin) the one named. */
 async function targetOrg(db: Db, caller: Caller, orgId: string | undefined) {
@@ -43,7 +31,7 @@ async function targetOrg(db: Db, caller: Caller, orgId: string | undefined) {
 export async function getSsoSettings(db: Db, caller: Caller, orgId?: string): Promise<SsoSettings> {
   authorize(caller, 'ssosettings', 'create');
   const org = await targetOrg(db, caller, orgId);
-  return toApi(await repo.findSsoSettings(db, org.id));
+  return presentSsoSettings(await repo.findSsoSettings(db, org.id));
 }
 
 async function assertIssuerReachable(config: Config, issuer: string) {
@@ -79,6 +67,6 @@ export async function saveSsoSettings(
     const saved = await repo.upsertSsoSettings(tx, org.id, next);
     // Queued in the transaction: the mail goes out exactly when the change is stored.
     if (changes.length) await mailSsoChange(tx, mailer, { org, caller, changes });
-    return toApi(saved);
+    return presentSsoSettings(saved);
   });
 }

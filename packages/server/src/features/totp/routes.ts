@@ -19,7 +19,7 @@ import type { FastifyReply } from 'fastify';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { SESSION_COOKIE } from '../../platform/sessions.js';
-import { toApi as userToApi } from '../users/repository.js';
+import { presentUser } from '../users/presenter.js';
 import * as service from './service.js';
 
 export function registerTotpRoutes(app: App) {
@@ -47,7 +47,7 @@ export function registerTotpRoutes(app: App) {
         attempt(req.ip),
       );
       setSession(reply, token);
-      return userToApi(user);
+      return presentUser(user);
     },
   );
   app.post(
@@ -61,7 +61,7 @@ export function registerTotpRoutes(app: App) {
     async (req, reply) => {
       const result = await service.enrolConfirm(db, req.body.pendingToken, req.body.code, attempt(req.ip));
       setSession(reply, result.token);
-      return { user: userToApi(result.user), recoveryCodes: result.recoveryCodes };
+      return { user: presentUser(result.user), recoveryCodes: result.recoveryCodes };
     },
   );
 

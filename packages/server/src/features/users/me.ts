@@ -22,6 +22,7 @@ import {
   recordFailedAttempt,
 } from '../loginlimits/limiter.js';
 import { storeNewPassword } from './new-password.js';
+import { presentUser } from './presenter.js';
 import * as repo from './repository.js';
 import { assertUsernameFree, hashIfStrong, invalidField } from './rules.js';
 import { retireUserTokens } from './set-password-tokens.js';
@@ -34,7 +35,7 @@ export async function getMe(db: Db, caller: Caller) {
   requireUserCaller(caller);
   const row = await repo.findUser(db, caller.orgId, caller.id);
   if (!row) throw notFound('User');
-  return repo.toApi(row);
+  return presentUser(row);
 }
 
 export async function updateMe(ctx: AppContext, caller: Caller, input: ProfileInput, attempt: Attempt) {
@@ -65,7 +66,7 @@ export async function updateMe(ctx: AppContext, caller: Caller, input: ProfileIn
       await retireUserTokens(tx, caller.id);
       await sendEmailChangedNotice(mailer, { name: row.name, from: current.username, to: row.username }, tx);
     }
-    return repo.toApi(row);
+    return presentUser(row);
   });
 }
 

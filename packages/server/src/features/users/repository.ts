@@ -1,28 +1,11 @@
-import {
-  ALL_SITES,
-  type USER_SORT_FIELDS,
-  type User,
-  type UserListQuery,
-  type Username,
-} from '@sightline/shared';
+import { ALL_SITES, type USER_SORT_FIELDS, type UserListQuery, type Username } from '@sightline/shared';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { UserRow } from '../../db/rows.js';
 import { passwordResetTokens, sites, users } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-
-export function toApi(row: UserRow): User {
-  return {
-    id: row.id,
-    name: row.name,
-    username: row.username,
-    roles: row.roles,
-    securityCtx: { sites: row.sites, companies: row.companies },
-    locked: row.locked,
-    timeCreated: row.timeCreated.toISOString(),
-  };
-}
+import { presentUser } from './presenter.js';
 
 /** The fields of a user an editor writes; the password is hashed by the service. */
 export interface UserFields {
@@ -54,7 +37,7 @@ function withinSites(sites: string[] | undefined): SQL | undefined {
 }
 
 export function listUsers(db: Tx, orgId: string, sites: string[] | undefined, query: UserListQuery) {
-  return listPage(db, users, and(eq(users.orgId, orgId), withinSites(sites)), query, listSpec, toApi);
+  return listPage(db, users, and(eq(users.orgId, orgId), withinSites(sites)), query, listSpec, presentUser);
 }
 
 export async function findUser(

@@ -20,6 +20,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { revokeUserSessions } from '../../platform/sessions.js';
 import { listAccessRules, visibleRoleIds } from '../roles/repository.js';
 import { storeNewPassword } from './new-password.js';
+import { presentUser } from './presenter.js';
 import * as repo from './repository.js';
 import { assertUsernameFree, hashIfStrong, invalidField, type PasswordRule } from './rules.js';
 import { issueToken, sendSetPasswordMail } from './set-password-tokens.js';
@@ -42,7 +43,7 @@ async function requireUser(db: Db, caller: Caller, id: string) {
 export async function getUser(db: Db, caller: Caller, id: string) {
   const row = await requireUser(db, caller, id);
   if (row.id !== caller.id) authorize(caller, 'users', 'create');
-  return repo.toApi(row);
+  return presentUser(row);
 }
 
 export async function createUser(ctx: AppContext, caller: Caller, input: UserInput, sendEmail: boolean) {
@@ -59,7 +60,7 @@ export async function createUser(ctx: AppContext, caller: Caller, input: UserInp
       const token = await issueToken(tx, row, ACTIVATION_TOKEN_TTL_MS);
       await sendSetPasswordMail(mailer, config.publicUrl, row, token, 'activation', tx);
     }
-    return repo.toApi(row);
+    return presentUser(row);
   });
 }
 
@@ -76,10 +77,10 @@ export async function updateUser(db: Db, caller: Caller, id: string, input: User
   return db.transaction(async (tx) => {
     const row = await repo.updateUser(tx, caller.orgId, id, fields);
     if (!row) throw notFound('User');
-    if (!passwordHash) return repo.toApi(row);
+    if (!passwordHash) return presentUser(row);
     // An administrator's reset: the new password unlocks the account, ends its sessions and links.
     await storeNewPassword(tx, id, passwordHash);
-    return repo.toApi({ ...row, locked: false });
+    return presentUser({ ...row, locked: false });
   });
 }
 

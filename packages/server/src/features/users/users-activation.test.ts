@@ -1,7 +1,12 @@
 import { ACTIVATION_TOKEN_TTL_MS, ROLE_IDS, usernameFromResetToken } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailsTo, makeMailApp, setPasswordLink, waitForMails } from '../../../test/factories/outbox.js';
+import {
+  mailsTo,
+  makeMailApp,
+  setPasswordLink,
+  waitForMails,
+} from '../../../test/factories/outbox.factory.js';
 import { anonymous, login, makeTenant } from '../../../test/factories.js';
 import { passwordResetTokens } from '../../db/schema.js';
 

@@ -4,7 +4,7 @@
  */
 import { MSG, RESET_REASONS, USER_MSG } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
-import { mailsTo, makeMailApp, waitForMails } from '../../../test/factories/outbox.js';
+import { mailsTo, makeMailApp, waitForMails } from '../../../test/factories/outbox.factory.js';
 import { anonymous, clientWith, login, makeTenant, PASSWORD, randomIp } from '../../../test/factories.js';
 import { issueToken } from './set-password-tokens.js';
 

@@ -1,13 +1,4 @@
-import type {
-  WEBHOOK_SORT_FIELDS,
-  Webhook,
-  WebhookAttempt,
-  WebhookDelivery,
-  WebhookEvent,
-  WebhookField,
-  WebhookInput,
-  WebhookListQuery,
-} from '@sightline/shared';
+import type { WEBHOOK_SORT_FIELDS, WebhookInput, WebhookListQuery } from '@sightline/shared';
 import { WEBHOOK_ATTEMPT_LIMITS } from '@sightline/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -15,19 +6,8 @@ import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookRow } from '../../db
 import { webhookDeliveries, webhookDeliveryAttempts, webhooks } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
+import { presentDelivery, presentWebhook } from './presenter.js';
 import type { Attempt } from './send.js';
-
-export function toApi(row: WebhookRow): Webhook {
-  return {
-    id: row.id,
-    event: row.event as WebhookEvent,
-    format: 'json',
-    targetUrl: row.targetUrl,
-    requestHeaders: row.requestHeaders as Record<string, string>,
-    fields: row.fields as WebhookField[],
-    timeCreated: row.timeCreated.toISOString(),
-  };
-}
 
 const listSpec: ListSpec<(typeof WEBHOOK_SORT_FIELDS)[number]> = {
   sortable: { event: webhooks.event, targetUrl: webhooks.targetUrl, timeCreated: webhooks.timeCreated },
@@ -39,7 +19,7 @@ export function listWebhooks(db: Tx, orgId: string, query: WebhookListQuery) {
   const scope = query.event
     ? and(eq(webhooks.orgId, orgId), eq(webhooks.event, query.event))
     : eq(webhooks.orgId, orgId);
-  return listPage(db, webhooks, scope, query, listSpec, toApi);
+  return listPage(db, webhooks, scope, query, listSpec, presentWebhook);
 }
 
 export async function findWebhook(db: Tx, orgId: string, id: string): Promise<WebhookRow | undefined> {
@@ -98,43 +78,6 @@ export async function deleteWebhook(db: Tx, orgId: string, id: string): Promise<
   return true;
 }
 
-function attemptToApi(row: WebhookAttemptRow): WebhookAttempt {
-  return {
-    attempt: row.attempt,
-    time: row.time.toISOString(),
-    ok: row.ok,
-    error: row.error,
-    latencyMs: row.latencyMs,
-    request: { headers: row.requestHeaders as Record<string, string>, body: row.requestBody },
-    response:
-      row.responseStatus === null
-        ? null
-        : {
-            status: row.responseStatus,
-            headers: (row.responseHeaders ?? {}) as Record<string, string>,
-            excerpt: row.responseExcerpt ?? '',
-          },
-  };
-}
-
-export function deliveryToApi(row: WebhookDeliveryRow, attempts: WebhookAttemptRow[] = []): WebhookDelivery {
-  const state = !row.done ? 'pending' : row.failed ? 'failed' : 'delivered';
-  return {
-    id: String(row.id),
-    event: row.event,
-    state,
-    time: (row.lastAttemptAt ?? row.firstAttemptAt).toISOString(),
-    timeQueued: row.firstAttemptAt.toISOString(),
-    status: row.status,
-    error: row.error,
-    latencyMs: row.latencyMs,
-    attempt: row.attempts,
-    nextAttempt: row.done ? null : row.nextAttemptAt.toISOString(),
-    responseExcerpt: row.responseExcerpt,
-    attempts: attempts.map(attemptToApi),
-  };
-}
-
 /** Each delivery's attempts, oldest first. */
 async function attemptsOf(db: Tx, deliveryIds: number[]) {
   const byDelivery = new Map<number, WebhookAttemptRow[]>();
@@ -160,7 +103,7 @@ export async function listDeliveries(db: Tx, webhookId: string, limit: number) {
     db,
     found.map((d) => d.id),
   );
-  return found.map((d) => deliveryToApi(d, attempts.get(d.id)));
+  return found.map((d) => presentDelivery(d, attempts.get(d.id)));
 }
 
 export async function findDelivery(db: Tx, webhookId: string, deliveryId: number) {

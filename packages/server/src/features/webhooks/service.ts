@@ -21,6 +21,7 @@ import type { Caller } from '../../platform/caller.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { randomToken } from '../../platform/ids.js';
 import { mapChange, sampleChange, WEBHOOK_CHANNEL } from './outbox.js';
+import { presentDelivery, presentWebhook } from './presenter.js';
 import * as repo from './repository.js';
 import { isTrustedTarget, sendWebhook } from './send.js';
 
@@ -62,7 +63,7 @@ async function requireWebhook(db: Db, caller: Caller, id: string) {
 
 export async function getWebhook(db: Db, caller: Caller, id: string) {
   authorizeWebhooks(caller, 'create');
-  return repo.toApi(await requireWebhook(db, caller, id));
+  return presentWebhook(await requireWebhook(db, caller, id));
 }
 
 export async function createWebhook(deps: WebhookDeps, caller: Caller, input: WebhookInput) {
@@ -70,7 +71,7 @@ export async function createWebhook(deps: WebhookDeps, caller: Caller, input: We
   await checkUrl(deps, input.targetUrl);
   const secret = newWebhookSecret();
   const row = await repo.insertWebhook(deps.db, caller.orgId, input, secret);
-  return { ...repo.toApi(row), secret };
+  return { ...presentWebhook(row), secret };
 }
 
 export async function updateWebhook(deps: WebhookDeps, caller: Caller, id: string, input: WebhookInput) {
@@ -79,7 +80,7 @@ export async function updateWebhook(deps: WebhookDeps, caller: Caller, id: strin
   await checkUrl(deps, input.targetUrl);
   const row = await repo.updateWebhook(deps.db, caller.orgId, id, input);
   if (!row) throw notFound('Webhook');
-  return repo.toApi(row);
+  return presentWebhook(row);
 }
 
 export async function deleteWebhook(db: Db, caller: Caller, id: string) {
@@ -96,7 +97,7 @@ export async function rotateSecret(db: Db, caller: Caller, id: string) {
   const secret = newWebhookSecret();
   const row = await repo.setSecret(db, caller.orgId, id, secret);
   if (!row) throw notFound('Webhook');
-  return { ...repo.toApi(row), secret };
+  return { ...presentWebhook(row), secret };
 }
 
 export async function listDeliveries(db: Db, caller: Caller, id: string, limit: number) {
@@ -112,8 +113,8 @@ export async function listDeliveries(db: Db, caller: Caller, id: string, limit: 
 export async function sendTest(deps: WebhookDeps, caller: Caller, id: string) {
   authorizeWebhooks(caller, 'modify');
   const hook = await requireWebhook(deps.db, caller, id);
-  const change = sampleChange(repo.toApi(hook).event);
-  const body = mapChange(change, repo.toApi(hook).fields) ?? { test: true };
+  const change = sampleChange(presentWebhook(hook).event);
+  const body = mapChange(change, presentWebhook(hook).fields) ?? { test: true };
   const raw = JSON.stringify(body);
   const attempt = await sendWebhook({
     targetUrl: hook.targetUrl,
@@ -129,7 +130,7 @@ export async function sendTest(deps: WebhookDeps, caller: Caller, id: string) {
   });
   const row = await repo.insertTestDelivery(deps.db, hook.id, body, attempt);
   const logged = await repo.insertAttempt(deps.db, hook.id, row.id, 1, raw, attempt);
-  return repo.deliveryToApi(row, [logged]);
+  return presentDelivery(row, [logged]);
 }
 
 /**
@@ -150,5 +151,5 @@ export async function redeliver(db: Db, caller: Caller, id: string, deliveryId: 
     await tx.execute(sql`SELECT pg_notify(${WEBHOOK_CHANNEL}, ${id})`);
     return queued;
   });
-  return repo.deliveryToApi(row);
+  return presentDelivery(row);
 }

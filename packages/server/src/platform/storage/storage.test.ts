@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { makeS3Server } from '../../../test/factories/s3.js';
+import { makeS3Server } from '../../../test/factories/s3.factory.js';
 import { testConfig } from '../../config.js';
 import { createFsStorage } from './fs.js';
 import { checkKey, createStorage, parseRange, parseStorageUrl, type Storage } from './index.js';

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { at, sighting, thingRow } from '../../../test/factories/store.js';
+import { at, sighting, thingRow } from '../../../test/factories/store.factory.js';
 import {
   type Client,
   gate,

@@ -6,7 +6,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { at, sighting, thingRow } from '../../../test/factories/store.js';
+import { at, sighting, thingRow } from '../../../test/factories/store.factory.js';
 import {
   gate,
   makeApp,

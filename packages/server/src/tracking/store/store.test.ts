@@ -1,7 +1,7 @@
 import { NO_THING_ID } from '@sightline/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { at, sighting as sightingAt, thingRow } from '../../../test/factories/store.js';
+import { at, sighting as sightingAt, thingRow } from '../../../test/factories/store.factory.js';
 import {
   gate,
   makeApp,

@@ -1,5 +1,5 @@
 /** The category editor: Name (required), Description, Hidden, and a QR Code tab. */
-import { type Category, categoryQrPayload } from '@sightline/shared';
+import { type Category, CategoryInput, categoryQrPayload } from '@sightline/shared';
 import { type EditorTab, type EditorTabProps, ResourceEditor } from '../../components';
 import { QrCode } from '../../components/QrCode';
 import { CATEGORY_RESOURCE } from './permissions';
@@ -46,6 +46,7 @@ export default function CategoryEdit() {
       entityName="category"
       tabs={TABS}
       defaults={DEFAULTS}
+      schema={CategoryInput}
       permissions={{ resource: CATEGORY_RESOURCE }}
       fromRecord={(record) => ({ ...DEFAULTS, ...(record as unknown as Category) })}
       toBody={(v) => ({ name: v.name.trim(), description: v.description ?? '', hidden: Boolean(v.hidden) })}

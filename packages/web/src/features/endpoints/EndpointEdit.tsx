@@ -2,10 +2,10 @@
  * The endpoint editor: Basic (Name, Map, UUID, External Gate, Coordinate X and Y, ID and Key
  * read only, AutoEnroll, AutoEnroll Locations, Description), Antennas, Status and QR Code. The
  * site is the selected site; Rotate Key replaces the key at once. A new endpoint opens as a
- * record after saving so its generated key shows.
+ * record after saving so its generated key shows. The body's rules (UUID characters, antenna
+ * numbers 0 to 64) are the shared `EndpointInput`'s, checked before saving and by the server.
  */
-import type { MapRecord } from '@sightline/shared';
-import { PICKER_FETCH_LIMIT } from '@sightline/shared';
+import { EndpointInput, type MapRecord, PICKER_FETCH_LIMIT } from '@sightline/shared';
 import { useMemo } from 'react';
 import { recordId, useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
@@ -16,10 +16,6 @@ import { EndpointQrTab } from './EndpointQrTab';
 import { EndpointStatusTab } from './EndpointStatusTab';
 import { DEFAULTS, type EndpointForm, endpointBody, newAntenna } from './endpoint-form';
 import { ReadOnlyField } from './ReadOnlyField';
-
-const ANTENNA_RULE = 'must be a whole number from 0 to 64';
-const antennaRule = (v: unknown) =>
-  typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 64 ? undefined : ANTENNA_RULE;
 
 export default function EndpointEdit() {
   const session = useSession();
@@ -93,7 +89,6 @@ export default function EndpointEdit() {
                 label: 'Antenna',
                 inputType: 'number',
                 required: true,
-                validate: antennaRule,
               },
               { type: 'text', name: 'xycoordinates.0', label: 'X', inputType: 'number' },
               { type: 'text', name: 'xycoordinates.1', label: 'Y', inputType: 'number' },
@@ -113,6 +108,7 @@ export default function EndpointEdit() {
       entityName="endpoint"
       tabs={tabs}
       defaults={DEFAULTS}
+      schema={EndpointInput}
       fromRecord={(record) => ({ ...DEFAULTS, ...record })}
       toBody={(v, ctx) => endpointBody(v, ctx.isNew ? (session.siteId ?? '') : (ctx.record?.site ?? v.site))}
       afterSave={(saved, values) =>

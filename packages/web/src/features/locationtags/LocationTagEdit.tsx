@@ -2,7 +2,7 @@
  * The location tag editor: Name and Tag (required), Zone (the site's zones, picker limit 1000),
  * Map, Coordinate X and Y; a QR Code tab with the tag. A new tag belongs to the selected site.
  */
-import { type LocationTag, PICKER_FETCH_LIMIT } from '@sightline/shared';
+import { type LocationTag, LocationTagInput, PICKER_FETCH_LIMIT } from '@sightline/shared';
 import { useMemo } from 'react';
 import { useSession } from '../../api/session-context';
 import { type EditorTab, type EditorTabProps, ResourceEditor } from '../../components';
@@ -48,7 +48,6 @@ export default function LocationTagEdit() {
             required: true,
             autoComplete: 'off',
             helperText: 'The EPC in hex, e.g. 3034F87C6C00004000000001',
-            validate: tagRule,
           },
           { type: 'select', name: 'zone', label: 'Zone', options: zones.options },
           { type: 'select', name: 'map', label: 'Map', options: maps.options },
@@ -67,6 +66,7 @@ export default function LocationTagEdit() {
       entityName="location tag"
       tabs={tabs}
       defaults={locationTagDefaults(site)}
+      schema={LocationTagInput}
       fromRecord={(record) => fromLocationTag(record as unknown as LocationTag, site)}
       toBody={(v, ctx) => locationTagBody({ ...v, site: ctx.isNew ? site : v.site })}
     />

@@ -3,7 +3,7 @@
  * id), Top Left X/Y and Bottom Right X/Y in the map's own units, and a preview. Saving
  * needs modify on maps; Delete needs delete on maps and an existing record.
  */
-import type { MapRecord } from '@sightline/shared';
+import { MapInput, type MapRecord } from '@sightline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSession } from '../../api/session-context';
@@ -86,6 +86,7 @@ export default function MapEdit() {
       entityName="map"
       tabs={tabs}
       defaults={mapDefaults(site)}
+      schema={MapInput}
       fromRecord={(record) => fromMapRecord(record as unknown as MapRecord, site)}
       toBody={(v, ctx) => mapBody({ ...v, site: ctx.isNew ? site : v.site })}
       permissions={{ delete: session.can('maps', 'delete') }}

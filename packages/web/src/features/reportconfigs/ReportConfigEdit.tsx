@@ -8,6 +8,7 @@ import {
   REPORT_COLUMNS,
   REPORT_FORMAT_OPTIONS,
   REPORT_TYPE_OPTIONS,
+  ReportConfigInput,
   type ReportOption,
 } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -125,6 +126,7 @@ export default function ReportConfigEdit() {
       entityName="report config"
       tabs={tabs}
       defaults={defaults}
+      schema={ReportConfigInput}
       fromRecord={(record) => ({ ...defaults, ...record })}
       toBody={(v, ctx) => reportConfigBody({ ...v, site: ctx.isNew ? (session.siteId ?? v.site) : v.site })}
     />

@@ -5,7 +5,7 @@
  * session's settings, so menu labels and hideWorkers change at once.
  */
 import StoreMallDirectoryOutlined from '@mui/icons-material/StoreMallDirectoryOutlined';
-import { type Category, LIST_LIMIT_MAX, MSG } from '@sightline/shared';
+import { type Category, LIST_LIMIT_MAX, MSG, SiteSettingsInput } from '@sightline/shared';
 import { useMemo } from 'react';
 import { errorData } from '../../api/client';
 import { useList } from '../../api/hooks';
@@ -138,6 +138,7 @@ export default function SiteSettingsEdit() {
       subtitle={session.site ? `Site: ${session.site.name}` : undefined}
       tabs={tabs}
       defaults={SETTINGS_DEFAULTS}
+      schema={SiteSettingsInput}
       permissions={{ resource: 'settings', create: false, delete: false }}
       showBack={false}
       afterSave="stay"

@@ -1,15 +1,10 @@
 /**
  * The thing editor at items/{id}, workers/{id} and things/{id}:
  * tabs Basic (common fields and the read-only state), Events, Zone History, Data and
- * Photo (the images feature's ThingPhotos) and Parents/Children.
+ * Photo (the images feature's ThingPhotos) and Parents/Children. Tags and the other rules of the
+ * body are the shared `ThingInput`'s (tag numbers in hex), checked before saving and by the server.
  */
-import {
-  EPC_HEX_PATTERN,
-  THING_CLASS_OPTIONS,
-  THING_MSG,
-  type Thing,
-  type ThingClass,
-} from '@sightline/shared';
+import { THING_CLASS_OPTIONS, type Thing, type ThingClass, ThingInput } from '@sightline/shared';
 import { useMemo } from 'react';
 import { useMatches, useParams } from 'react-router';
 import { useRecord } from '../../api/hooks';
@@ -35,14 +30,6 @@ function useRouteClass(): ThingClass | undefined {
   return (matches.at(-1)?.handle as ThingRouteHandle | undefined)?.thingClass;
 }
 
-const validTag = (v: unknown) => {
-  const tag = String(v ?? '').trim();
-  return tag === '' || EPC_HEX_PATTERN.test(tag) ? undefined : THING_MSG.tagHex;
-};
-const validTags = (v: unknown) =>
-  Array.isArray(v) && v.some((t) => validTag(t) !== undefined || String(t).trim() === '')
-    ? THING_MSG.tagHex
-    : undefined;
 const whenNew = (ctx: { isNew: boolean }) => ctx.isNew;
 
 export default function ThingEdit() {
@@ -79,8 +66,8 @@ export default function ThingEdit() {
             options: categories.all.map((c) => ({ value: c._id, label: c.name })),
           },
           { type: 'text', name: 'description', label: 'Description', multiline: true, width: 'full' },
-          { type: 'text', name: 'tag1', label: 'Tag 1', autoComplete: 'off', validate: validTag },
-          { type: 'text', name: 'tag2', label: 'Tag 2', autoComplete: 'off', validate: validTag },
+          { type: 'text', name: 'tag1', label: 'Tag 1', autoComplete: 'off' },
+          { type: 'text', name: 'tag2', label: 'Tag 2', autoComplete: 'off' },
           {
             type: 'combobox',
             name: 'tags',
@@ -89,7 +76,6 @@ export default function ThingEdit() {
             freeSolo: true,
             options: [],
             helperText: 'RFID tag numbers (hex); press Enter after each.',
-            validate: validTags,
           },
           {
             type: 'combobox',
@@ -118,6 +104,7 @@ export default function ThingEdit() {
       entityName={words.noun}
       tabs={tabs}
       defaults={newThing(routeClass ?? 'item', session.siteId ?? '')}
+      schema={ThingInput}
       permissions={{ resource: words.resource }}
       listPath={listPath}
       // Parents and photos are saved by their own tabs: keep the latest loaded ones.

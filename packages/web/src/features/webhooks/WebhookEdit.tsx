@@ -6,7 +6,7 @@
  */
 import KeyRounded from '@mui/icons-material/KeyRounded';
 import { Button } from '@mui/material';
-import { isFilterable, type Webhook, type WebhookWithSecret } from '@sightline/shared';
+import { isFilterable, type Webhook, WebhookInput, type WebhookWithSecret } from '@sightline/shared';
 import { useState } from 'react';
 import { api, errorText } from '../../api/client';
 import { type EditorTab, ResourceEditor, useNotify } from '../../components';
@@ -16,14 +16,12 @@ import { SecretDialog } from './SecretDialog';
 import {
   EVENT_OPTIONS,
   FORMAT_OPTIONS,
-  filterRegexRule,
   fromRecord,
   headerNameRule,
   headerValueRule,
   LOCAL_FIELD_OPTIONS,
   newField,
   newHeader,
-  stringValueRule,
   type WebhookForm,
   webhookBody,
   webhookDefaults,
@@ -93,7 +91,6 @@ const TABS: EditorTab<WebhookForm>[] = [
             name: 'stringValue',
             label: 'Custom String Value',
             hidden: (ctx) => ctx.values.localField !== 'customString',
-            validate: stringValueRule,
           },
           { type: 'text', name: 'filterPrefix', label: 'Filter Prefix', hidden: notFilterable },
           { type: 'text', name: 'filterSuffix', label: 'Filter Suffix', hidden: notFilterable },
@@ -102,7 +99,6 @@ const TABS: EditorTab<WebhookForm>[] = [
             name: 'filterRegex',
             label: 'Filter Regex',
             hidden: notFilterable,
-            validate: filterRegexRule,
           },
           {
             type: 'combobox',
@@ -145,6 +141,7 @@ export default function WebhookEdit() {
         }
         tabs={TABS}
         defaults={webhookDefaults}
+        schema={WebhookInput}
         nameOf={(v) => `webhook ${v.targetUrl}`}
         fromRecord={(record) => fromRecord(record as unknown as Webhook)}
         toBody={(v) => webhookBody(v)}

@@ -1,15 +1,64 @@
-import { WebhookInput } from '@sightline/shared';
+import { WEBHOOK_MSG, WebhookInput } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
+import type { EditorTab } from '../../components';
+import { editorResolver } from '../../components/editor/resolver';
+import type { Problem } from '../../components/editor/validate';
 import {
-  filterRegexRule,
   fromRecord,
   headerNameRule,
   headerValueRule,
   newField,
-  stringValueRule,
+  type WebhookForm,
   webhookBody,
   webhookDefaults,
 } from './webhook-form';
+
+/** The webhook editor's declarations that matter to validation (WebhookEdit.tsx). */
+const tabs: EditorTab<WebhookForm>[] = [
+  { label: 'Basic', fields: [{ type: 'text', name: 'targetUrl', label: 'Target URL', required: true }] },
+  {
+    label: 'Fields',
+    fields: [
+      {
+        type: 'sublist',
+        name: 'fields',
+        label: 'Fields',
+        newItem: newField,
+        fields: [
+          { type: 'text', name: 'remoteFieldName', label: 'Remote Field Name', required: true },
+          {
+            type: 'text',
+            name: 'stringValue',
+            label: 'Custom String Value',
+            hidden: (ctx) => ctx.values.localField !== 'customString',
+          },
+          { type: 'text', name: 'filterRegex', label: 'Filter Regex' },
+        ],
+      },
+    ],
+  },
+];
+
+/** What the editor reports for `values`, checked with the shared schema as WebhookEdit does. */
+async function problemsOf(values: Partial<WebhookForm>): Promise<Problem[]> {
+  let problems: Problem[] = [];
+  const resolve = editorResolver<WebhookForm>(
+    () => ({
+      tabs,
+      ctx: { record: undefined, isNew: true, readOnly: false },
+      schema: WebhookInput,
+      toBody: (v) => webhookBody(v),
+    }),
+    (found) => {
+      problems = found;
+    },
+  );
+  await resolve({ ...webhookDefaults, targetUrl: 'https://x.example/h', ...values }, undefined, {
+    fields: {},
+    shouldUseNativeValidation: false,
+  });
+  return problems;
+}
 
 describe('webhook form', () => {
   it("builds a body the server's schema accepts, dropping filters of non-list fields", () => {
@@ -41,7 +90,7 @@ describe('webhook form', () => {
     expect(parsed.fields[2]?.stringValue).toBe('sl');
   });
 
-  it('round-trips a record and asks for the custom string value', () => {
+  it('round-trips a record and asks for the custom string value', async () => {
     const form = fromRecord({
       id: 'a'.repeat(24),
       event: 'seen',
@@ -52,22 +101,33 @@ describe('webhook form', () => {
       timeCreated: '2026-01-01T00:00:00Z',
     });
     expect(form.headerRows).toEqual([{ name: 'X-A', value: '1' }]);
-    expect(stringValueRule('', { localField: 'customString' })).toBeTruthy();
-    expect(stringValueRule('', { localField: 'name' })).toBeUndefined();
+    const asked = await problemsOf({
+      fields: [{ ...newField(), localField: 'customString', remoteFieldName: 'src' }],
+    });
+    expect(asked).toEqual([
+      expect.objectContaining({
+        path: 'fields.0.stringValue',
+        message: `Custom String Value in the Fields tab: ${WEBHOOK_MSG.stringValueRequired}`,
+      }),
+    ]);
+    expect(
+      await problemsOf({ fields: [{ ...newField(), localField: 'name', remoteFieldName: 'n' }] }),
+    ).toEqual([]);
   });
 
   it.each(['^E280[0-9A-F]{20}$', '^(a|a)*$', '(a)\\1', '(?=E280)\\w+', '[\\p{L}\\p{N}]{300}', '('])(
     'checks the filter regex %s exactly as the server does',
-    (filterRegex) => {
+    async (filterRegex) => {
       const body = webhookBody({
         ...webhookDefaults,
         targetUrl: 'https://x.example/h',
         fields: [{ ...newField(), localField: 'tags', remoteFieldName: 'epc', filterRegex }],
       });
       const server = WebhookInput.safeParse(body);
-      const message = filterRegexRule(filterRegex);
-      expect(message === undefined).toBe(server.success);
-      if (!server.success) expect(server.error.issues.map((i) => i.message)).toEqual([message]);
+      const fields = [{ ...newField(), localField: 'tags', remoteFieldName: 'epc', filterRegex }];
+      const editor = (await problemsOf({ fields })).map((p) => p.fieldMessage);
+      expect(editor.length === 0).toBe(server.success);
+      if (!server.success) expect(server.error.issues.map((i) => i.message)).toEqual(editor);
     },
   );
 

@@ -1,6 +1,10 @@
-/** The webhook editor's form values and the API body built from them (the shared `Webhook`). */
+/**
+ * The webhook editor's form values and the API body built from them (the shared `Webhook`). The
+ * body's rules (a custom string value for customString, filter regexes that compile in RE2, unique
+ * remote field names) are the shared `WebhookInput`'s; the header rows are checked here with the
+ * shared header rules, since the body holds the headers as one object rather than rows.
+ */
 import {
-  filterRegexProblem,
   isFilterable,
   isHeaderName,
   isHeaderValue,
@@ -14,7 +18,8 @@ import {
 } from '@sightline/shared';
 import * as re2 from 're2js';
 
-// The editor checks filter regexes with the server's engine; only this screen loads it.
+// The editor checks filter regexes (through `WebhookInput`) with the server's engine; only this
+// screen loads it.
 loadFilterRegexEngine(re2);
 
 export interface HeaderRow {
@@ -75,23 +80,11 @@ export function fromRecord(record: Webhook): WebhookForm {
   };
 }
 
-/** A custom string value is required when the local field is customString. */
-export const stringValueRule = (value: unknown, row: { localField?: string }) =>
-  row.localField === 'customString' && !String(value ?? '').trim()
-    ? WEBHOOK_MSG.stringValueRequired
-    : undefined;
-
 /** Header names are HTTP tokens; values printable ASCII (the server's own rules). */
 export const headerNameRule = (value: unknown) =>
   isHeaderName(String(value ?? '')) ? undefined : WEBHOOK_MSG.headerNameInvalid;
 export const headerValueRule = (value: unknown) =>
   isHeaderValue(String(value ?? '')) ? undefined : WEBHOOK_MSG.headerValueInvalid;
-
-/** The server's own check: a filter regex must compile in RE2 (linear time) and not be too large. */
-export const filterRegexRule = (value: unknown) => {
-  const source = String(value ?? '');
-  return source ? filterRegexProblem(source) : undefined;
-};
 
 export function webhookBody(v: WebhookForm): WebhookInputRaw {
   const requestHeaders: Record<string, string> = {};

@@ -122,3 +122,18 @@ describe('zone form', () => {
     });
   });
 });
+
+describe('zone form from the shared schema', () => {
+  it('starts from the schema’s defaults, each key of the schema present', () => {
+    expect(zoneDefaults(SITE)).toEqual({ ...ZoneInput.parse({ name: 'x', site: SITE }), name: '' });
+    expect(zoneDefaults(SITE)).toMatchObject({ duration: 0, emails: [], killMode: 'clearZone', site: SITE });
+    const a = zoneDefaults(SITE);
+    a.emails.push('ops@example.com');
+    expect(zoneDefaults(SITE).emails).toEqual([]);
+  });
+
+  it('sends every key of the schema and nothing else', () => {
+    const body = zoneBody({ ...zoneDefaults(SITE), _id: 'c'.repeat(24), name: 'Dock' });
+    expect(Object.keys(body).sort()).toEqual(Object.keys(ZoneInput.shape).sort());
+  });
+});

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { exceptions, zones } from '../../src/db/schema.js';
 import type { App } from '../../src/platform/context.js';
 import { newId } from '../../src/platform/ids.js';
-import { MINUTE_NS, postNative, trackedSite } from './ingest.js';
-import { makeThing } from './tracking.js';
+import { MINUTE_NS, postNative, trackedSite } from './ingest.factory.js';
+import { makeThing } from './thing.factory.js';
 
 /**
  * Dock allows 1 minute; the pallet stays 5 (a zone time exception at 10:01), its kit misses a box

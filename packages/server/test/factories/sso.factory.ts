@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { organizations } from '../../src/db/schema.js';
 import type { App } from '../../src/platform/context.js';
 import { signIn, startProvider, type TestProvider } from '../oidc-provider.js';
-import { makeSuperAdmin, makeTenant, PASSWORD, randomIp } from './app.js';
+import { makeSuperAdmin, makeTenant, PASSWORD, randomIp } from './app.factory.js';
 
 type Answer = { headers: Record<string, unknown>; cookies: { name: string; value: string }[] };
 

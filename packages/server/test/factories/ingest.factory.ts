@@ -3,8 +3,9 @@ import http from 'node:http';
 import { and, count, eq } from 'drizzle-orm';
 import { events, sightings } from '../../src/db/schema.js';
 import type { App } from '../../src/platform/context.js';
-import { makeTenant } from './app.js';
-import { gate, makeEndpoint, makeZone, readerBasic, readerHeaders, type TestEndpoint } from './tracking.js';
+import { makeTenant } from './app.factory.js';
+import { makeEndpoint, readerBasic, readerHeaders, type TestEndpoint } from './endpoint.factory.js';
+import { gate, makeZone } from './zone.factory.js';
 
 export const MINUTE_NS = 60_000_000_000;
 

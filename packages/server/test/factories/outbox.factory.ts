@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll } from 'vitest';
 import type { Config } from '../../src/config.js';
 import type { App } from '../../src/platform/context.js';
-import { makeApp } from './app.js';
+import { makeApp } from './app.factory.js';
 
 export async function makeMailApp(overrides: Partial<Config> = {}): Promise<{ app: App; outbox: string }> {
   const outbox = await mkdtemp(path.join(os.tmpdir(), 'sightline-mail-'));

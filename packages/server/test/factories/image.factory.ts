@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { images } from '../../src/db/schema.js';
 import type { App } from '../../src/platform/context.js';
 import { newId } from '../../src/platform/ids.js';
-import type { Client } from './app.js';
+import type { Client } from './app.factory.js';
 
 export interface PhotoOptions {
   width?: number;

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema.js';
 import { recordFailure } from '../../src/features/loginlimits/repository.js';
 import type { App } from '../../src/platform/context.js';
-import { clientWith, login, makeOrg, makeSite, makeSuperAdmin, makeUser, PASSWORD } from './app.js';
+import { clientWith, login, makeOrg, makeSite, makeSuperAdmin, makeUser, PASSWORD } from './app.factory.js';
 
 export interface StreamAuth {
   cookie?: string;

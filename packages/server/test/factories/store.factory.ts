@@ -1,4 +1,4 @@
-/** Test helpers for tracking that are not factories (those are in test/factories/tracking.ts). */
+/** Test helpers for tracking that are not factories (those are the `<entity>.factory.ts` beside this file). */
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../src/db/client.js';
 import { things } from '../../src/db/schema.js';

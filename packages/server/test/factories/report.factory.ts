@@ -8,8 +8,8 @@ import type { Tx } from '../../src/db/client.js';
 import { categories, exceptions, reportConfigs, sites } from '../../src/db/schema.js';
 import type { App } from '../../src/platform/context.js';
 import { newId, randomToken } from '../../src/platform/ids.js';
-import { postNative, trackedSite } from './ingest.js';
-import { makeThing } from './tracking.js';
+import { postNative, trackedSite } from './ingest.factory.js';
+import { makeThing } from './thing.factory.js';
 
 export async function makeCategory(
   db: Tx,

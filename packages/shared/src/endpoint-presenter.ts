@@ -1,0 +1,38 @@
+/**
+ * An endpoint's status record (one heartbeat) as the API presents it: the endpoints' REST answers
+ * and the live `heartbeat` message, which adds the endpoint's name. In shared, as things and
+ * events are, because the ingest feature publishes heartbeats and may not import the endpoints
+ * feature (which imports ingest).
+ */
+import type { EndpointStatus } from './endpoints.js';
+import type { LiveHeartbeat } from './live.js';
+import { type FieldTable, plain, presentFields } from './presenter.js';
+
+/** What a status record is presented from: its stored fields (the time as Date or epoch ms). */
+export interface EndpointStatusFields {
+  endpointId: string;
+  time: Date | number;
+  ip: string;
+  version: string;
+  uptime: number | null;
+  readerTemp: number | null;
+}
+
+const ENDPOINT_STATUS_FIELDS: FieldTable<EndpointStatus> = {
+  endpoint: plain('endpointId'),
+  time: { kind: 'time', from: 'time' },
+  ip: plain('ip'),
+  version: plain('version'),
+  uptime: plain('uptime'),
+  readerTemp: plain('readerTemp'),
+};
+
+export function presentEndpointStatus(row: EndpointStatusFields): EndpointStatus {
+  return presentFields(ENDPOINT_STATUS_FIELDS, row);
+}
+
+/** The live `heartbeat` message: the status record with the endpoint's name after its id. */
+export function presentHeartbeat(row: EndpointStatusFields, name: string): LiveHeartbeat {
+  const { endpoint, ...status } = presentEndpointStatus(row);
+  return { endpoint, name, ...status };
+}
