@@ -120,7 +120,11 @@ test.describe('Webhooks', () => {
       await expect(attempts.getByText(/webhook-signature: v1,/)).toBeVisible();
       await expect(attempts.getByText('{"received":true}')).toBeVisible();
       // The dialog fades in: the picture is taken once the fade has finished.
-      await page.screenshot({ path: `${SCREENSHOTS}/webhook-attempts.png`, fullPage: true, animations: 'disabled' });
+      await page.screenshot({
+        path: `${SCREENSHOTS}/webhook-attempts.png`,
+        fullPage: true,
+        animations: 'disabled',
+      });
       await attempts.getByRole('button', { name: 'Close' }).click();
       // Redeliver queues it again; it is delivered.
       await page.getByRole('button', { name: 'Redeliver' }).first().click();
