@@ -72,3 +72,33 @@ describe('/auth/{provider}/available', () => {
     expect((await available(single, 'entra', `${org.subdomain}.sightline.example`)).statusCode).toBe(404);
   });
 });
+
+describe('/auth/options', () => {
+  const options = (target: App, host?: string) =>
+    target.inject({ method: 'GET', url: '/auth/options', headers: host ? { host } : {} });
+
+  it('answers without a session: the providers the host organization can sign in with, never a setting', async () => {
+    const t = await makeTenant(app);
+    const host = `${t.org.subdomain}.sightline.example`;
+    expect((await options(app, host)).json()).toEqual({ providers: [] });
+    await (await makeSuperAdmin(app, t.org.id)).request('PUT', '/api/ssosettings', okta);
+    await enable(app, t.org.id, { oktaEnabled: true });
+    const res = await options(app, host);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ providers: ['okta'] });
+    for (const secret of Object.values(okta)) expect(res.body).not.toContain(secret);
+    await enable(app, t.org.id, { entraEnabled: true });
+    expect((await options(app, host)).json()).toEqual({ providers: ['okta', 'entra'] });
+  });
+
+  it("never answers another organization's providers, and answers none when the host names no organization", async () => {
+    const a = await makeTenant(app);
+    const b = await makeTenant(app);
+    await (await makeSuperAdmin(app, a.org.id)).request('PUT', '/api/ssosettings', okta);
+    await enable(app, a.org.id, { oktaEnabled: true });
+    expect((await options(app, `${b.org.subdomain}.sightline.example`)).json()).toEqual({ providers: [] });
+    const none = await options(app, 'localhost:8080');
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ providers: [] });
+  });
+});

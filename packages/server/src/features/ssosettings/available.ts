@@ -1,9 +1,11 @@
 /**
  * GET /auth/{okta,entra}/available: public, 200 when the request's organization can
- * sign in with that provider, 404 otherwise. The organization is the one named by the Host's
+ * sign in with that provider, 404 otherwise. GET /auth/options: public, the providers the
+ * organization can sign in with (for the login page, which asks once and never meets a 404); it
+ * names providers only, never a setting. The organization is the one named by the Host's
  * subdomain, else the only one when there is exactly one (as for login).
  */
-import { SSO_MSG, SsoAvailable } from '@sightline/shared';
+import { SignInOptions, SSO_MSG, SSO_PROVIDERS, SsoAvailable } from '@sightline/shared';
 import type { FastifySchema } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -38,7 +40,21 @@ async function providerAvailable(
 
 export function registerSsoAvailabilityRoutes(app: App) {
   const { db, config } = app.ctx;
-  for (const provider of ['okta', 'entra'] as const) {
+  app.get(
+    '/auth/options',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], response: { 200: SignInOptions } } as FastifySchema,
+    },
+    async (req): Promise<SignInOptions> => {
+      const providers: SignInOptions['providers'] = [];
+      for (const provider of SSO_PROVIDERS) {
+        if (await providerAvailable(db, config, provider, req.headers.host)) providers.push(provider);
+      }
+      return { providers };
+    },
+  );
+  for (const provider of SSO_PROVIDERS) {
     app.get(
       `/auth/${provider}/available`,
       {
