@@ -6,8 +6,9 @@
  * tooltip; phone lists hold still; axe on the screens touched, at desktop and phone width.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ALL_SITES, ROLE_IDS } from '@sightline/shared';
 import { expectAccessible, expectRulesPass } from './a11y';
-import { adminApi, latestMail, SCREENSHOTS, signIn, uniq } from './fixtures';
+import { adminApi, DEMO_PASSWORD, latestMail, SCREENSHOTS, signIn, uniq } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -331,5 +332,42 @@ test.describe('phones and details', () => {
       await expect(page.getByText('Open', { exact: true })).toBeVisible();
       await expectAccessible(page);
     }
+  });
+
+  test('a Viewer on a phone: the map, the items cards, and an endpoint whose key is never sent', async ({
+    browser,
+    request,
+  }) => {
+    const { api, site } = await firstSite(request);
+    const email = `viewer-${uniq()}@example.com`;
+    const created = await api.post('/api/users?send-email=false', {
+      name: 'Phone Viewer',
+      username: email,
+      roles: [ROLE_IDS.viewer],
+      securityCtx: { sites: [ALL_SITES] },
+      password: DEMO_PASSWORD,
+    });
+    expect(created.ok(), await created.text()).toBeTruthy();
+    const maps = (await (await api.get(`/api/maps?site=${site}`)).json()) as { _id: string }[];
+    const endpoints = (await (await api.get(`/api/endpoints?site=${site}`)).json()) as { _id: string }[];
+    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await signIn(page, email, DEMO_PASSWORD);
+    await page.goto(`/mapview/${maps[0]?._id}?site=${site}`);
+    await expect(page.getByTestId('thing-map').locator('.leaflet-image-layer')).toBeVisible();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${SCREENSHOTS}/map-phone-viewer.png` });
+    await page.goto(`/items?site=${site}`);
+    await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
+    await expectRulesPass(page, ['label-content-name-mismatch'], 'main');
+    await page.screenshot({ path: `${SCREENSHOTS}/items-phone-viewer.png` });
+    await page.goto(`/endpoints/${endpoints[0]?._id}?site=${site}`);
+    const key = page.getByLabel('Key', { exact: true });
+    await expect(key).toBeVisible();
+    await expect(key).not.toHaveValue(/^[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByRole('button', { name: 'Rotate Key' })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/endpoint-editor-viewer-phone.png`, fullPage: true });
+    await context.close();
   });
 });
