@@ -1,9 +1,10 @@
-import { SSO_MSG } from '@sightline/shared';
+import { MSG, SSO_MSG } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { makeApp, makeOrg, makeSuperAdmin, makeTenant } from '../../../test/factories.js';
 import { organizations, ssoSettings } from '../../db/schema.js';
 import type { App } from '../../platform/context.js';
+import { OPTIONS_PER_WINDOW } from './available.js';
 
 const app = await makeApp({ entraClientId: 'sightline-entra-app', ssoAllowPrivate: true });
 const okta = {
@@ -100,5 +101,17 @@ describe('/auth/options', () => {
     const none = await options(app, 'localhost:8080');
     expect(none.statusCode).toBe(200);
     expect(none.json()).toEqual({ providers: [] });
+  });
+
+  it('answers 429 past its budget for one address; another address still gets its answer', async () => {
+    const one = (remoteAddress: string) =>
+      app.inject({ method: 'GET', url: '/auth/options', remoteAddress, headers: { host: 'localhost:8080' } });
+    const statuses: number[] = [];
+    for (let i = 0; i < OPTIONS_PER_WINDOW + 1; i += 1) statuses.push((await one('10.200.1.1')).statusCode);
+    expect(statuses.slice(0, OPTIONS_PER_WINDOW).every((s) => s === 200)).toBe(true);
+    const refused = await one('10.200.1.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: MSG.tooManyRequests });
+    expect((await one('10.200.1.2')).statusCode).toBe(200);
   });
 });
