@@ -334,6 +334,38 @@ test.describe('phones and details', () => {
     }
   });
 
+  test('every editor keeps its heading order (no level skipped)', async ({ page, request }) => {
+    const { api, site } = await firstSite(request);
+    const firstOf = async (path: string) => {
+      const body = (await (await api.get(path)).json()) as { _id?: string; id?: string }[];
+      return body[0]?._id ?? body[0]?.id ?? '';
+    };
+    const editors = [
+      `items/${await firstOf(`/api/things?site=${site}&limit=1`)}`,
+      `endpoints/${await firstOf(`/api/endpoints?site=${site}`)}`,
+      `zones/${await firstOf(`/api/zones?site=${site}`)}`,
+      `maps/${await firstOf(`/api/maps?site=${site}`)}`,
+      `sites/${site}`,
+      `users/${await firstOf('/api/users?limit=1')}`,
+      `categories/${await firstOf('/api/categories')}`,
+      `webhooks/${await firstOf('/api/webhooks')}`,
+      `reportconfigs/${await firstOf(`/api/reportconfigs?site=${site}`)}`,
+      'apikeys/new',
+      'users/new',
+    ];
+    await signIn(page);
+    const problems: string[] = [];
+    for (const path of editors) {
+      await page.goto(`/${path}?site=${site}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForTimeout(300);
+      await expectRulesPass(page, ['heading-order']).catch((e: Error) =>
+        problems.push(`${path}: ${e.message.split('\n')[0]}`),
+      );
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
   test('a Viewer on a phone: the map, the items cards, and an endpoint whose key is never sent', async ({
     browser,
     request,
