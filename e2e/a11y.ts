@@ -53,3 +53,33 @@ export async function expectAccessible(page: Page, include?: string) {
     );
   expect(serious, serious.join('\n')).toEqual([]);
 }
+
+/**
+ * Runs only the named axe rules (any impact, experimental and best-practice rules included, e.g.
+ * label-content-name-mismatch, aria-dialog-name, heading-order) and expects no violation.
+ */
+export async function expectRulesPass(page: Page, rules: string[], include?: string) {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(
+    async ({ selector, ids }) => {
+      const axe = (
+        window as unknown as {
+          axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> };
+        }
+      ).axe;
+      const result = await axe.run(selector ? { include: [selector] } : document, {
+        runOnly: { type: 'rule', values: ids },
+      });
+      return result.violations;
+    },
+    { selector: include ?? null, ids: rules },
+  );
+  const found = (violations as AxeViolation[]).map(
+    (v) =>
+      `${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes
+        .slice(0, 5)
+        .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`)
+        .join(', ')}`,
+  );
+  expect(found, found.join('\n')).toEqual([]);
+}

@@ -35,13 +35,23 @@ test.describe('endpoints', () => {
     await expect(page).toHaveURL(/\/endpoints\/[0-9a-f]{24}/);
     await expect(page.getByRole('heading', { name })).toBeVisible();
 
+    // The key is masked until Show is pressed; Copy copies the key itself either way.
     const key = page.getByLabel('Key', { exact: true });
-    await expect(key).toHaveValue(/^[A-Za-z0-9_-]{43}$/);
+    await expect(key).toHaveValue(/^•{24}$/);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy Key' }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await page.getByRole('button', { name: 'Show Key' }).click();
+    await expect(page.getByRole('button', { name: 'Hide Key' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(key).toHaveValue(copied);
     const uuidField = page.getByLabel('UUID', { exact: true });
     await expect(uuidField).toHaveValue(/^[0-9a-f-]{36}$/);
     await expect(page.getByLabel('ID', { exact: true })).toHaveValue(/^[0-9a-f]{24}$/);
     await expect(page.getByLabel('Coordinate X')).toHaveValue('120');
     const credentials = { uuid: await uuidField.inputValue(), key: await key.inputValue() };
+    await page.getByRole('button', { name: 'Hide Key' }).click();
+    await expect(key).toHaveValue(/^•+$/);
     await closeErrorBar(page);
     await page.screenshot({ path: `${SCREENSHOTS}/endpoint-editor.png`, fullPage: true });
 
@@ -68,6 +78,7 @@ test.describe('endpoints', () => {
     await expect(row).toContainText('Yes');
 
     await row.click();
+    await page.getByRole('button', { name: 'Show Key' }).click();
     await expect(page.getByLabel('Key', { exact: true })).toHaveValue(credentials.key);
     await page.getByRole('tab', { name: 'Antennas' }).click();
     await expect(page.getByLabel('Antenna', { exact: true })).toHaveValue('2');

@@ -46,6 +46,9 @@ export const PasswordResetBody = z.object({
   token: z.string().min(10).max(500),
 });
 export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
+/** POST auth/passwordreset/check: whether a reset link's token can still set a password (200, else 401). */
+export const PasswordResetCheckBody = PasswordResetBody.pick({ token: true });
+export type PasswordResetCheckBody = z.infer<typeof PasswordResetCheckBody>;
 export const RESET_REASONS = { weak: 'password too weak', invalid: 'invalid token' } as const;
 
 export const CheckEmailBody = z.object({ email: Email });

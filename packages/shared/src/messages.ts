@@ -12,6 +12,7 @@ export const MSG = {
   notAvailable: 'N/A',
 
   loginRateLimited: 'Too many recent failed logins: wait a minute and try again',
+  tooManyRequests: 'Too many requests: wait a minute and try again',
   loginLocked: 'Too many recent failed logins: use Forgot My Password to unlock your account',
   loginInvalid: 'Invalid username or password',
   invalidEmail: 'Not a valid email address',

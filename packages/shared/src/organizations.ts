@@ -138,6 +138,10 @@ export const SsoAvailable = z.object({ available: z.literal(true) });
 export type SsoAvailable = z.infer<typeof SsoAvailable>;
 
 export const SSO_PROVIDERS = ['okta', 'entra'] as const;
+
+/** The sign-in options of the request's organization, for the login page: providers only, no settings. */
+export const SignInOptions = z.object({ providers: z.array(z.enum(SSO_PROVIDERS)) });
+export type SignInOptions = z.infer<typeof SignInOptions>;
 export const SsoProviderName = z.enum(SSO_PROVIDERS);
 export type SsoProviderName = z.infer<typeof SsoProviderName>;
 

@@ -115,12 +115,14 @@ const errorResponses = {
   Unauthorized: 'No valid credentials.',
   Forbidden: 'The caller may not do this (or, for a cookie session, the CSRF header is missing).',
   NotFound: 'No such record, or not visible to the caller.',
+  TooManyRequests: 'Too many requests from this address within the window; wait and try again.',
 };
 const ERROR_NAMES: Record<number, keyof typeof errorResponses> = {
   400: 'BadRequest',
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'NotFound',
+  429: 'TooManyRequests',
 };
 const errorResponse = (description: string) => ({
   description,

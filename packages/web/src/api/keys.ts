@@ -24,5 +24,5 @@ export const sessionKeys = {
   sessionSites: (rulesVersion: string) => ['sites', 'session', rulesVersion] as const,
   settings: (site: string | undefined) => ['orgsettings', site ?? ''] as const,
   roles: () => ['roles', 'list', { sort: 'name' }] as const,
-  ssoAvailable: (provider: 'okta' | 'entra') => ['sso-available', provider] as const,
+  signInOptions: () => ['sign-in-options'] as const,
 };

@@ -20,7 +20,7 @@ import { ApiError, api, errorText } from './client';
 import { sessionKeys } from './keys';
 import { type Session, SessionContext } from './session-context';
 import { selectSiteId, withSite } from './site-selection';
-import { needsSsoAvailability, useSsoAvailable } from './sso';
+import { needsSsoAvailability, useSsoProviders } from './sso';
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
@@ -59,8 +59,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [settings.error]);
   // Availability only gates the SSO Settings menu entry, which needs create on ssosettings.
   const mayManageSso = needsSsoAvailability(rules.data);
-  const okta = useSsoAvailable('okta', mayManageSso);
-  const entra = useSsoAvailable('entra', mayManageSso);
+  const providers = useSsoProviders(mayManageSso);
+  const okta = providers.has('okta');
+  const entra = providers.has('entra');
 
   // Keep `?site=` on every route: add it when missing, replace it when unknown.
   useEffect(() => {

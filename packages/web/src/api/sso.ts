@@ -1,33 +1,33 @@
 /**
- * Identity-provider availability: `GET /auth/{provider}/available`, 200 means available; any
- * refusal (404 when SSO is off) simply means not available, never an error to show or retry.
+ * Sign-in options: `GET /auth/options` (public) names the providers the organization can sign in
+ * with, so one request answers both and a provider that is off is simply absent (no 404 to log).
  * Signed in, only users who may manage SSO settings need to know, so only they ask.
  */
-import { type AccessRule, can } from '@sightline/shared';
+import { type AccessRule, can, type SignInOptions } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { request } from './client';
 import { sessionKeys } from './keys';
 
-export type SsoProvider = 'okta' | 'entra';
+export type SsoProvider = SignInOptions['providers'][number];
 
 /** Signed in, availability is asked only by users who may manage SSO settings (create on ssosettings). */
 export const needsSsoAvailability = (rules: readonly AccessRule[] | undefined) =>
   rules !== undefined && can(rules, 'ssosettings', 'create');
 
-export function useSsoAvailable(provider: SsoProvider, enabled = true): boolean {
+/** The providers available; none while asking or when the answer fails (never an error to show). */
+export function useSsoProviders(enabled = true): ReadonlySet<SsoProvider> {
   const query = useQuery({
-    queryKey: sessionKeys.ssoAvailable(provider),
+    queryKey: sessionKeys.signInOptions(),
     queryFn: async ({ signal }) => {
       try {
-        await request(`/auth/${provider}/available`, { signal });
-        return true;
+        return (await request<SignInOptions>('/auth/options', { signal })).data.providers;
       } catch {
-        return false;
+        return [];
       }
     },
     staleTime: 5 * 60_000,
     retry: false,
     enabled,
   });
-  return query.data === true;
+  return new Set(query.data ?? []);
 }

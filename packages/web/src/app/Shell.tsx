@@ -101,6 +101,8 @@ function ShellLayout() {
           ModalProps={{ keepMounted: true }}
           slotProps={{
             paper: {
+              // On a phone the menu opens as a dialog, which needs a name; docked, it is no dialog.
+              'aria-label': wide ? undefined : 'Menu',
               sx: {
                 width: DRAWER_WIDTH,
                 boxSizing: 'border-box',

@@ -23,10 +23,12 @@ export const theme = createTheme({
     mode: 'light',
     primary: { main: primary, light: '#4c74e0', dark: '#173b9e', contrastText: '#fff' },
     secondary: { main: '#0d9488', contrastText: '#fff' },
+    // Every main colour carries white text at 4.5:1 or more (filled alerts, chips, buttons):
+    // error 4.8, warning 5.4, success 5.7, info 5.5.
     error: { main: '#d92d20' },
-    warning: { main: '#dc6803' },
-    success: { main: '#079455' },
-    info: { main: '#0b7bd8' },
+    warning: { main: '#b54708' },
+    success: { main: '#067647' },
+    info: { main: '#0a6bbd' },
     text: { primary: ink[900], secondary: ink[500] },
     divider: ink[200],
     background: { default: ink[50], paper: '#ffffff' },

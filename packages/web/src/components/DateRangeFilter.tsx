@@ -28,6 +28,9 @@ export interface DateRangeFilterProps {
 
 const FIELD = { size: 'small' as const, sx: { width: { xs: '100%', sm: 200 } } };
 
+// The calendar button shows only an icon: its tooltip says what it does.
+const PICKER_SLOTS = { textField: FIELD, openPickerButton: { title: 'Choose date' } };
+
 export function DateRangeFilter({ value, onChange, onReset, quick = true, children }: DateRangeFilterProps) {
   // Stable picker values: a new object on every render would reset a date being typed.
   const start = useMemo(() => (value.after ? dayjs(value.after) : null), [value.after]);
@@ -44,7 +47,7 @@ export function DateRangeFilter({ value, onChange, onReset, quick = true, childr
         value={start}
         maxDate={end ?? undefined}
         onChange={(d) => change(withStart(value, d))}
-        slotProps={{ textField: FIELD }}
+        slotProps={PICKER_SLOTS}
       />
       <DatePicker
         label="End Date"
@@ -52,7 +55,7 @@ export function DateRangeFilter({ value, onChange, onReset, quick = true, childr
         value={end}
         minDate={start ?? undefined}
         onChange={(d) => change(withEnd(value, d))}
-        slotProps={{ textField: FIELD }}
+        slotProps={PICKER_SLOTS}
       />
       {children}
       {(quick || onReset) && (

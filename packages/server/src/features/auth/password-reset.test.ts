@@ -119,4 +119,27 @@ describe('password reset', () => {
     expect((await reset(second, NEW_PASSWORD)).statusCode).toBe(200);
     expect((await reset(first, 'Another-Fresh-Password-51')).json().reason).toBe(RESET_REASONS.invalid);
   });
+
+  it('checks a token without using it: 200 while usable, 401 once used, expired or unknown, 400 without one', async () => {
+    const user = await newUser();
+    const check = (token: unknown) =>
+      anonymous(app).request('POST', '/api/auth/passwordreset/check', { token });
+    const invalid = { message: MSG.resetTokenInvalid, reason: RESET_REASONS.invalid };
+    const token = await issueToken(app.ctx.db, user, 60_000);
+    const ok = await check(token);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ ok: true });
+    // Checking twice does not use the token up.
+    expect((await check(token)).statusCode).toBe(200);
+    expect((await reset(token, NEW_PASSWORD)).statusCode).toBe(200);
+    const used = await check(token);
+    expect(used.statusCode).toBe(401);
+    expect(used.json()).toEqual(invalid);
+    expect((await check(await issueToken(app.ctx.db, user, -1000))).json()).toEqual(invalid);
+    expect(
+      (await check(`${Buffer.from(user.username).toString('base64url')}.forged-secret-xyz`)).json(),
+    ).toEqual(invalid);
+    expect((await check('')).statusCode).toBe(400);
+    expect((await anonymous(app).request('POST', '/api/auth/passwordreset/check', {})).statusCode).toBe(400);
+  });
 });

@@ -33,6 +33,15 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 
 const invalidToken = () => new HttpError(401, MSG.resetTokenInvalid, RESET_REASONS.invalid);
 
+/**
+ * Whether the token can still set a password (issued, unused, unexpired, its user still there),
+ * so the reset page can say so before anything is typed. Nothing is consumed.
+ */
+export async function checkResetToken(db: Db, token: string): Promise<void> {
+  const userId = await tokens.findUsableToken(db, token);
+  if (!userId || !(await findUserById(db, userId))) throw invalidToken();
+}
+
 export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
   const userId = await tokens.findUsableToken(db, token);
   const user = userId ? await findUserById(db, userId) : undefined;

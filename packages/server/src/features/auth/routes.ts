@@ -3,6 +3,7 @@ import {
   LoginResult,
   OkResponse,
   PasswordResetBody,
+  PasswordResetCheckBody,
   PasswordResetRequestQuery,
   SESSION_ABSOLUTE_MS,
 } from '@sightline/shared';
@@ -12,7 +13,7 @@ import { revokeSession, SESSION_COOKIE } from '../../platform/sessions.js';
 import { subdomainOf } from '../organizations/host.js';
 import { completeSsoLink, SSO_LINK_COOKIE, SSO_LINK_COOKIE_PATH } from '../sso/links.js';
 import { presentUser } from '../users/presenter.js';
-import { requestPasswordReset, resetPassword } from './password-reset.js';
+import { checkResetToken, requestPasswordReset, resetPassword } from './password-reset.js';
 import * as service from './service.js';
 
 export function registerAuthRoutes(app: App) {
@@ -68,6 +69,15 @@ export function registerAuthRoutes(app: App) {
       void requestPasswordReset(app.ctx, req.query.email).catch((err: unknown) =>
         req.log.error({ err }, 'password reset request failed'),
       );
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/passwordreset/check',
+    { config: open, schema: { tags, body: PasswordResetCheckBody, response: { 200: OkResponse } } },
+    async (req) => {
+      await checkResetToken(db, req.body.token);
       return { ok: true as const };
     },
   );

@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
-import { IMAGE_CSV_COLUMNS, IMAGE_EXTENSIONS, type ImageFormat } from '@sightline/shared';
+import { IMAGE_CSV_COLUMNS, IMAGE_EXTENSIONS, type ImageFormat, MSG } from '@sightline/shared';
 import type { Archiver, ArchiverOptions } from 'archiver';
 import { stringify } from 'csv-stringify';
 import type { SQL } from 'drizzle-orm';
@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { CSV_FORMAT, csvText } from '../../platform/csv.js';
 import type { Storage } from '../../platform/storage/index.js';
+import { listUsernames } from '../users/repository.js';
 import { presentImages } from './presenter.js';
 import * as repo from './repository.js';
 import { imageKeys } from './storage-keys.js';
@@ -76,6 +77,10 @@ export function zipStream(
 export function csvStream(db: Db, orgId: string, where: SQL, log: FastifyBaseLogger): Readable {
   const csv = stringify({ ...CSV_FORMAT, header: true, columns: [...IMAGE_CSV_COLUMNS] });
   (async () => {
+    // The uploader column names the user, as the detail does; a user gone (or an upload by a
+    // reader) reads 'unavailable'.
+    const names = new Map((await listUsernames(db, orgId)).map((u) => [u.id, u.name]));
+    const uploaderName = (id: string | null) => (id && names.get(id)) || MSG.uploaderUnavailable;
     for await (const page of pages(repo.eachImage(db, where), 200)) {
       for (const image of await presentImages(db, orgId, page)) {
         const text = (s: string | null) => csvText(s ?? '');
@@ -84,7 +89,7 @@ export function csvStream(db: Db, orgId: string, where: SQL, log: FastifyBaseLog
           fileName: text(image.fileName),
           timestamp: image.timestamp,
           timeCreated: image.timeCreated,
-          uploader: text(image.uploader),
+          uploader: text(uploaderName(image.uploader)),
           longitude: image.location.coordinates[0],
           latitude: image.location.coordinates[1],
           annotation: text(image.annotation),

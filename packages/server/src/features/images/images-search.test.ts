@@ -225,6 +225,13 @@ describe('downloads', () => {
     );
     expect(lines).toHaveLength(5);
     expect(csv.body).toContain(`"'=HYPERLINK(""x"")"`);
+    // The uploader column names the user who uploaded, never their id.
+    const admin = (await t.admin.request('GET', `/api/usernames/${t.admin.userId}`)).json() as {
+      name: string;
+    };
+    const uploaderColumn = lines[0]?.split(',').indexOf('uploader') ?? -1;
+    expect(lines[1]?.split(',')[uploaderColumn]).toBe(admin.name);
+    expect(csv.body).not.toContain(t.admin.userId);
     const oneCsv = await t.viewer.request('GET', `/api/images/${uploaded[0].id}/csv`);
     expect(oneCsv.body.trim().split('\r\n')).toHaveLength(2);
     // An annotation with a line break stays one quoted field: the text after it is no cell of its own.

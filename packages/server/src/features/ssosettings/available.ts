@@ -1,14 +1,18 @@
 /**
  * GET /auth/{okta,entra}/available: public, 200 when the request's organization can
- * sign in with that provider, 404 otherwise. The organization is the one named by the Host's
+ * sign in with that provider, 404 otherwise. GET /auth/options: public, the providers the
+ * organization can sign in with (for the login page, which asks once and never meets a 404); it
+ * names providers only, never a setting, and answers 429 past OPTIONS_PER_WINDOW requests from one
+ * address within the sign-in window (LOGIN_RATE_WINDOW_MS). The organization is the one named by the Host's
  * subdomain, else the only one when there is exactly one (as for login).
  */
-import { SSO_MSG, SsoAvailable } from '@sightline/shared';
+import { MSG, SignInOptions, SSO_MSG, SSO_PROVIDERS, SsoAvailable } from '@sightline/shared';
 import type { FastifySchema } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { App } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
+import { requestWindow } from '../../platform/request-window.js';
 import { findOrgBySubdomain, subdomainOf } from '../organizations/host.js';
 import * as repo from './repository.js';
 
@@ -35,9 +39,28 @@ async function providerAvailable(
   return org.entraEnabled && !!sso?.entraTenant && !!config.entraClientId;
 }
 
+/** Far above what a person opening the login page asks; a loop scraping the route meets the limit. */
+export const OPTIONS_PER_WINDOW = 30;
+
 export function registerSsoAvailabilityRoutes(app: App) {
   const { db, config } = app.ctx;
-  for (const provider of ['okta', 'entra'] as const) {
+  const allowed = requestWindow(OPTIONS_PER_WINDOW, config.loginRateWindowMs);
+  app.get(
+    '/auth/options',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], response: { 200: SignInOptions }, 'x-errors': [429] } as FastifySchema,
+    },
+    async (req): Promise<SignInOptions> => {
+      if (!allowed(req.ip)) throw new HttpError(429, MSG.tooManyRequests);
+      const providers: SignInOptions['providers'] = [];
+      for (const provider of SSO_PROVIDERS) {
+        if (await providerAvailable(db, config, provider, req.headers.host)) providers.push(provider);
+      }
+      return { providers };
+    },
+  );
+  for (const provider of SSO_PROVIDERS) {
     app.get(
       `/auth/${provider}/available`,
       {

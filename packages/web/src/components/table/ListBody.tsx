@@ -18,12 +18,12 @@ export interface ListBodyProps<T> {
   onDelete?: (row: T) => void;
   /** The table's (or phone list's) accessible name. */
   label?: string;
-  /** Live lists: the order holds under the pointer and focus (TableGrid `holdKey`). */
+  /** Live lists: the order holds under the pointer and focus (TableGrid `holdKey`), always on phones. */
   holdKey?: string;
 }
 
 export function ListBody<T>({ phone, holdKey, ...props }: ListBodyProps<T>) {
-  if (phone) return <ListCards {...props} />;
+  if (phone) return <ListCards {...props} holdKey={holdKey} />;
   return (
     <TableContainer sx={{ maxHeight: { md: 'calc(100vh - 300px)' } }}>
       <TableGrid {...props} holdKey={holdKey} />

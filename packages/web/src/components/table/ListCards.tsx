@@ -1,7 +1,14 @@
-/** The phone layout of a ResourceList: one tappable row per record, the first column as its title. */
+/**
+ * The phone layout of a ResourceList: one tappable row per record, the first column as its title.
+ * The title is the row's button (named "Open {record}", which contains the title it shows), stretched
+ * over the whole row so a tap anywhere opens it; the other lines are plain text beside it. A live list
+ * (`holdKey`) holds its order on a phone (held-order.ts), with the same "N updated — show" banner.
+ */
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
-import { Box, IconButton, List, ListItem, ListItemButton, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, ButtonBase, IconButton, List, ListItem, Skeleton, Stack, Typography } from '@mui/material';
 import { cellText, valueAt } from './cell';
+import { HeldOrderBanner } from './HeldOrderBanner';
+import { useHeldOrder } from './held-order';
 import type { Column } from './types';
 
 interface ListCardsProps<T> {
@@ -13,25 +20,49 @@ interface ListCardsProps<T> {
   onOpen?: (row: T) => void;
   onDelete?: (row: T) => void;
   label?: string;
+  holdKey?: string;
 }
+
+const stretchedButton = {
+  position: 'static',
+  display: 'block',
+  maxWidth: '100%',
+  font: 'inherit',
+  color: 'inherit',
+  textAlign: 'left',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  '&::after': { content: '""', position: 'absolute', inset: 0 },
+  '&.Mui-focusVisible::after': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+} as const;
 
 export function ListCards<T>({
   columns,
-  rows,
+  rows: latestRows,
   loadingRows,
   rowId,
   rowLabel,
   onOpen,
   onDelete,
   label,
+  holdKey,
 }: ListCardsProps<T>) {
+  const held = useHeldOrder(latestRows, rowId, holdKey, true);
+  const rows = held.rows;
   const [first, ...rest] = columns.filter((c) => c.hideBelow !== 'sm' && c.hideBelow !== 'md');
   const cell = (c: Column<T>, row: T) => (c.render ? c.render(row) : cellText(valueAt(row, c.field)));
   const lines = (row: T) => (
     <Stack spacing={0.5} sx={{ minWidth: 0 }}>
       {first && (
         <Typography variant="body2" component="div" sx={{ fontWeight: 600 }} noWrap>
-          {cell(first, row)}
+          {onOpen ? (
+            <ButtonBase onClick={() => onOpen(row)} aria-label={`Open ${rowLabel(row)}`} sx={stretchedButton}>
+              {cell(first, row)}
+            </ButtonBase>
+          ) : (
+            cell(first, row)
+          )}
         </Typography>
       )}
       {rest.map((c) => (
@@ -64,18 +95,20 @@ export function ListCards<T>({
       </List>
     );
   }
-  return (
+  const list = (
     <List disablePadding aria-label={label}>
       {rows.map((row) => (
         <ListItem
           key={rowId(row)}
           divider
           disablePadding
+          sx={onOpen ? { '&:hover': { bgcolor: 'action.hover' } } : undefined}
           secondaryAction={
             onDelete && (
               <IconButton
                 edge="end"
                 aria-label={`Delete ${rowLabel(row)}`}
+                title="Delete"
                 onClick={() => onDelete(row)}
                 sx={{ color: 'text.secondary' }}
               >
@@ -84,19 +117,16 @@ export function ListCards<T>({
             )
           }
         >
-          {onOpen ? (
-            <ListItemButton
-              onClick={() => onOpen(row)}
-              aria-label={`Open ${rowLabel(row)}`}
-              sx={{ py: 1.25 }}
-            >
-              {lines(row)}
-            </ListItemButton>
-          ) : (
-            <Box sx={{ px: 2, py: 1.25, width: '100%' }}>{lines(row)}</Box>
-          )}
+          <Box sx={{ px: 2, py: 1.25, width: '100%', minWidth: 0 }}>{lines(row)}</Box>
         </ListItem>
       ))}
     </List>
+  );
+  if (holdKey === undefined) return list;
+  return (
+    <Box data-holds-order>
+      {list}
+      <HeldOrderBanner pending={held.pending} onShow={held.show} />
+    </Box>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Live lists that hold still: while the pointer or keyboard focus is in a table (a focused row is
- * the selected one), its rows keep the order they are shown in; the values in them still update.
+ * the selected one), and always on a phone's list, its rows keep the order they are shown in; the
+ * values in them still update.
  * Rows that are new, or that the latest data puts elsewhere, wait behind a banner ("N updated —
  * show") until it is clicked or the pointer and focus leave. Rows gone from the data (deleted) go at
  * once: they no longer exist, and a delete is most often the user's own.
@@ -70,10 +71,15 @@ export interface HeldOrder<T> {
   };
 }
 
+/**
+ * `always`: the order holds whether or not the pointer or focus is in the list (a phone: a finger
+ * gives no warning before it lands, so the rows in view stay put until "show").
+ */
 export function useHeldOrder<T>(
   rows: T[] | undefined,
   rowId: (row: T) => string,
   key: string | undefined,
+  always = false,
 ): HeldOrder<T> {
   const [pointer, setPointer] = useState(false);
   const [focus, setFocus] = useState(false);
@@ -95,7 +101,7 @@ export function useHeldOrder<T>(
     }, []),
   };
 
-  const held = pointer || focus;
+  const held = always || pointer || focus;
   if (key === undefined || rows === undefined || !held || order.current?.key !== key) {
     // Not holding: what is shown is the latest order, and is what a hold starts from.
     if (key !== undefined && rows !== undefined) order.current = { key, ids: latest.current };

@@ -1,15 +1,48 @@
 /**
  * The password-reset page: set a new password with the mailed token; the token carries the username
- * for display.
+ * for display. The token is checked as the page opens, so a used or expired link says so (with a way
+ * to ask for a new one) before anything is typed. The strength checker (zxcvbn and its
+ * dictionaries) loads only when typing starts.
  */
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
-import { isStrongPassword, MSG, RESET_REASONS, usernameFromResetToken } from '@sightline/shared';
+import { MSG, RESET_REASONS, usernameFromResetToken } from '@sightline/shared';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, request } from '../../api/client';
 import { paths } from '../../navigation/paths';
 import { AuthLayout } from './AuthLayout';
 import { newPasswordProblem } from './reset-rules';
+
+type StrengthCheck = (password: string, userInputs: string[]) => boolean;
+let strengthCheck: Promise<StrengthCheck> | undefined;
+/** The strength checker, imported once on first use (its dictionaries are most of its weight). */
+const loadStrengthCheck = () => {
+  strengthCheck ??= import('./password-strength').then((m) => m.isStrongPassword);
+  return strengthCheck;
+};
+
+/** Whether the link's token can still set a password: true, false (used, expired, unknown) or undefined while asking. */
+function useTokenUsable(token: string): boolean | undefined {
+  const query = useQuery({
+    queryKey: ['passwordreset', 'check', token],
+    queryFn: async ({ signal }) => {
+      try {
+        await request('/api/auth/passwordreset/check', { method: 'POST', body: { token }, signal });
+        return true;
+      } catch (error) {
+        // Only the server's "invalid token" closes the form; a failed request leaves it open,
+        // and setting the password still answers the truth.
+        if (error instanceof ApiError && error.status < 500) return false;
+        return true;
+      }
+    },
+    enabled: token !== '',
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return token === '' ? false : query.data;
+}
 
 export default function PasswordResetForm() {
   const [search] = useSearchParams();
@@ -18,15 +51,22 @@ export default function PasswordResetForm() {
   const username = usernameFromResetToken(token);
   // A mangled link decodes to garbage ('i\uFFFD'): show no account rather than that.
   const shownName = /[\uFFFD\p{Cc}]/u.test(username) ? '' : username;
+  const usable = useTokenUsable(token);
   const [password, setPassword] = useState('');
   const [verify, setVerify] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | undefined>(token ? undefined : MSG.resetTokenInvalid);
+  const [failure, setFailure] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+
+  const typed = (value: string) => {
+    setPassword(value);
+    void loadStrengthCheck();
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = newPasswordProblem(password, verify, isStrongPassword(password, [username]));
+    const isStrong = password ? await loadStrengthCheck() : undefined;
+    const found = newPasswordProblem(password, verify, isStrong?.(password, [username]) ?? false);
     setProblem(found);
     setFailure(undefined);
     if (found) return;
@@ -41,6 +81,38 @@ export default function PasswordResetForm() {
       setBusy(false);
     }
   };
+
+  if (usable === false)
+    return (
+      <AuthLayout title="This link no longer works">
+        <Stack spacing={2.5}>
+          <Alert severity="error" role="alert">
+            {MSG.resetTokenInvalid}
+          </Alert>
+          <Typography variant="body2" color="text.secondary">
+            Reset links work once, for one hour. Ask for a new one and use the newest email.
+          </Typography>
+          <Button
+            component={RouterLink}
+            to={`/${paths.passwordResetRequest}`}
+            variant="contained"
+            size="large"
+            fullWidth
+          >
+            Request a New Link
+          </Button>
+          <Link
+            component={RouterLink}
+            to={`/${paths.login}`}
+            variant="body2"
+            underline="hover"
+            sx={{ textAlign: 'center' }}
+          >
+            Back to Login
+          </Link>
+        </Stack>
+      </AuthLayout>
+    );
 
   return (
     <AuthLayout title="Choose a new password">
@@ -68,7 +140,7 @@ export default function PasswordResetForm() {
           autoFocus
           size="medium"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => typed(e.target.value)}
           error={problem !== undefined && problem !== MSG.passwordsMustMatch}
           helperText="At least 10 characters; a passphrase of unrelated words works well."
         />
@@ -83,7 +155,7 @@ export default function PasswordResetForm() {
           error={Boolean(problem)}
           helperText={problem}
         />
-        <Button type="submit" variant="contained" size="large" disabled={busy || !token} fullWidth>
+        <Button type="submit" variant="contained" size="large" disabled={busy || usable !== true} fullWidth>
           Set Password
         </Button>
         <Link

@@ -44,7 +44,7 @@ export function EndpointKeyField(props: CustomFieldProps) {
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
       <Box sx={{ flex: '1 1 16rem', minWidth: 0, '& .MuiTextField-root': { width: '100%' } }}>
-        <ReadOnlyField {...props} />
+        <ReadOnlyField {...props} secret />
       </Box>
       {mayRotate && (
         <Button

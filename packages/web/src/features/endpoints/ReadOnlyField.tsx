@@ -1,12 +1,27 @@
-/** A read-only value the server makes (ID, Key), with a copy button; before saving it says so. */
+/**
+ * A read-only value the server makes (ID, Key), with a copy button; before saving it says so.
+ * A `secret` (the Key) is masked until Show is pressed; Copy copies the value either way.
+ */
 import CheckRounded from '@mui/icons-material/CheckRounded';
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
+import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import type { CustomFieldProps } from '../../components';
 
-export function ReadOnlyField({ field, name, value, ctx }: CustomFieldProps) {
+/** As many dots as characters, at most 24: the length says little and the field keeps its width. */
+const masked = (text: string) => '•'.repeat(Math.min(text.length, 24));
+
+export function ReadOnlyField({
+  field,
+  name,
+  value,
+  ctx,
+  secret = false,
+}: CustomFieldProps & { secret?: boolean }) {
   const [copied, setCopied] = useState(false);
+  const [revealed, setRevealed] = useState(false);
   const text = typeof value === 'string' ? value : '';
   const copy = async () => {
     try {
@@ -17,12 +32,14 @@ export function ReadOnlyField({ field, name, value, ctx }: CustomFieldProps) {
       setCopied(false);
     }
   };
+  const hidden = secret && !revealed;
   const placeholder = ctx.isNew ? 'Generated when saved' : 'Hidden';
+  const revealLabel = `${revealed ? 'Hide' : 'Show'} ${field.label}`;
   return (
     <TextField
       name={name}
       label={field.label}
-      value={text}
+      value={hidden ? masked(text) : text}
       placeholder={placeholder}
       helperText={field.helperText}
       slotProps={{
@@ -30,11 +47,28 @@ export function ReadOnlyField({ field, name, value, ctx }: CustomFieldProps) {
         htmlInput: {
           readOnly: true,
           'aria-readonly': true,
+          'data-masked': hidden ? 'true' : undefined,
           style: { fontFamily: 'ui-monospace, monospace' },
         },
         input: {
           endAdornment: text ? (
             <InputAdornment position="end">
+              {secret && (
+                <Tooltip title={revealLabel}>
+                  <IconButton
+                    size="small"
+                    aria-label={revealLabel}
+                    aria-pressed={revealed}
+                    onClick={() => setRevealed((r) => !r)}
+                  >
+                    {revealed ? (
+                      <VisibilityOffOutlined fontSize="small" />
+                    ) : (
+                      <VisibilityOutlined fontSize="small" />
+                    )}
+                  </IconButton>
+                </Tooltip>
+              )}
               <Tooltip title={copied ? 'Copied' : `Copy ${field.label}`}>
                 <IconButton edge="end" size="small" aria-label={`Copy ${field.label}`} onClick={copy}>
                   {copied ? <CheckRounded fontSize="small" /> : <ContentCopyRounded fontSize="small" />}

@@ -14,6 +14,8 @@ import {
   ListItem,
   ListItemText,
   Stack,
+  type SxProps,
+  type Theme,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -76,6 +78,33 @@ function Extras({ image, onOpen }: { image: Image; onOpen: () => void }) {
   );
 }
 
+/**
+ * The selection mark over a photo: an opaque white disc with a dark ring, so it shows on a white
+ * photo (the ring) and on a dark one (the disc); the tick or empty circle in the primary colour.
+ */
+function SelectionMark({ selected, small, sx }: { selected: boolean; small?: boolean; sx: SxProps<Theme> }) {
+  const size = small ? 'small' : 'medium';
+  return (
+    <Box
+      data-testid="selection-mark"
+      aria-hidden
+      sx={[
+        {
+          position: 'absolute',
+          display: 'flex',
+          borderRadius: '50%',
+          bgcolor: 'common.white',
+          color: selected ? 'primary.main' : 'grey.700',
+          boxShadow: '0 0 0 2px rgba(15,23,42,0.75), 0 1px 4px rgba(15,23,42,0.5)',
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      {selected ? <CheckCircle fontSize={size} /> : <RadioButtonUnchecked fontSize={size} />}
+    </Box>
+  );
+}
+
 const label = (image: Image, selecting: boolean, selected: boolean) =>
   selecting ? `${selected ? 'Deselect' : 'Select'} ${image.fileName}` : `Open ${image.fileName}`;
 
@@ -103,21 +132,7 @@ export function ImageTile({ image, selecting, selected, onOpen, onToggle }: Imag
             loading="lazy"
             sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
           />
-          {selecting && (
-            <Box
-              sx={{
-                position: 'absolute',
-                top: 6,
-                left: 6,
-                color: selected ? 'primary.main' : 'common.white',
-                bgcolor: 'rgba(0,0,0,0.35)',
-                borderRadius: '50%',
-                display: 'flex',
-              }}
-            >
-              {selected ? <CheckCircle /> : <RadioButtonUnchecked />}
-            </Box>
-          )}
+          {selecting && <SelectionMark selected={selected} sx={{ top: 6, left: 6 }} />}
         </Box>
       </CardActionArea>
       <CardContent sx={{ p: 1.25, '&:last-child': { pb: 1.25 }, flex: 1 }}>
@@ -159,19 +174,7 @@ export function ImageRow({ image, selecting, selected, onOpen, onToggle }: Image
           alt=""
           sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, display: 'block' }}
         />
-        {selecting && (
-          <Box
-            sx={{
-              position: 'absolute',
-              left: 20,
-              top: 12,
-              color: selected ? 'primary.main' : 'common.white',
-              display: 'flex',
-            }}
-          >
-            {selected ? <CheckCircle fontSize="small" /> : <RadioButtonUnchecked fontSize="small" />}
-          </Box>
-        )}
+        {selecting && <SelectionMark selected={selected} small sx={{ left: 20, top: 12 }} />}
       </ButtonBase>
       <ListItemText
         primary={formatListDate(image.timestamp)}

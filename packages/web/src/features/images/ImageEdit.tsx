@@ -25,7 +25,7 @@ import {
 } from '@mui/material';
 import { formatDateTime, IMAGE_TEXT, type Image, MSG, type Username } from '@sightline/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { api, errorData } from '../../api/client';
 import { useList } from '../../api/hooks';
@@ -128,13 +128,25 @@ export default function ImageEdit() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
+      if (e.defaultPrevented) return;
       if (target?.closest('input, textarea, [role="combobox"], [role="listbox"]')) return;
       if (e.key === 'ArrowLeft') go(previous);
       if (e.key === 'ArrowRight') go(next);
+      // Escape leaves the detail for the list, unless a dialog or menu is open (it closes that).
+      if (e.key === 'Escape' && !document.querySelector('[role="dialog"], [role="menu"], .MuiPopover-root'))
+        navigate('images');
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [go, previous, next]);
+  }, [go, previous, next, navigate]);
+
+  // Focus lands in the detail when it opens (and on each neighbour), on its title, so the keys
+  // act here and a screen reader starts from the image's name.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const shown = image && form ? image.id : undefined;
+  useEffect(() => {
+    if (shown) titleRef.current?.focus({ preventScroll: true });
+  }, [shown]);
 
   const remove = async () => {
     try {
@@ -177,7 +189,16 @@ export default function ImageEdit() {
             variant="h5"
             component="h1"
             id={titleId}
-            sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            ref={titleRef}
+            tabIndex={-1}
+            sx={{
+              flex: 1,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+              '&:focus': { outline: 'none' },
+              '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+            }}
           >
             {image.fileName}
           </Typography>

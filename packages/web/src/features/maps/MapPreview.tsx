@@ -37,7 +37,7 @@ export function MapPreview({ ctx }: EditorTabProps<MapForm>) {
   }
   return (
     <Box>
-      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+      <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
         Preview
       </Typography>
       {failed === src ? (

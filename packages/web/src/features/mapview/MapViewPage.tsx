@@ -84,7 +84,9 @@ export default function MapViewPage() {
 
   const failure = map.error ?? size.error;
   return (
-    <Stack sx={{ height: { md: 'calc(100vh - 140px)' }, minHeight: 480 }}>
+    // The map takes the rest of the screen below the top bar (main's 80 px above, 48 px below on a
+    // phone), so on a phone the plan fills it instead of a strip.
+    <Stack sx={{ height: { xs: 'calc(100dvh - 128px)', md: 'calc(100vh - 140px)' }, minHeight: 480 }}>
       <PageHeader
         title={map.data?.name ?? 'Map'}
         subtitle={map.data ? `${shown.length} on this map` : ' '}
@@ -114,7 +116,7 @@ export default function MapViewPage() {
           />
         ) : size.data && map.data ? (
           <>
-            <Box sx={{ flex: 1, minHeight: 360, p: 1 }}>
+            <Box sx={{ flex: 1, minHeight: 360, p: { xs: 0, sm: 1 } }}>
               <ThingMap
                 imageUrl={imageUrl}
                 size={size.data}

@@ -65,6 +65,21 @@ function popupContent(thing: Thing, zone: string, href: string, onOpen: (href: s
   return root;
 }
 
+/**
+ * The first view: the whole plan when it fills most of the map (a desktop), else the plan covering
+ * the map, centred (a plan wider than a phone held upright): a third of the screen left blank and
+ * room names a few pixels high help nobody; pinch and drag reach the rest.
+ */
+function fitPlan(map: L.Map, bounds: L.LatLngBoundsLiteral) {
+  const plan = L.latLngBounds(bounds);
+  const view = map.getSize();
+  const planRatio = (plan.getEast() - plan.getWest()) / (plan.getNorth() - plan.getSouth());
+  const viewRatio = view.x / Math.max(1, view.y);
+  const filled = Math.min(planRatio, viewRatio) / Math.max(planRatio, viewRatio);
+  if (filled >= 2 / 3) map.fitBounds(plan, { animate: false });
+  else map.setView(plan.getCenter(), map.getBoundsZoom(plan, true), { animate: false });
+}
+
 export function ThingMap({ imageUrl, size, things, zoneNames, linkOf, onOpen }: ThingMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map>(undefined);
@@ -84,13 +99,26 @@ export function ThingMap({ imageUrl, size, things, zoneNames, linkOf, onOpen }: 
       maxBounds: L.latLngBounds(bounds).pad(0.5),
     });
     L.imageOverlay(imageUrl, bounds).addTo(map);
-    map.fitBounds(bounds);
+    fitPlan(map, bounds);
     const cluster = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 40 });
     cluster.addTo(map);
     mapRef.current = map;
     clusterRef.current = cluster;
     const known = markers.current;
-    const resize = new ResizeObserver(() => map.invalidateSize());
+    // Until the user pans or zooms, the first view follows the map's size (the page settling,
+    // a phone turned); after that the user's view stays.
+    let fitting = false;
+    let moved = false;
+    map.on('dragstart zoomstart', () => {
+      if (!fitting) moved = true;
+    });
+    const resize = new ResizeObserver(() => {
+      map.invalidateSize();
+      if (moved) return;
+      fitting = true;
+      fitPlan(map, bounds);
+      fitting = false;
+    });
     resize.observe(el);
     return () => {
       resize.disconnect();

@@ -11,7 +11,7 @@ export function ReadOnlyGrid({ title, facts }: { title?: string; facts: Fact[] }
   return (
     <Box>
       {title && (
-        <Typography variant="overline" color="text.secondary" component="h3">
+        <Typography variant="overline" color="text.secondary" component="h2">
           {title}
         </Typography>
       )}

@@ -22,7 +22,7 @@ export function ThingExceptions({ thingId }: { thingId: string }) {
   if (rows.length === 0) return null;
   return (
     <section aria-label="Open exceptions">
-      <Typography variant="overline" color="text.secondary" component="h3">
+      <Typography variant="overline" color="text.secondary" component="h2">
         Open exceptions {total > SHOWN ? `(${SHOWN} newest of ${total})` : `(${total})`}
       </Typography>
       <Paper variant="outlined" sx={{ borderRadius: 2, overflow: 'hidden' }}>

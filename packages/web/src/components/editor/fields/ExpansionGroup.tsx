@@ -13,9 +13,13 @@ export function ExpansionGroup({ field, ctx }: FieldProps<ExpansionFieldDef<Valu
       disableGutters
       variant="outlined"
       sx={{ borderRadius: 2, '&::before': { display: 'none' } }}
+      // A group sits right under the editor's title (h1): its heading is an h2.
+      slots={{ heading: 'h2' }}
     >
       <AccordionSummary expandIcon={<ExpandMoreRounded />}>
-        <Typography variant="subtitle2">{field.label}</Typography>
+        <Typography variant="subtitle2" component="span">
+          {field.label}
+        </Typography>
       </AccordionSummary>
       <AccordionDetails sx={{ pt: 1, pb: 2.5 }}>
         <FieldGrid>

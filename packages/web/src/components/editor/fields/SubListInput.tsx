@@ -33,7 +33,7 @@ export function SubListInput({ field, name, disabled, ctx }: FieldProps<SubListF
   return (
     <Paper variant="outlined" sx={{ p: 2, borderRadius: 2 }}>
       <Stack direction="row" alignItems="center" sx={{ mb: rows.length ? 2 : 0.5 }}>
-        <Typography variant="subtitle2" sx={{ flex: 1 }}>
+        <Typography variant="subtitle2" component="h2" sx={{ flex: 1 }}>
           {field.label}
           {field.required && ' *'}
         </Typography>
