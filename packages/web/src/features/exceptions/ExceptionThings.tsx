@@ -1,10 +1,10 @@
 /** The things of an inventory exception, each linked to its editor (items to /items/{id}). */
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import { Link, Typography } from '@mui/material';
-import { type ExceptionThing, formatDateTime } from '@sightline/shared';
+import type { ExceptionThing } from '@sightline/shared';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../api/session-context';
-import { NONE } from '../../components/format';
+import { formatListDateTime, NONE } from '../../components/format';
 import { DataTable } from '../../components/table/DataTable';
 import type { Column } from '../../components/table/types';
 import { useSitePath } from '../../navigation/site-links';
@@ -33,7 +33,7 @@ export function ExceptionThings({ things }: { things: ExceptionThing[] }) {
       field: 'entry',
       label: 'Zone Entry Time',
       hideBelow: 'sm',
-      render: (t) => formatDateTime(t.lastZoneTime),
+      render: (t) => formatListDateTime(t.lastZoneTime),
     },
   ];
   return (

@@ -21,11 +21,11 @@ import {
   Typography,
 } from '@mui/material';
 import { CLOCK_TICK_MS, LIST_LIMIT_MAX, type Thing, ZONE_OCCUPANCY_POLL_MS } from '@sightline/shared';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useList } from '../../api/hooks';
 import { useFallbackPolling } from '../../api/live';
 import { useSession } from '../../api/session-context';
+import { formatClock } from '../../components/format';
 import { HeldOrderBanner } from '../../components/table/HeldOrderBanner';
 import { useHeldOrder } from '../../components/table/held-order';
 import { LiveChip } from '../events/LiveChip';
@@ -79,7 +79,7 @@ export default function ZoneStatusPage() {
         <>
           <Chip
             icon={<AccessTimeOutlined />}
-            label={dayjs(now).format('hh:mm:ss a')}
+            label={formatClock(now)}
             variant="outlined"
             data-testid="zone-status-clock"
             aria-label="Current time"
