@@ -8,6 +8,7 @@ import { formatListDateTime, NONE } from '../../components/format';
 import { DataTable } from '../../components/table/DataTable';
 import type { Column } from '../../components/table/types';
 import { useSitePath } from '../../navigation/site-links';
+import { className } from '../things/thing-labels';
 import { thingPath } from './exception-text';
 
 export function ExceptionThings({ things }: { things: ExceptionThing[] }) {
@@ -26,7 +27,7 @@ export function ExceptionThings({ things }: { things: ExceptionThing[] }) {
     {
       field: 'type',
       label: 'Type',
-      render: (t) => (t.class === 'worker' ? settings.workerLabel : settings.itemLabel),
+      render: (t) => className(t.class, settings),
     },
     { field: 'zone', label: 'Zone', render: (t) => t.zoneName ?? NONE },
     {

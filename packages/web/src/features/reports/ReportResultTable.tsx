@@ -2,7 +2,9 @@
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import type { ReportResult } from '@sightline/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useSession } from '../../api/session-context';
 import { DataTable, type DataTableProps } from '../../components/table/DataTable';
+import { className } from '../things/thing-labels';
 import { formatCell } from './report-data';
 
 type Row = ReportResult['rows'][number] & { __key: string };
@@ -20,6 +22,7 @@ export function ReportResultTable({
   emptyDescription?: string;
   paging?: DataTableProps<Row>['paging'];
 }) {
+  const { settings } = useSession();
   const result = query.data;
   const rows = result?.rows.map((r, i) => ({ ...r, __key: String(i) }) as Row);
   return (
@@ -29,7 +32,11 @@ export function ReportResultTable({
         field: c.key,
         label: c.header,
         align: c.kind === 'number' || c.kind === 'duration' ? 'right' : 'left',
-        render: (row) => formatCell(c.kind, row[c.key]),
+        // A thing's class reads as the site names it ('Asset', not 'item').
+        render: (row) =>
+          c.key === 'class' && row[c.key]
+            ? className(String(row[c.key]), settings)
+            : formatCell(c.kind, row[c.key]),
       }))}
       rows={rows}
       rowKey={(r) => r.__key}

@@ -29,6 +29,7 @@ import { formatClock } from '../../components/format';
 import { HeldOrderBanner } from '../../components/table/HeldOrderBanner';
 import { useHeldOrder } from '../../components/table/held-order';
 import { LiveChip } from '../events/LiveChip';
+import { className } from '../things/thing-labels';
 import { useSiteZones } from '../zones/useZones';
 import { ReportPage } from './ReportPage';
 import { formatCell } from './report-data';
@@ -69,7 +70,7 @@ export default function ZoneStatusPage() {
     return map;
   }, [things.data]);
   const inZones = [...byZone.values()].reduce((n, list) => n + list.length, 0);
-  const classLabel = (c: string) => (c === 'worker' ? settings.workerLabel : settings.itemLabel);
+  const classLabel = (c: string) => className(c, settings);
 
   return (
     <ReportPage

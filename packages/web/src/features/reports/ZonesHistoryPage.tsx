@@ -58,7 +58,9 @@ export default function ZonesHistoryPage() {
             <Box
               data-testid="zone-time-chart"
               role="img"
-              aria-label={chartRows.map((r) => `${r.name}: ${formatDuration(r.total)}`).join(', ') || 'No zones'}
+              aria-label={
+                chartRows.map((r) => `${r.name}: ${formatDuration(r.total)}`).join(', ') || 'No zones'
+              }
             >
               <BarChart
                 dataset={chartRows}
