@@ -9,6 +9,8 @@ import { formatCell } from './report-data';
 
 type Row = ReportResult['rows'][number] & { __key: string };
 
+const KEEP_WHOLE = new Set<string>(['date', 'day', 'duration']);
+
 export function ReportResultTable({
   label,
   query,
@@ -33,10 +35,12 @@ export function ReportResultTable({
         label: c.header,
         align: c.kind === 'number' || c.kind === 'duration' ? 'right' : 'left',
         // A thing's class reads as the site names it ('Asset', not 'item').
-        render: (row) =>
-          c.key === 'class' && row[c.key]
-            ? className(String(row[c.key]), settings)
-            : formatCell(c.kind, row[c.key]),
+        render: (row) => {
+          if (c.key === 'class' && row[c.key]) return className(String(row[c.key]), settings);
+          const text = formatCell(c.kind, row[c.key]);
+          // A date-time or a length of time reads as one: never broken over lines.
+          return KEEP_WHOLE.has(c.kind) ? <span style={{ whiteSpace: 'nowrap' }}>{text}</span> : text;
+        },
       }))}
       rows={rows}
       rowKey={(r) => r.__key}
