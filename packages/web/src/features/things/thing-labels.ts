@@ -20,17 +20,14 @@ export interface ThingWords {
 }
 
 /** The label the site gives a class, or its default ('Items', 'Workers'). */
-export const classLabel = (cls: ThingClass, settings: SiteSettings) =>
+const classLabel = (cls: ThingClass, settings: SiteSettings) =>
   (cls === 'worker' ? settings.workerLabel : settings.itemLabel) || (cls === 'worker' ? 'Workers' : 'Items');
 
 /**
  * A label as a singular noun in running text: 'Assets' → 'asset', 'People' → 'person', 'RFID Tags'
  * → 'RFID tag' (pluralize knows English irregular and uncountable nouns; capitals of acronyms kept).
  */
-export const singularNoun = (label: string) => lowerTitle(pluralize.singular(label.trim()));
-
-/** A class's label as a plural noun in running text: 'Assets' → 'assets'. */
-export const pluralNoun = (label: string) => lowerTitle(label.trim());
+const singularNoun = (label: string) => lowerTitle(pluralize.singular(label.trim()));
 
 /** A thing's class as a row shows it, the singular of its label: 'Asset', 'Worker'. */
 export const className = (cls: string, settings: SiteSettings) =>
