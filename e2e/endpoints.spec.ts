@@ -95,7 +95,7 @@ test.describe('endpoints', () => {
       'Version',
     ]);
     const beatRow = heartbeats.getByRole('row').nth(1);
-    await expect(beatRow).toContainText('1h 1m');
+    await expect(beatRow).toContainText('1 h 1 min');
     await expect(beatRow).toContainText('38.5 °C');
     await expect(beatRow).toContainText('10.9.8.7');
     await expect(beatRow).toContainText('e2e-1.0');

@@ -62,7 +62,7 @@ test('the items list shows demo items with zones, searches, and downloads XLSX',
     page.getByRole('cell', { name: /Receiving|Storage A|Storage B|Break Room/ }).first(),
   ).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Zone Entry Time' })).toBeVisible();
-  await expect(rows.first()).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (am|pm)/);
+  await expect(rows.first()).toContainText(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2} (am|pm)/);
   await closeErrorBar(page);
   await settle(page);
   await page.screenshot({ path: `${SCREENSHOTS}/items.png` });

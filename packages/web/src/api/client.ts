@@ -5,6 +5,7 @@
  * location as the referer.
  */
 import { CSRF_HEADER, CSRF_VALUE } from '@sightline/shared';
+import { formatCount } from '../components/format';
 
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
@@ -171,4 +172,4 @@ export type ListResult<T> = { items: T[]; total: number; totalCapped?: boolean }
 
 /** A list's total as the console shows it: "10,000+" when the server capped the count. */
 export const totalText = (total: number, capped?: boolean) =>
-  capped ? `${total.toLocaleString('en-US')}+` : String(total);
+  capped ? `${formatCount(total)}+` : String(total);

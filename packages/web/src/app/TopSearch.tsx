@@ -17,6 +17,7 @@ export function TopSearch() {
   const navigate = useSiteNavigate();
   const [input, setInput] = useState('');
   const target = features.find((f) => f.search)?.search;
+  const searchLabel = typeof target?.label === 'function' ? target.label(ctx) : target?.label;
   const screens = useMemo<MenuLink[]>(
     () =>
       buildMenu(features, ctx).flatMap((g) =>
@@ -57,7 +58,7 @@ export function TopSearch() {
               sx: { bgcolor: 'background.default', borderRadius: 2 },
             },
           })}
-          placeholder={target ? `Search ${target.label} or screens` : 'Search screens'}
+          placeholder={target ? `Search ${searchLabel} or screens` : 'Search screens'}
         />
       )}
     />

@@ -16,6 +16,7 @@ import {
   withEnd,
   withStart,
 } from './date-range';
+import { LIST_DATE_FORMAT } from './format';
 
 export interface DateRangeFilterProps {
   value: DateRange;
@@ -43,7 +44,7 @@ export function DateRangeFilter({ value, onChange, onReset, quick = true, childr
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
       <DatePicker
         label="Start Date"
-        format="YYYY/MM/DD"
+        format={LIST_DATE_FORMAT}
         value={start}
         maxDate={end ?? undefined}
         onChange={(d) => change(withStart(value, d))}
@@ -51,7 +52,7 @@ export function DateRangeFilter({ value, onChange, onReset, quick = true, childr
       />
       <DatePicker
         label="End Date"
-        format="YYYY/MM/DD"
+        format={LIST_DATE_FORMAT}
         value={end}
         minDate={start ?? undefined}
         onChange={(d) => change(withEnd(value, d))}

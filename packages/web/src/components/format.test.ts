@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCFloat0,
+  formatClock,
   formatCoordinates,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatListDate,
   formatListDateTime,
   formatMapPoint,
+  formatSeconds,
   formatSensor,
-  formatStay,
   formatTemperature,
-  formatUptime,
 } from './format';
 
 const S = 1_000_000_000;
@@ -17,23 +22,54 @@ describe('event formats', () => {
     expect([4.25, 21.74, -3.05, 7, 0.04].map(formatCFloat0)).toEqual(['4.3', '21.7', '-3.0', '7.0', '0.0']);
     expect(formatCFloat0(undefined)).toBe('');
   });
-  it('shows list date-times as YYYY/MM/DD hh:mm:ss am/pm, unset as N/A', () => {
-    expect(formatListDateTime('2024-05-01T15:04:05')).toBe('2024/05/01 03:04:05 pm');
-    expect(formatListDateTime('0001-01-01T00:00:00Z')).toBe('N/A');
-    expect(formatListDateTime(null)).toBe('N/A');
+});
+
+describe('dates and times', () => {
+  const when = '2026-11-27T16:20:05';
+  it('shows lists and filters as YYYY/MM/DD, with a 12-hour clock to the minute', () => {
+    expect(formatListDate(when)).toBe('2026/11/27');
+    expect(formatListDateTime(when)).toBe('2026/11/27 04:20 pm');
+    expect(formatListDateTime('2026-11-27T11:05:05')).toBe('2026/11/27 11:05 am');
+  });
+  it('shows everything else as MM/DD/YYYY, with the same clock', () => {
+    expect(formatDate(when)).toBe('11/27/2026');
+    expect(formatDateTime(when)).toBe('11/27/2026 04:20 pm');
+    expect(formatDateTime('2026-11-27T00:07:00')).toBe('11/27/2026 12:07 am');
+  });
+  it.each(['0999-12-31T00:00:00Z', '0001-01-01T00:00:00Z', null, undefined, '', 'not a date'])(
+    'shows %s as N/A in every form',
+    (v) => {
+      for (const f of [formatListDate, formatListDateTime, formatDate, formatDateTime])
+        expect(f(v)).toBe('N/A');
+    },
+  );
+  it('runs the Zone Status clock to the second and counts with separators', () => {
+    expect(formatClock(new Date(2026, 10, 27, 16, 20, 5))).toBe('04:20:05 pm');
+    expect(formatCount(12_345)).toBe('12,345');
   });
 });
 
-describe('formatStay', () => {
+describe('formatDuration, the one form of a length of time', () => {
   it('shows the two largest units', () => {
-    expect(formatStay(45 * S)).toBe('45 s');
-    expect(formatStay((2 * 3600 + 5 * 60 + 7) * S)).toBe('2 h 5 min');
-    expect(formatStay((86_400 + 3 * 3600) * S)).toBe('1 d 3 h');
+    expect(formatDuration(45 * S)).toBe('45 s');
+    expect(formatDuration((12 * 60 + 5) * S)).toBe('12 min 5 s');
+    expect(formatDuration((2 * 3600 + 5 * 60 + 7) * S)).toBe('2 h 5 min');
+    expect(formatDuration((86_400 + 3 * 3600) * S)).toBe('1 d 3 h');
+    expect(formatDuration(665 * 3600 * S)).toBe('27 d 17 h');
   });
-  it('drops a zero second unit and never shows less than 0 s', () => {
-    expect(formatStay(3600 * S)).toBe('1 h');
-    expect(formatStay(0)).toBe('0 s');
-    expect(formatStay(-5)).toBe('0 s');
+  it('drops a zero second unit, never shows less than 0 s, and nothing as —', () => {
+    expect(formatDuration(3600 * S)).toBe('1 h');
+    expect(formatDuration(15 * 60 * S)).toBe('15 min');
+    expect(formatDuration(0)).toBe('0 s');
+    expect(formatDuration(-5)).toBe('0 s');
+    expect(formatDuration(null)).toBe('—');
+  });
+  it('shows seconds (a reader uptime) in the same form', () => {
+    expect(formatSeconds(null)).toBe('—');
+    expect(formatSeconds(0)).toBe('0 s');
+    expect(formatSeconds(725)).toBe('12 min 5 s');
+    expect(formatSeconds(15_120)).toBe('4 h 12 min');
+    expect(formatSeconds(273_600)).toBe('3 d 4 h');
   });
 });
 
@@ -47,14 +83,7 @@ describe('display helpers', () => {
     expect(formatMapPoint([0.5, 0.125])).toBe('50.0% across, 12.5% down');
     expect(formatMapPoint(null)).toBe('—');
   });
-  it('formats uptime, temperature and coordinates for the screens', () => {
-    expect(formatUptime(null)).toBe('—');
-    expect(formatUptime(0)).toBe('0s');
-    expect(formatUptime(45)).toBe('45s');
-    expect(formatUptime(725)).toBe('12m 5s');
-    expect(formatUptime(3600)).toBe('1h');
-    expect(formatUptime(15_120)).toBe('4h 12m');
-    expect(formatUptime(273_600)).toBe('3d 4h');
+  it('formats temperature and coordinates for the screens', () => {
     expect(formatTemperature(41.46)).toBe('41.5 °C');
     expect(formatTemperature(null)).toBe('—');
     expect(formatCoordinates([120, 45.456])).toBe('120, 45.46');

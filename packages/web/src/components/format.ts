@@ -1,7 +1,11 @@
 /**
- * Every display format of the web screens, in one place. Dates follow the shared rules
- * (`formatListDate`, `formatDate`, `formatDateTime` in @sightline/shared: YYYY/MM/DD in lists and
- * filters, MM/DD/YYYY elsewhere, before year 1000 'N/A'); the rest are numbers and lengths of time.
+ * Every display format of the web screens, in one place: no other web file formats a date, a
+ * time, a length of time or a count (`format-scan.test.ts` fails on one that does).
+ *
+ * Dates: YYYY/MM/DD in lists (any table or list of records, its cells and their tooltips) and
+ * filters; MM/DD/YYYY elsewhere (editors, detail pages, facts, map tooltips). Date-times add a
+ * 12-hour clock to the minute, 'hh:mm am'. A date before year 1000 is unset and shows 'N/A'.
+ * Lengths of time show their two largest units: '2 h 5 min', '45 s'.
  */
 import { isUnsetDate, MSG } from '@sightline/shared';
 import dayjs from 'dayjs';
@@ -9,9 +13,32 @@ import dayjs from 'dayjs';
 /** What an empty cell or fact shows. */
 export const NONE = '—';
 
-/** List date-times (events): YYYY/MM/DD with a 12-hour clock to the second, unset as 'N/A'. */
-export const formatListDateTime = (v: string | null | undefined) =>
-  isUnsetDate(v) ? MSG.notAvailable : dayjs(v).format('YYYY/MM/DD hh:mm:ss a');
+/** Picker and display patterns (dayjs tokens). */
+export const LIST_DATE_FORMAT = 'YYYY/MM/DD';
+export const DATE_FORMAT = 'MM/DD/YYYY';
+export const CLOCK_FORMAT = 'hh:mm a';
+const LIST_DATE_TIME_FORMAT = `${LIST_DATE_FORMAT} ${CLOCK_FORMAT}`;
+export const DATE_TIME_FORMAT = `${DATE_FORMAT} ${CLOCK_FORMAT}`;
+/** A time of day stored as text (the site's daily report time): 24-hour 'HH:mm'. */
+export const STORED_TIME_OF_DAY = 'HH:mm';
+
+type DateValue = string | Date | null | undefined;
+const shown = (pattern: string) => (v: DateValue) =>
+  isUnsetDate(v) ? MSG.notAvailable : dayjs(v).format(pattern);
+
+/** A date in a list or a filter: '2026/11/27'. */
+export const formatListDate = shown(LIST_DATE_FORMAT);
+/** A date-time in a list: '2026/11/27 04:20 pm'. */
+export const formatListDateTime = shown(LIST_DATE_TIME_FORMAT);
+/** A date anywhere but a list: '11/27/2026'. */
+export const formatDate = shown(DATE_FORMAT);
+/** A date-time anywhere but a list: '11/27/2026 04:20 pm'. */
+export const formatDateTime = shown(DATE_TIME_FORMAT);
+/** A running clock (Zone Status ticks each second, so it shows them): '04:20:05 pm'. */
+export const formatClock = (v: Date | number) => dayjs(v).format('hh:mm:ss a');
+
+/** A count with thousands separators: '12,345'. */
+export const formatCount = (n: number) => n.toLocaleString('en-US');
 
 /** The sensor reading data.cFloat0, rounded to one decimal; '' when there is none. */
 export const formatCFloat0 = (v: number | null | undefined) =>
@@ -32,39 +59,33 @@ export const formatCoordinates = ([x, y]: readonly [number, number]) => `${round
 export const formatTemperature = (celsius: number | null | undefined) =>
   celsius === null || celsius === undefined ? NONE : `${Math.round(celsius * 10) / 10} °C`;
 
-/** Days, hours, minutes, seconds in milliseconds. */
-const UNIT_MS = [86_400_000, 3_600_000, 60_000, 1000] as const;
+/** Days, hours, minutes, seconds in nanoseconds. */
+const UNIT_NS = [86_400e9, 3_600e9, 60e9, 1e9] as const;
+const UNIT_LABELS = ['d', 'h', 'min', 's'] as const;
 
 /**
- * A length of time as its two largest units, [count, unit index] from the largest non-zero unit;
- * a zero second unit is left out (1 h, not 1 h 0 min). Empty under a second.
+ * A length of time in nanoseconds, the one form of every list, report and editor: its two
+ * largest units from the largest non-zero one, a zero second unit left out ('1 d 3 h', '2 h 5 min',
+ * '1 h', '45 s'); under a second (or negative) '0 s'; none '—'.
  */
-function twoLargestUnits(ms: number): [number, number][] {
-  let rest = Math.max(0, Math.floor(ms));
-  const counts = UNIT_MS.map((unit) => {
+export function formatDuration(ns: number | null | undefined): string {
+  if (ns === null || ns === undefined || !Number.isFinite(ns)) return NONE;
+  let rest = Math.max(0, Math.floor(ns));
+  const counts = UNIT_NS.map((unit) => {
     const n = Math.floor(rest / unit);
     rest -= n * unit;
     return n;
   });
   const first = counts.findIndex((n) => n > 0);
-  if (first === -1) return [];
+  if (first === -1) return '0 s';
   return counts
     .slice(first, first + 2)
-    .map((n, i): [number, number] => [n, first + i])
-    .filter(([n], i) => i === 0 || n > 0);
+    .map((n, i) => [n, first + i] as const)
+    .filter(([n], i) => i === 0 || n > 0)
+    .map(([n, unit]) => `${n} ${UNIT_LABELS[unit]}`)
+    .join(' ');
 }
 
-function durationText(ms: number, labels: readonly [string, string, string, string], gap: string) {
-  const parts = twoLargestUnits(ms);
-  if (!parts.length) return `0${gap}${labels[3]}`;
-  return parts.map(([n, unit]) => `${n}${gap}${labels[unit]}`).join(' ');
-}
-
-/** A zone stay's length from nanoseconds: '2 h 5 min', '45 s', '0 s'. */
-export const formatStay = (ns: number) => durationText(ns / 1_000_000, ['d', 'h', 'min', 's'], ' ');
-
-/** Reader uptime from seconds, compact: '3d 4h', '4h 12m', '12m 5s', '45s'. */
-export function formatUptime(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return NONE;
-  return durationText(seconds * 1000, ['d', 'h', 'm', 's'], '');
-}
+/** A length of time in seconds (a reader's uptime), in the one form of durations. */
+export const formatSeconds = (seconds: number | null | undefined) =>
+  seconds === null || seconds === undefined || seconds < 0 ? NONE : formatDuration(seconds * 1e9);

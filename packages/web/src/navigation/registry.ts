@@ -80,7 +80,7 @@ export interface Feature {
   publicRoutes?: RouteObject[];
   menu?: MenuEntry[];
   /** Where the top-bar search box sends a typed term (the first feature that offers one wins). */
-  search?: { label: string; path: string; query: (term: string) => Query };
+  search?: { label: string | ((ctx: MenuContext) => string); path: string; query: (term: string) => Query };
 }
 
 /** Gate helper: `gate: needs('create', 'users')`. */

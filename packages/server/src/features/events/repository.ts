@@ -12,6 +12,7 @@ import type { Tx } from '../../db/client.js';
 import { endpoints, events, locationTags, things, zoneDurations, zones } from '../../db/schema.js';
 import { serialApiId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
+import { notAWorker } from '../things/filters.js';
 import { presentEvent } from './presenter.js';
 
 const eventSpec: ListSpec<(typeof EVENT_SORT_FIELDS)[number]> = {
@@ -28,7 +29,8 @@ const eventSpec: ListSpec<(typeof EVENT_SORT_FIELDS)[number]> = {
   searchable: [events.tag],
 };
 
-export async function listEvents(db: Tx, orgId: string, query: EventListQuery) {
+/** `hideWorkers`: the site hides its workers, so their events are left out. */
+export async function listEvents(db: Tx, orgId: string, query: EventListQuery, hideWorkers = false) {
   const scope = and(
     eq(events.orgId, orgId),
     eq(events.siteId, query.site),
@@ -36,6 +38,7 @@ export async function listEvents(db: Tx, orgId: string, query: EventListQuery) {
     query.before ? lte(events.time, new Date(query.before)) : undefined,
     query.endpoint?.length ? inArray(events.endpointId, query.endpoint) : undefined,
     query.thing ? eq(events.thingId, query.thing) : undefined,
+    hideWorkers ? notAWorker(events.thingId) : undefined,
   );
   const select = (tx: Tx) =>
     tx
@@ -75,13 +78,20 @@ const durationSpec: ListSpec<(typeof ZONE_DURATION_SORT_FIELDS)[number]> = {
 };
 
 /** Stays that overlap [after, before], newest exit first. */
-export async function listZoneDurations(db: Tx, orgId: string, query: ZoneDurationQuery) {
+/** `hideWorkers`: the site hides its workers, so their stays are left out. */
+export async function listZoneDurations(
+  db: Tx,
+  orgId: string,
+  query: ZoneDurationQuery,
+  hideWorkers = false,
+) {
   const scope: SQL | undefined = and(
     eq(zoneDurations.orgId, orgId),
     eq(zoneDurations.siteId, query.site),
     query.after ? gte(zoneDurations.timeEnd, new Date(query.after)) : undefined,
     query.before ? lte(zoneDurations.timeStart, new Date(query.before)) : undefined,
     query.thing ? eq(zoneDurations.thingId, query.thing) : undefined,
+    hideWorkers ? notAWorker(zoneDurations.thingId) : undefined,
   );
   const select = (tx: Tx) =>
     tx

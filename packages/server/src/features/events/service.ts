@@ -7,7 +7,7 @@ import type { AppContext } from '../../platform/context.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { readableIds } from '../../platform/references.js';
 import { moveByHand } from '../../tracking/store/index.js';
-import { requireSite } from '../sites/service.js';
+import { hidesWorkers, requireSite } from '../sites/service.js';
 import { readableThing } from '../things/service.js';
 import { thingOfTag } from '../things/tags.js';
 import * as repo from './repository.js';
@@ -15,8 +15,8 @@ import * as repo from './repository.js';
 const UNKNOWN_TAG = 'Unknown tag';
 
 export async function listEvents(ctx: AppContext, caller: Caller, query: EventListQuery) {
-  await requireSite(ctx.db, caller, query.site);
-  return repo.listEvents(ctx.db, caller.orgId, query);
+  const site = await requireSite(ctx.db, caller, query.site);
+  return repo.listEvents(ctx.db, caller.orgId, query, hidesWorkers(site));
 }
 
 export async function listEventSources(ctx: AppContext, caller: Caller, siteId: string) {
@@ -25,8 +25,8 @@ export async function listEventSources(ctx: AppContext, caller: Caller, siteId: 
 }
 
 export async function listZoneDurations(ctx: AppContext, caller: Caller, query: ZoneDurationQuery) {
-  await requireSite(ctx.db, caller, query.site);
-  return repo.listZoneDurations(ctx.db, caller.orgId, query);
+  const site = await requireSite(ctx.db, caller, query.site);
+  return repo.listZoneDurations(ctx.db, caller.orgId, query, hidesWorkers(site));
 }
 
 /** A manual move: the tag's thing is placed in the zone as if a gate saw it. */

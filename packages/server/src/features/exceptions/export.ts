@@ -8,7 +8,7 @@ import { alertMinutes, EXCEPTION_TYPE_LABELS, type ExceptionExportQuery } from '
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
 import { excelSerial, writeSheet, type XlsxCell } from '../../platform/xlsx.js';
-import { requireSite } from '../sites/service.js';
+import { hidesWorkers, requireSite } from '../sites/service.js';
 import { wallClock } from '../things/export.js';
 import * as repo from './repository.js';
 
@@ -28,7 +28,7 @@ export async function exportExceptions(
   const timeZone = site.timezone ?? 'UTC';
 
   async function write(out: Writable) {
-    const filter = { ...query, orgId: caller.orgId };
+    const filter = { ...query, orgId: caller.orgId, hideWorkers: hidesWorkers(site) };
     const serial = (at: string | Date) => excelSerial(wallClock(new Date(at), timeZone));
     async function* rows(): AsyncGenerator<XlsxCell[]> {
       for (let page = 0; ; page++) {

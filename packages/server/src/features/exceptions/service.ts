@@ -5,7 +5,7 @@ import { authorize, hasSite, siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { notFound } from '../../platform/errors.js';
 import { readableIds } from '../../platform/references.js';
-import { requireSite } from '../sites/service.js';
+import { hidesWorkers, requireSite } from '../sites/service.js';
 import { readableThing } from '../things/service.js';
 import * as repo from './repository.js';
 
@@ -13,13 +13,13 @@ import * as repo from './repository.js';
 const anyThing = { ...readableThing, where: undefined };
 
 export async function listExceptions(db: Db, caller: Caller, query: ExceptionListQuery) {
-  if (query.site) await requireSite(db, caller, query.site);
+  const hideWorkers = query.site ? hidesWorkers(await requireSite(db, caller, query.site)) : false;
   if (query.thing && !(await readableIds(db, caller, anyThing, [query.thing])).has(query.thing))
     throw notFound('Thing');
   const { limit, page, ...filter } = query;
   return repo.listExceptions(
     db,
-    { ...filter, orgId: caller.orgId, scope: siteScope(caller) },
+    { ...filter, orgId: caller.orgId, scope: siteScope(caller), hideWorkers },
     { limit, page },
   );
 }

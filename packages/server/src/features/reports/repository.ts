@@ -16,6 +16,8 @@ export interface ReportFilter {
   /** Chosen categories; empty = every thing, with or without categories. */
   categories: string[];
   class?: 'item' | 'worker';
+  /** The site hides its workers (the setting hideWorkers): only items are reported. */
+  hideWorkers?: boolean;
   after: Date;
   before: Date;
   timeZone: string;
@@ -53,11 +55,12 @@ export const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 /** `column` is one of the chosen zones (always true when none are chosen). */
 export const zoneIn = (f: ReportFilter, column: SQL) =>
   f.zones.length ? sql`${column} = ANY(${ids(f.zones)})` : sql`TRUE`;
+/** The thing alias `t` is of the chosen class, and not a worker when the site hides them. */
+const classFilter = (f: ReportFilter) =>
+  sql`${f.class ? sql`t.class = ${f.class}` : sql`TRUE`} AND ${f.hideWorkers ? sql`t.class <> 'worker'` : sql`TRUE`}`;
 /** The thing alias `t` passes the category and class filters. */
 export const thingFilter = (f: ReportFilter) =>
-  sql`${
-    f.categories.length ? sql`t.categories && ${ids(f.categories)}` : sql`TRUE`
-  } AND ${f.class ? sql`t.class = ${f.class}` : sql`TRUE`}`;
+  sql`${f.categories.length ? sql`t.categories && ${ids(f.categories)}` : sql`TRUE`} AND ${classFilter(f)}`;
 export const siteZones = (f: ReportFilter) =>
   sql`(SELECT id FROM zones WHERE org_id = ${f.orgId} AND site_id = ${f.siteId})`;
 
@@ -142,7 +145,7 @@ export function categoryCounts(db: Tx, f: ReportFilter) {
         WHERE t.org_id = ${f.orgId} AND t.deleted_at IS NULL
           AND ${zoneIn(f, sql`z.id`)}
           AND ${f.categories.length ? sql`c.id = ANY(${ids(f.categories)})` : sql`TRUE`}
-          AND ${f.class ? sql`t.class = ${f.class}` : sql`TRUE`}
+          AND ${classFilter(f)}
         GROUP BY z.id, z.name, c.id, c.name
         ORDER BY lower(z.name), z.id, lower(c.name), c.id`,
   );
@@ -214,7 +217,8 @@ export function openStays(db: Tx, f: ReportFilter) {
 function staysInPeriod(f: ReportFilter) {
   return sql`SELECT d.thing_id, d.zone_id, d.time_start AS s, d.time_end AS e FROM zone_durations d
       WHERE d.org_id = ${f.orgId} AND d.site_id = ${f.siteId}
-        AND d.time_end > ${ts(f.after)} AND d.time_start < ${ts(f.before)} AND ${zoneIn(f, sql`d.zone_id`)}`;
+        AND d.time_end > ${ts(f.after)} AND d.time_start < ${ts(f.before)} AND ${zoneIn(f, sql`d.zone_id`)}
+        AND ${f.hideWorkers ? sql`NOT EXISTS (SELECT 1 FROM things w WHERE w.id = d.thing_id AND w.class = 'worker')` : sql`TRUE`}`;
 }
 
 export interface ZoneTimeDbRow {
@@ -268,6 +272,8 @@ const QUARTER_MS = 900_000;
  * like the raw query, so the floating-point result is identical.
  */
 export function zoneTimes(db: Tx, f: ReportFilter) {
+  // The rollup counts every thing's stays: a site that hides its workers sums its items' stays.
+  if (f.hideWorkers) return zoneTimesFromStays(db, f);
   const A = f.after.getTime();
   const B = f.before.getTime();
   const a0 = new Date(Math.floor(A / QUARTER_MS) * QUARTER_MS);

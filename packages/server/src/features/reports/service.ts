@@ -19,7 +19,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
 import { checkReferences, requireReportConfig } from '../reportconfigs/service.js';
-import { requireSite } from '../sites/service.js';
+import { hidesWorkers, requireSite } from '../sites/service.js';
 import type { ThingPage } from './activity.js';
 import { resolvePeriod } from './period.js';
 import * as repo from './repository.js';
@@ -71,6 +71,7 @@ export async function prepare(
     zones: def.zones,
     categories: def.categories,
     class: def.class,
+    hideWorkers: settings.hideWorkers,
     after: period.after,
     before: period.before,
     timeZone,
@@ -159,6 +160,7 @@ export async function zoneTimeSummary(db: Db, caller: Caller, query: ZoneTimeQue
   const rows = await repo.zoneTimes(db, {
     orgId: caller.orgId,
     siteId: site.id,
+    hideWorkers: hidesWorkers(site),
     zones: [],
     categories: [],
     timeZone,

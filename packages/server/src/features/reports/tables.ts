@@ -124,6 +124,7 @@ async function* exceptionRows(db: Tx, f: repo.ReportFilter): AsyncIterable<Repor
     site: f.siteId,
     after: f.after.toISOString(),
     before: new Date(f.before.getTime() - 1).toISOString(),
+    hideWorkers: f.hideWorkers,
   };
   const zones = f.zones.length ? new Set(f.zones) : undefined;
   for (let page = 0; ; page++) {

@@ -1,4 +1,4 @@
-import type { ListQuery, SiteInput } from '@sightline/shared';
+import { type ListQuery, type SiteInput, SiteSettings } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
 import { authorize, hasSite, siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
@@ -16,6 +16,10 @@ export async function requireSite(db: Db, caller: Caller, id: string) {
   if (!row || !hasSite(caller, row.id)) throw notFound('Site');
   return row;
 }
+
+/** The site hides its workers (the setting hideWorkers): lists, counts and reports leave them out. */
+export const hidesWorkers = (site: { settings: unknown }) =>
+  SiteSettings.parse(site.settings ?? {}).hideWorkers;
 
 export async function getSite(db: Db, caller: Caller, id: string) {
   return presentSite(await requireSite(db, caller, id));

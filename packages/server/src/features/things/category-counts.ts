@@ -44,6 +44,7 @@ export async function categoryTotal(
 ): Promise<{ total: number; totalCapped: boolean }> {
   const where: SQL | undefined = and(
     f.class ? sql`c.class = ${f.class}` : undefined,
+    f.hideWorkers ? sql`c.class <> 'worker'` : undefined,
     f.scope ? inSites(f.orgId, f.scope, counted) : undefined,
     f.site ? inSites(f.orgId, [f.site], counted) : undefined,
     f.zone ? sql`c.zone_id = ${f.zone}` : undefined,

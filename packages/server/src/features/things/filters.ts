@@ -1,6 +1,6 @@
 /** The WHERE of every thing list and export: organization, the caller's sites, and the query's filters. */
 import type { ThingClass } from '@sightline/shared';
-import { type AnyColumn, and, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { things, zones } from '../../db/schema.js';
 
 export interface ThingFilter {
@@ -14,6 +14,8 @@ export interface ThingFilter {
   zone?: string;
   map?: string;
   after?: string;
+  /** The site hides its workers (the setting hideWorkers): only items are listed. */
+  hideWorkers?: boolean;
 }
 
 /**
@@ -41,6 +43,7 @@ export function thingWhere(f: ThingFilter): SQL | undefined {
     f.scope ? inSites(f.orgId, f.scope) : undefined,
     f.site ? inSites(f.orgId, [f.site]) : undefined,
     f.class ? eq(things.class, f.class) : undefined,
+    f.hideWorkers ? ne(things.class, 'worker') : undefined,
     f.category ? sql`${things.categories} @> ARRAY[${f.category}]::text[]` : undefined,
     f.tags?.length
       ? sql`${things.id} IN (SELECT thing_id FROM thing_tags WHERE org_id = ${f.orgId} AND tag = ANY(${sql.param(f.tags)}::text[]))`
@@ -51,3 +54,10 @@ export function thingWhere(f: ThingFilter): SQL | undefined {
     f.after ? gte(sql`greatest(${things.timeModified}, ${things.lastEvent})`, new Date(f.after)) : undefined,
   );
 }
+
+/**
+ * The row's thing (by its id column) is not a worker: a site that hides its workers leaves their
+ * events, stays and exceptions out of every list, count and report. A row without a thing passes.
+ */
+export const notAWorker = (thingId: SQL | AnyColumn): SQL =>
+  sql`NOT EXISTS (SELECT 1 FROM ${things} WHERE ${things.id} = ${thingId} AND ${things.class} = 'worker')`;

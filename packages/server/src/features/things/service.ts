@@ -23,7 +23,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import type { LivePublish } from '../../platform/live.js';
 import { assertReadable, type Referable } from '../../platform/references.js';
 import { categoryNames } from '../categories/repository.js';
-import { requireSite } from '../sites/service.js';
+import { hidesWorkers, requireSite } from '../sites/service.js';
 import { enqueueThingWebhooks } from '../webhooks/outbox.js';
 import * as links from './links.js';
 import { presentThing } from './presenter.js';
@@ -34,8 +34,8 @@ type Deps = Pick<AppContext, 'db' | 'live'>;
 
 /** A page of things as the API's JSON text (repository `asJson`): the list route sends it as is. */
 export async function listThings(db: Db, caller: Caller, query: ThingListQuery) {
-  if (query.site) await requireSite(db, caller, query.site);
-  const filter = { ...query, orgId: caller.orgId, scope: siteScope(caller) };
+  const hideWorkers = query.site ? hidesWorkers(await requireSite(db, caller, query.site)) : false;
+  const filter = { ...query, orgId: caller.orgId, scope: siteScope(caller), hideWorkers };
   const { rows, total, totalCapped } = await repo.listThings(db, filter, undefined, true, repo.asJson);
   return { json: `[${rows.join(',')}]`, total, totalCapped };
 }

@@ -10,7 +10,7 @@ import { zoneCountChanges, zoneCounts, zones } from '../../db/schema.js';
 import { callerOf } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import type { App } from '../../platform/context.js';
-import { requireSite } from '../sites/service.js';
+import { hidesWorkers, requireSite } from '../sites/service.js';
 
 /**
  * Exact counts, zone by zone, from the counts the triggers on `things` keep (migration 0012,
@@ -20,16 +20,19 @@ import { requireSite } from '../sites/service.js';
  * docs/decisions/0015-kept-counts.md).
  */
 async function zoneOverview(db: Db, caller: Caller, siteId: string): Promise<ZoneOverviewRow[]> {
-  await requireSite(db, caller, siteId);
+  // A site that hides its workers counts its items only.
+  const classes = hidesWorkers(await requireSite(db, caller, siteId)) ? sql`c.class = 'item'` : sql`TRUE`;
   const kept = sql`(SELECT ${zoneCounts.class} AS class, ${zoneCounts.n} AS n FROM ${zoneCounts}
       WHERE ${zoneCounts.zoneId} = ${zones.id} AND ${zoneCounts.orgId} = ${caller.orgId}
     UNION ALL SELECT ${zoneCountChanges.class}, ${zoneCountChanges.n} FROM ${zoneCountChanges}
       WHERE ${zoneCountChanges.zoneId} = ${zones.id} AND ${zoneCountChanges.orgId} = ${caller.orgId})`;
   const inZone = db
     .select({
-      total: sql<number>`coalesce(sum(c.n), 0)::int`.as('total'),
+      total: sql<number>`coalesce(sum(c.n) FILTER (WHERE ${classes}), 0)::int`.as('total'),
       items: sql<number>`coalesce(sum(c.n) FILTER (WHERE c.class = 'item'), 0)::int`.as('items'),
-      workers: sql<number>`coalesce(sum(c.n) FILTER (WHERE c.class = 'worker'), 0)::int`.as('workers'),
+      workers: sql<number>`coalesce(sum(c.n) FILTER (WHERE c.class = 'worker' AND ${classes}), 0)::int`.as(
+        'workers',
+      ),
     })
     .from(sql`${kept} AS c`)
     .as('in_zone');

@@ -5,16 +5,17 @@
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import RefreshRounded from '@mui/icons-material/RefreshRounded';
 import { Box, Chip, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
-import {
-  type EndpointStatus,
-  type EndpointStatusSummary,
-  formatDateTime,
-  STALE_HEARTBEAT_MINUTES,
-} from '@sightline/shared';
+import { type EndpointStatus, type EndpointStatusSummary, STALE_HEARTBEAT_MINUTES } from '@sightline/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { EditorTabProps } from '../../components';
-import { formatTemperature, formatUptime, NONE } from '../../components/format';
+import {
+  formatDateTime,
+  formatListDateTime,
+  formatSeconds,
+  formatTemperature,
+  NONE,
+} from '../../components/format';
 import { DataTable } from '../../components/table/DataTable';
 import type { Column } from '../../components/table/types';
 import { useTableState } from '../../components/table/useTableState';
@@ -27,7 +28,7 @@ function TimeCell({ s }: { s: EndpointStatus }) {
   return (
     <>
       <Box component="span" sx={{ whiteSpace: { sm: 'nowrap' } }}>
-        {formatDateTime(s.time)}
+        {formatListDateTime(s.time)}
       </Box>
       <Box component="span" sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary' }}>
         {[s.ip, s.version].filter(Boolean).join(' · ') || NONE}
@@ -38,7 +39,7 @@ function TimeCell({ s }: { s: EndpointStatus }) {
 
 const COLUMNS: Column<EndpointStatus>[] = [
   { field: 'time', label: 'Time', render: (s) => <TimeCell s={s} /> },
-  { field: 'uptime', label: 'Uptime', render: (s) => formatUptime(s.uptime) },
+  { field: 'uptime', label: 'Uptime', render: (s) => formatSeconds(s.uptime) },
   { field: 'temp', label: 'Reader Temp', render: (s) => formatTemperature(s.readerTemp) },
   {
     field: 'ip',

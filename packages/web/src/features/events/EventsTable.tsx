@@ -63,7 +63,7 @@ function TagCell({ event }: { event: EventRecord }) {
 }
 
 /**
- * The list date-time (YYYY/MM/DD hh:mm:ss am/pm); the table puts the time under the date, phone
+ * The list date-time (YYYY/MM/DD hh:mm am/pm); the table puts the time under the date, phone
  * rows keep one line.
  */
 function DateTimeCell({ value }: { value: string | null }) {

@@ -6,7 +6,7 @@
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
 import { Box, Button, Chip, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import { alertMinutes, EXCEPTION_TYPE_LABELS, type ExceptionDetail, formatDateTime } from '@sightline/shared';
+import { EXCEPTION_TYPE_LABELS, type ExceptionDetail } from '@sightline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -14,6 +14,7 @@ import { api, errorData, errorText, isRetryable } from '../../api/client';
 import { useRecord } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { EmptyState, PageHeader, useNotify } from '../../components';
+import { formatDateTime, formatDuration } from '../../components/format';
 import { useSitePath } from '../../navigation/site-links';
 import { ExceptionEvents } from './ExceptionEvents';
 import { ExceptionThings } from './ExceptionThings';
@@ -64,7 +65,7 @@ function Summary({ e }: { e: ExceptionDetail }) {
             <Fact label="Zone">{e.zoneName ?? '—'}</Fact>
             {e.expectedZone !== null && <Fact label="Expected Zone">{e.expectedZoneName ?? '—'}</Fact>}
             {e.type === 'zoneTimeException' && (
-              <Fact label="Alert Time">{`${alertMinutes(e.timeDuration)} minute(s)`}</Fact>
+              <Fact label="Alert Time">{formatDuration(e.timeDuration)}</Fact>
             )}
             {e.stayStart && <Fact label="Zone Entry Time">{formatDateTime(e.stayStart)}</Fact>}
             <Fact label="Status">

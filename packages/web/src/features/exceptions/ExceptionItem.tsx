@@ -1,6 +1,7 @@
 /** One exception as a list row (icon, '{thing} {message}', time) that opens its detail. */
 import { ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
-import { type ExceptionRecord, formatDateTime } from '@sightline/shared';
+import type { ExceptionRecord } from '@sightline/shared';
+import { formatListDateTime } from '../../components/format';
 import { useSiteNavigate } from '../../navigation/site-links';
 import { ExceptionIcon, exceptionSubject } from './exception-text';
 
@@ -15,7 +16,7 @@ export function ExceptionItem({ exception: e, divider }: { exception: ExceptionR
         </ListItemIcon>
         <ListItemText
           primary={`${exceptionSubject(e)} ${e.message}`.trim()}
-          secondary={formatDateTime(e.time)}
+          secondary={formatListDateTime(e.time)}
           slotProps={{ primary: { sx: { fontWeight: 500 } } }}
         />
       </ListItemButton>

@@ -1,13 +1,14 @@
 /** The things of an inventory exception, each linked to its editor (items to /items/{id}). */
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import { Link, Typography } from '@mui/material';
-import { type ExceptionThing, formatDateTime } from '@sightline/shared';
+import type { ExceptionThing } from '@sightline/shared';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../api/session-context';
-import { NONE } from '../../components/format';
+import { formatListDateTime, NONE } from '../../components/format';
 import { DataTable } from '../../components/table/DataTable';
 import type { Column } from '../../components/table/types';
 import { useSitePath } from '../../navigation/site-links';
+import { className } from '../things/thing-labels';
 import { thingPath } from './exception-text';
 
 export function ExceptionThings({ things }: { things: ExceptionThing[] }) {
@@ -26,14 +27,14 @@ export function ExceptionThings({ things }: { things: ExceptionThing[] }) {
     {
       field: 'type',
       label: 'Type',
-      render: (t) => (t.class === 'worker' ? settings.workerLabel : settings.itemLabel),
+      render: (t) => className(t.class, settings),
     },
     { field: 'zone', label: 'Zone', render: (t) => t.zoneName ?? NONE },
     {
       field: 'entry',
       label: 'Zone Entry Time',
       hideBelow: 'sm',
-      render: (t) => formatDateTime(t.lastZoneTime),
+      render: (t) => formatListDateTime(t.lastZoneTime),
     },
   ];
   return (

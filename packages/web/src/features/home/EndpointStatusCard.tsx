@@ -7,9 +7,10 @@ import RouterOutlined from '@mui/icons-material/RouterOutlined';
 import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import { Box, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { type Endpoint, formatDateTime, isStaleHeartbeat, MSG } from '@sightline/shared';
+import { type Endpoint, isStaleHeartbeat, MSG } from '@sightline/shared';
 import { useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
+import { formatListDateTime } from '../../components/format';
 import { useSiteNavigate } from '../../navigation/site-links';
 import { DashboardCard } from './DashboardCard';
 
@@ -89,7 +90,7 @@ export function EndpointStatusCard() {
                         </Box>
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTime(e.status?.time)}
+                        {formatListDateTime(e.status?.time)}
                         <Box
                           component="span"
                           sx={{

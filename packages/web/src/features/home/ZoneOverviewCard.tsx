@@ -1,7 +1,7 @@
 /**
  * 'Zone Overview', a Home card: a horizontal bar chart of how many things each zone holds, with the
- * items and workers series named by the site's labels; the worker series is left out when workers
- * are hidden. Live zone changes refresh it (app/live-rules.ts invalidates `zoneKeys.overviews()`).
+ * items and workers series named by the site's labels; with workers hidden the chart is the items
+ * alone. Live zone changes refresh it (app/live-rules.ts invalidates `zoneKeys.overviews()`).
  */
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import { Box, Skeleton } from '@mui/material';
@@ -27,11 +27,15 @@ export function ZoneOverviewCard() {
   const { siteId, settings } = useSession();
   const overview = useZoneOverview(siteId);
   const rows = overview.data ?? [];
-  const series = [
-    { dataKey: 'total', label: 'Total', color: '#1f4fd1' },
-    { dataKey: 'items', label: settings.itemLabel, color: '#0d9488' },
-    ...(settings.hideWorkers ? [] : [{ dataKey: 'workers', label: settings.workerLabel, color: '#dc6803' }]),
-  ];
+  const items = { dataKey: 'items', label: settings.itemLabel, color: '#0d9488' };
+  // Without workers the total is the items: one bar per zone says it.
+  const series = settings.hideWorkers
+    ? [items]
+    : [
+        { dataKey: 'total', label: 'Total', color: '#1f4fd1' },
+        items,
+        { dataKey: 'workers', label: settings.workerLabel, color: '#dc6803' },
+      ];
   const things = rows.reduce((n, r) => n + r.total, 0);
   const height = Math.max(220, rows.length * BAR_ROW_PX * (series.length / 2 + 0.5) + 80);
   return (

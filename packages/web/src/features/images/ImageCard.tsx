@@ -19,7 +19,8 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { formatListDate, type Image } from '@sightline/shared';
+import type { Image } from '@sightline/shared';
+import { formatListDate } from '../../components/format';
 
 export interface ImageCardProps {
   image: Image;

@@ -23,7 +23,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { formatDateTime, IMAGE_TEXT, type Image, MSG, type Username } from '@sightline/shared';
+import { IMAGE_TEXT, type Image, MSG, type Username } from '@sightline/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -32,6 +32,7 @@ import { useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { ConfirmDialog, UnsavedChangesDialog, useNotify, useUnsavedChanges } from '../../components';
 import { LoadFailure } from '../../components/editor/LoadFailure';
+import { formatDateTime } from '../../components/format';
 import { useSiteNavigate } from '../../navigation/site-links';
 import { useCategories } from '../things/lookups';
 import { download, originalUrl } from './api';

@@ -18,9 +18,10 @@ import {
   TextField,
 } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { type Category, formatListDate, type QuickRange, quickRange, type Username } from '@sightline/shared';
+import { type Category, type QuickRange, quickRange, type Username } from '@sightline/shared';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { formatListDate, LIST_DATE_FORMAT } from '../../components/format';
 import { EMPTY_FILTER, type UrlFilter } from './filter';
 
 const QUICK: { range: QuickRange; label: string }[] = [
@@ -199,7 +200,7 @@ export function SearchBar({ filter, categories, users, tagOptions, onChange, onC
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
           <DatePicker
             label="Start Date"
-            format="YYYY/MM/DD"
+            format={LIST_DATE_FORMAT}
             value={filter.start ? dayjs(filter.start) : null}
             onChange={(d) => {
               if (d === null || d.isValid())
@@ -209,7 +210,7 @@ export function SearchBar({ filter, categories, users, tagOptions, onChange, onC
           />
           <DatePicker
             label="End Date"
-            format="YYYY/MM/DD"
+            format={LIST_DATE_FORMAT}
             value={filter.end ? dayjs(filter.end) : null}
             onChange={(d) => {
               if (d === null || d.isValid()) onChange({ end: d ? d.endOf('day').toISOString() : undefined });

@@ -9,8 +9,9 @@ import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import L from 'leaflet';
 import 'leaflet.markercluster';
 import { Box } from '@mui/material';
-import { formatDateTime, MAP_ZOOM_MAX, MAP_ZOOM_MIN, type Thing } from '@sightline/shared';
+import { MAP_ZOOM_MAX, MAP_ZOOM_MIN, type Thing } from '@sightline/shared';
 import { useEffect, useRef } from 'react';
+import { formatDateTime } from '../../components/format';
 import { thingPath } from '../exceptions/exception-text';
 import { fractionToLatLng, type ImageSize, imageBounds } from './geometry';
 

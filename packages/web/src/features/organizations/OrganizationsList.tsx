@@ -1,7 +1,8 @@
 /** Organizations list: name, subdomain, created date (YYYY/MM/DD, as every list date). */
 import CorporateFareOutlined from '@mui/icons-material/CorporateFareOutlined';
-import { formatListDate, type Organization } from '@sightline/shared';
+import type { Organization } from '@sightline/shared';
 import { ResourceList } from '../../components';
+import { formatListDate } from '../../components/format';
 
 export default function OrganizationsList() {
   return (

@@ -4,10 +4,11 @@
  */
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import { Link } from '@mui/material';
-import { EXCEPTION_TYPE_LABELS, type ExceptionRecord, formatDateTime } from '@sightline/shared';
+import { EXCEPTION_TYPE_LABELS, type ExceptionRecord } from '@sightline/shared';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../api/session-context';
 import { DownloadButton } from '../../components/DownloadButton';
+import { formatListDateTime } from '../../components/format';
 import { DataTable } from '../../components/table/DataTable';
 import { paths } from '../../navigation/paths';
 import { useSitePath } from '../../navigation/site-links';
@@ -54,7 +55,7 @@ export default function ExceptionsReportPage() {
             label: 'Time',
             render: (e) => (
               <Link component={RouterLink} to={toPath(paths.exceptionDetail(e._id))}>
-                {formatDateTime(e.time)}
+                {formatListDateTime(e.time)}
               </Link>
             ),
           },

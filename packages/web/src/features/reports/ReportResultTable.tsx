@@ -2,10 +2,14 @@
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import type { ReportResult } from '@sightline/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useSession } from '../../api/session-context';
 import { DataTable, type DataTableProps } from '../../components/table/DataTable';
+import { className } from '../things/thing-labels';
 import { formatCell } from './report-data';
 
 type Row = ReportResult['rows'][number] & { __key: string };
+
+const KEEP_WHOLE = new Set<string>(['date', 'day', 'duration']);
 
 export function ReportResultTable({
   label,
@@ -20,6 +24,7 @@ export function ReportResultTable({
   emptyDescription?: string;
   paging?: DataTableProps<Row>['paging'];
 }) {
+  const { settings } = useSession();
   const result = query.data;
   const rows = result?.rows.map((r, i) => ({ ...r, __key: String(i) }) as Row);
   return (
@@ -29,7 +34,13 @@ export function ReportResultTable({
         field: c.key,
         label: c.header,
         align: c.kind === 'number' || c.kind === 'duration' ? 'right' : 'left',
-        render: (row) => formatCell(c.kind, row[c.key]),
+        // A thing's class reads as the site names it ('Asset', not 'item').
+        render: (row) => {
+          if (c.key === 'class' && row[c.key]) return className(String(row[c.key]), settings);
+          const text = formatCell(c.kind, row[c.key]);
+          // A date-time or a length of time reads as one: never broken over lines.
+          return KEEP_WHOLE.has(c.kind) ? <span style={{ whiteSpace: 'nowrap' }}>{text}</span> : text;
+        },
       }))}
       rows={rows}
       rowKey={(r) => r.__key}

@@ -21,14 +21,15 @@ import {
   Typography,
 } from '@mui/material';
 import { CLOCK_TICK_MS, LIST_LIMIT_MAX, type Thing, ZONE_OCCUPANCY_POLL_MS } from '@sightline/shared';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useList } from '../../api/hooks';
 import { useFallbackPolling } from '../../api/live';
 import { useSession } from '../../api/session-context';
+import { formatClock } from '../../components/format';
 import { HeldOrderBanner } from '../../components/table/HeldOrderBanner';
 import { useHeldOrder } from '../../components/table/held-order';
 import { LiveChip } from '../events/LiveChip';
+import { className } from '../things/thing-labels';
 import { useSiteZones } from '../zones/useZones';
 import { ReportPage } from './ReportPage';
 import { formatCell } from './report-data';
@@ -69,7 +70,7 @@ export default function ZoneStatusPage() {
     return map;
   }, [things.data]);
   const inZones = [...byZone.values()].reduce((n, list) => n + list.length, 0);
-  const classLabel = (c: string) => (c === 'worker' ? settings.workerLabel : settings.itemLabel);
+  const classLabel = (c: string) => className(c, settings);
 
   return (
     <ReportPage
@@ -79,7 +80,7 @@ export default function ZoneStatusPage() {
         <>
           <Chip
             icon={<AccessTimeOutlined />}
-            label={dayjs(now).format('hh:mm:ss a')}
+            label={formatClock(now)}
             variant="outlined"
             data-testid="zone-status-clock"
             aria-label="Current time"

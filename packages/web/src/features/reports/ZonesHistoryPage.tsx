@@ -6,16 +6,12 @@
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import { Box, Card, CardContent, Link, Skeleton, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import {
-  formatDateTime,
-  formatDurationNs,
-  type ZoneDurationRecord,
-  type ZoneTimeRow,
-} from '@sightline/shared';
+import type { ZoneDurationRecord, ZoneTimeRow } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { api } from '../../api/client';
 import { useSession } from '../../api/session-context';
+import { formatDuration, formatListDateTime } from '../../components/format';
 import { DataTable } from '../../components/table/DataTable';
 import { useSitePath } from '../../navigation/site-links';
 import { zoneDurationKeys } from './keys';
@@ -40,6 +36,7 @@ export default function ZonesHistoryPage() {
   const chartRows = (summary.data ?? []).map((r) => ({
     name: r.zoneName,
     hours: Number((r.total / HOUR_NS).toFixed(2)),
+    total: r.total,
   }));
   return (
     <ReportPage title="Zones History" subtitle={stays.count('stay', 'stays')} range={dates}>
@@ -61,7 +58,9 @@ export default function ZonesHistoryPage() {
             <Box
               data-testid="zone-time-chart"
               role="img"
-              aria-label={chartRows.map((r) => `${r.name}: ${r.hours} hours`).join(', ') || 'No zones'}
+              aria-label={
+                chartRows.map((r) => `${r.name}: ${formatDuration(r.total)}`).join(', ') || 'No zones'
+              }
             >
               <BarChart
                 dataset={chartRows}
@@ -74,7 +73,7 @@ export default function ZonesHistoryPage() {
                     dataKey: 'hours',
                     label: 'Hours',
                     color: '#1f4fd1',
-                    valueFormatter: (v) => `${v ?? 0} h`,
+                    valueFormatter: (_v, { dataIndex }) => formatDuration(chartRows[dataIndex]?.total ?? 0),
                   },
                 ]}
                 hideLegend
@@ -90,13 +89,13 @@ export default function ZonesHistoryPage() {
         columns={[
           { field: 'thing', label: 'Name', render: (s) => s.thingName ?? '—' },
           { field: 'zone', label: 'Zone', render: (s) => s.zoneName ?? '—' },
-          { field: 'entry', label: 'Entry', render: (s) => formatDateTime(s.timeStart) },
-          { field: 'exit', label: 'Exit', render: (s) => formatDateTime(s.timeEnd), hideBelow: 'sm' },
+          { field: 'entry', label: 'Entry', render: (s) => formatListDateTime(s.timeStart) },
+          { field: 'exit', label: 'Exit', render: (s) => formatListDateTime(s.timeEnd), hideBelow: 'sm' },
           {
             field: 'duration',
             label: 'Duration',
             align: 'right',
-            render: (s) => formatDurationNs(s.timeDuration),
+            render: (s) => formatDuration(s.timeDuration),
           },
         ]}
         empty={{

@@ -1,15 +1,8 @@
 /** Report calls of the web: ad-hoc reports as JSON, downloads by GET or POST, cell formatting. */
-import {
-  type AdhocReportBody,
-  formatDate,
-  formatDateTime,
-  formatDurationNs,
-  type ReportCell,
-  type ReportColumnDef,
-  type ReportResult,
-} from '@sightline/shared';
+import type { AdhocReportBody, ReportCell, ReportColumnDef, ReportResult } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, request } from '../../api/client';
+import { formatDuration, formatListDate, formatListDateTime } from '../../components/format';
 import { attachmentName } from '../things/download';
 import { reportKeys } from './keys';
 
@@ -57,16 +50,16 @@ export async function downloadPost(path: string, body: unknown, fallbackName: st
   return name;
 }
 
-/** A cell as the screen shows it: date-times as formatDateTime writes them, durations h:mm:ss. */
+/** A cell as the screen shows it: dates and date-times as lists show them, durations in their one form. */
 export function formatCell(kind: ReportColumnDef['kind'], value: ReportCell | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
   switch (kind) {
     case 'date':
-      return formatDateTime(String(value));
+      return formatListDateTime(String(value));
     case 'day':
-      return formatDate(`${value}T12:00:00`);
+      return formatListDate(`${value}T12:00:00`);
     case 'duration':
-      return formatDurationNs(Number(value));
+      return formatDuration(Number(value));
     default:
       return String(value);
   }

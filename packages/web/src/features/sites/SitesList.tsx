@@ -1,7 +1,8 @@
 /** The sites list: name, description, start date (YYYY/MM/DD, as every list date); add and delete. */
 import StoreMallDirectoryOutlined from '@mui/icons-material/StoreMallDirectoryOutlined';
-import { formatListDate, type Site } from '@sightline/shared';
+import type { Site } from '@sightline/shared';
 import { ResourceList } from '../../components';
+import { formatListDate } from '../../components/format';
 
 export default function SitesList() {
   return (

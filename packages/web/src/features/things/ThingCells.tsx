@@ -2,7 +2,8 @@
 import NotificationImportantRounded from '@mui/icons-material/NotificationImportantRounded';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import { Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
-import { formatDateTime, type Thing } from '@sightline/shared';
+import type { Thing } from '@sightline/shared';
+import { formatListDateTime } from '../../components/format';
 
 const NONE = '—';
 const MAX_CHIPS = 3;
@@ -11,7 +12,7 @@ const MAX_CHIPS = 3;
 export function AlarmMarker({ thing }: { thing: Pick<Thing, 'alarmTamper' | 'alarmTamperTime'> }) {
   if (!thing.alarmTamper) return null;
   const title = thing.alarmTamperTime
-    ? `Tamper alarm since ${formatDateTime(thing.alarmTamperTime)}`
+    ? `Tamper alarm since ${formatListDateTime(thing.alarmTamperTime)}`
     : 'Tamper alarm';
   return (
     <Tooltip title={title}>

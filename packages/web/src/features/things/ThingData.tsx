@@ -1,9 +1,9 @@
 /** The thing editor's Data tab: the sensor value (data.cFloat0, one decimal) and the rest of its read-only state. */
-import { formatDateTime, type Thing } from '@sightline/shared';
+import type { Thing } from '@sightline/shared';
 import { useList, useRecord } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import type { EditorTabProps } from '../../components';
-import { formatMapPoint, formatSensor } from '../../components/format';
+import { formatDateTime, formatMapPoint, formatSensor } from '../../components/format';
 import { ReadOnlyGrid } from './ReadOnlyGrid';
 import type { ThingForm } from './thing-form';
 

@@ -4,8 +4,9 @@
  */
 import NotificationImportantRounded from '@mui/icons-material/NotificationImportantRounded';
 import { Stack } from '@mui/material';
-import { formatDateTime, type Thing } from '@sightline/shared';
+import type { Thing } from '@sightline/shared';
 import type { EditorTabProps } from '../../components';
+import { formatDateTime } from '../../components/format';
 import { useZoneNames } from './lookups';
 import { ReadOnlyGrid } from './ReadOnlyGrid';
 import { ThingExceptions } from './ThingExceptions';

@@ -6,12 +6,13 @@
  */
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import { formatDateTime, type Thing, type ThingClass } from '@sightline/shared';
+import type { Thing, ThingClass } from '@sightline/shared';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../api/session-context';
 import { type Column, ResourceList } from '../../components';
 import { DownloadButton } from '../../components/DownloadButton';
+import { formatListDateTime } from '../../components/format';
 import { downloadFile } from './download';
 import { useCategories, useZoneNames } from './lookups';
 import { CategoryChips, ChipList, TagList, ThingName, ZoneName } from './ThingCells';
@@ -61,7 +62,7 @@ export function ThingsList({ thingClass }: { thingClass: ThingClass }) {
         field: 'lastZoneTime',
         label: 'Zone Entry Time',
         sortable: true,
-        render: (t) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(t.lastZoneTime)}</span>,
+        render: (t) => <span style={{ whiteSpace: 'nowrap' }}>{formatListDateTime(t.lastZoneTime)}</span>,
         hideBelow: 'sm',
       },
       {

@@ -5,13 +5,13 @@
  */
 import HistoryRounded from '@mui/icons-material/HistoryRounded';
 import { Box, Chip, Stack, TableCell, TableRow } from '@mui/material';
-import { formatDateTime, msToNs, type Thing, type ZoneDurationRecord } from '@sightline/shared';
+import { msToNs, type Thing, type ZoneDurationRecord } from '@sightline/shared';
 import dayjs from 'dayjs';
 import { useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import type { EditorTabProps } from '../../components';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
-import { formatStay } from '../../components/format';
+import { formatDuration, formatListDateTime } from '../../components/format';
 import { DataTable } from '../../components/table/DataTable';
 import type { Column } from '../../components/table/types';
 import { useTableState } from '../../components/table/useTableState';
@@ -38,23 +38,23 @@ const COLUMNS: Column<ZoneDurationRecord>[] = [
   {
     field: 'zone',
     label: 'Zone',
-    render: (s) => <ZoneCell zone={s.zoneName ?? '—'} duration={formatStay(s.timeDuration)} />,
+    render: (s) => <ZoneCell zone={s.zoneName ?? '—'} duration={formatDuration(s.timeDuration)} />,
   },
-  { field: 'duration', label: 'Duration', render: (s) => formatStay(s.timeDuration), hideBelow: 'sm' },
-  { field: 'entry', label: 'Entry', render: (s) => formatDateTime(s.timeStart) },
-  { field: 'exit', label: 'Exit', render: (s) => formatDateTime(s.timeEnd) },
+  { field: 'duration', label: 'Duration', render: (s) => formatDuration(s.timeDuration), hideBelow: 'sm' },
+  { field: 'entry', label: 'Entry', render: (s) => formatListDateTime(s.timeStart) },
+  { field: 'exit', label: 'Exit', render: (s) => formatListDateTime(s.timeEnd) },
 ];
 
 function CurrentStay({ thing, zoneName }: { thing: Thing; zoneName: string }) {
   const entered = thing.lastZoneTime ?? '';
-  const stay = formatStay(msToNs(Date.now() - dayjs(entered).valueOf()));
+  const stay = formatDuration(msToNs(Date.now() - dayjs(entered).valueOf()));
   return (
     <TableRow key="current" sx={{ bgcolor: 'action.selected' }}>
       <TableCell>
         <ZoneCell zone={zoneName} duration={stay} />
       </TableCell>
       <TableCell sx={NOT_ON_PHONES}>{stay}</TableCell>
-      <TableCell>{formatDateTime(entered)}</TableCell>
+      <TableCell>{formatListDateTime(entered)}</TableCell>
       <TableCell>
         <Chip label="Still here" size="small" color="secondary" variant="outlined" />
       </TableCell>

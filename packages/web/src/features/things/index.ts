@@ -1,9 +1,11 @@
 /**
  * Things: the items and workers lists and the thing editor. Menu labels follow the
- * site settings itemLabel / workerLabel; the workers entry is hidden by settings.hideWorkers.
+ * site settings itemLabel / workerLabel, and so does the top search's placeholder ('Search assets or
+ * screens'); the workers entry is hidden by settings.hideWorkers.
  */
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import { lowerTitle } from '../../components/table/cell';
 import { type Feature, page } from '../../navigation/registry';
 import type { ThingRouteHandle } from './ThingEdit';
 
@@ -35,5 +37,9 @@ export const thingsFeature: Feature = {
       gate: (ctx) => !ctx.settings.hideWorkers,
     },
   ],
-  search: { label: 'items', path: 'items', query: (term) => ({ search: term }) },
+  search: {
+    label: (ctx) => lowerTitle(ctx.settings.itemLabel || 'Items'),
+    path: 'items',
+    query: (term) => ({ search: term }),
+  },
 };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { attachmentName } from './download';
 import { allTags } from './ThingCells';
 import { newThing, thingBody, withoutParent, withParent } from './thing-form';
-import { thingWords } from './thing-labels';
+import { className, thingWords } from './thing-labels';
 
 describe('display helpers', () => {
   it('lists every tag once, tag1 and tag2 first', () => {
@@ -47,10 +47,25 @@ describe('thing words', () => {
     const settings = { ...DEFAULT_SITE_SETTINGS, itemLabel: 'Assets' };
     expect(thingWords('item', settings)).toEqual({
       title: 'Assets',
-      noun: 'item',
+      noun: 'asset',
       path: 'items',
       resource: 'things',
     });
     expect(thingWords('worker', settings)).toMatchObject({ title: 'Workers', resource: 'workers' });
+  });
+  it('makes the singular of a renamed label for buttons, dialogs and titles', () => {
+    const words = (itemLabel: string) => thingWords('item', { ...DEFAULT_SITE_SETTINGS, itemLabel }).noun;
+    expect(words('Assets')).toBe('asset');
+    expect(words('People')).toBe('person');
+    expect(words('Equipment')).toBe('equipment');
+    expect(words('RFID Tags')).toBe('RFID tag');
+    expect(words('')).toBe('item');
+    expect(thingWords('worker', { ...DEFAULT_SITE_SETTINGS, workerLabel: 'Staff' }).noun).toBe('staff');
+  });
+  it("names a row's class by the site label", () => {
+    const settings = { ...DEFAULT_SITE_SETTINGS, itemLabel: 'Assets', workerLabel: 'Crew Members' };
+    expect(className('item', settings)).toBe('Asset');
+    expect(className('worker', settings)).toBe('Crew Member');
+    expect(className('item', DEFAULT_SITE_SETTINGS)).toBe('Item');
   });
 });

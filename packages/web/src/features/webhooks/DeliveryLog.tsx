@@ -19,12 +19,13 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { formatDateTime, type WebhookDelivery } from '@sightline/shared';
+import type { WebhookDelivery } from '@sightline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorText } from '../../api/client';
 import { useNotify } from '../../components';
 import type { EditorTabProps } from '../../components/editor/types';
+import { formatListDateTime } from '../../components/format';
 import { DataTable } from '../../components/table/DataTable';
 import type { Column } from '../../components/table/types';
 import { webhookKeys } from './keys';
@@ -82,8 +83,8 @@ function AttemptsDialog({ delivery, onClose }: { delivery: WebhookDelivery; onCl
           {delivery.attempts.map((a) => (
             <Stack key={a.attempt} spacing={1}>
               <Typography variant="subtitle2" component="h3">
-                Attempt {a.attempt} · {formatDateTime(a.time)} · {a.ok ? 'delivered' : (a.error ?? 'failed')}{' '}
-                · {a.latencyMs} ms
+                Attempt {a.attempt} · {formatListDateTime(a.time)} ·{' '}
+                {a.ok ? 'delivered' : (a.error ?? 'failed')} · {a.latencyMs} ms
               </Typography>
               <Block label="Request headers" text={headerLines(a.request.headers)} />
               <Block label="Request body" text={a.request.body} />
@@ -110,7 +111,7 @@ function AttemptsDialog({ delivery, onClose }: { delivery: WebhookDelivery; onCl
 }
 
 const COLUMNS: Column<WebhookDelivery>[] = [
-  { field: 'time', label: 'Time', render: (d) => formatDateTime(d.time) },
+  { field: 'time', label: 'Time', render: (d) => formatListDateTime(d.time) },
   { field: 'event', label: 'Event' },
   {
     field: 'state',

@@ -1,13 +1,11 @@
 /** The zones of the selected site: name, description, alert time, gates. */
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
-import { fromNanoseconds, type Zone } from '@sightline/shared';
+import type { Zone } from '@sightline/shared';
 import { ResourceList } from '../../components';
+import { formatDuration } from '../../components/format';
 
-const minutes = (ns: number) => {
-  if (!ns) return 'Off';
-  const m = Number(fromNanoseconds(ns, 'minutes').toFixed(2));
-  return `${m} min`;
-};
+/** An alert time of 0 means the zone raises no time alert. */
+const alertTime = (ns: number) => (ns ? formatDuration(ns) : 'Off');
 
 export default function ZonesList() {
   return (
@@ -27,7 +25,7 @@ export default function ZonesList() {
           label: 'Alert Time',
           sortable: true,
           cardLabel: true,
-          render: (z) => minutes(z.duration),
+          render: (z) => alertTime(z.duration),
         },
         {
           field: 'gates',

@@ -8,6 +8,7 @@ import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { isUnsetDate } from '@sightline/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useController } from 'react-hook-form';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../format';
 import type { DateFieldDef, Values } from '../types';
 import type { FieldProps } from './props';
 
@@ -39,8 +40,8 @@ export function DateInput({ field, name, disabled }: FieldProps<DateFieldDef<Val
     },
   };
   return field.withTime ? (
-    <DateTimePicker {...common} format="MM/DD/YYYY hh:mm a" />
+    <DateTimePicker {...common} format={DATE_TIME_FORMAT} />
   ) : (
-    <DatePicker {...common} format="MM/DD/YYYY" />
+    <DatePicker {...common} format={DATE_FORMAT} />
   );
 }

@@ -1,7 +1,7 @@
 /** A read-only time, shown as MM/DD/YYYY hh:mm am/pm (or 'N/A' when unset). */
 import { TextField } from '@mui/material';
-import { formatDateTime } from '@sightline/shared';
 import { useController } from 'react-hook-form';
+import { formatDateTime } from '../../format';
 import type { FormattedTimeFieldDef, Values } from '../types';
 import type { FieldProps } from './props';
 
