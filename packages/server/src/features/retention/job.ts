@@ -7,6 +7,7 @@ import { RETENTION_DEFAULTS } from '@sightline/shared';
 import type { AppContext } from '../../platform/context.js';
 import { type Job, stopping } from '../../platform/jobs.js';
 import { purgeMail, purgeOrganization } from './purge.js';
+import { drainRemovals } from './removals.js';
 import * as repo from './repository.js';
 
 export const RETENTION_JOB = 'retention.purge';
@@ -28,6 +29,9 @@ export function retentionJob(ctx: Pick<AppContext, 'db' | 'config'>): Job {
         if (stopping(scope)) return;
         await purgeOrganization(ctx.db, orgId, await repo.findPolicy(ctx.db, orgId), now, scope);
       }
+      // Deleted endpoints' and organizations' history (their organization may be gone too).
+      if (scope.orgIds) for (const orgId of scope.orgIds) await drainRemovals(ctx.db, { ...scope, orgId });
+      else await drainRemovals(ctx.db, scope);
       if (scope.orgIds || stopping(scope)) return;
       const policies = await repo.allPolicies(ctx.db);
       const mailDays = policies.length ? shortestDays(policies.map((p) => p.mail)) : RETENTION_DEFAULTS.mail;

@@ -23,6 +23,7 @@ import { newId } from '../../platform/ids.js';
 import { createScheduler } from '../../platform/jobs.js';
 import { retentionJob } from './job.js';
 import { purgeOrganization } from './purge.js';
+import { drainRemovals } from './removals.js';
 
 const app = await makeApp();
 const { db } = app.ctx;
@@ -291,5 +292,47 @@ describe('GET /api/storage', () => {
     expect(body.photos).toEqual({ count: 0, bytes: 0 });
     expect(Date.parse(body.nextPurge)).toBeGreaterThan(0);
     expect(await count('retention_policies', sql`org_id = ${t.org.id}`)).toBe(0);
+  });
+});
+
+describe('deleting an endpoint with a large history', () => {
+  it('hides it at once and removes its rows in bounded batches in the background', async () => {
+    const t = await makeTenant(app);
+    const reader = await makeEndpoint(db, t.org.id, t.site.id);
+    await db.execute(
+      sql`INSERT INTO sightings (endpoint_id, tag, antenna, time)
+        SELECT ${reader.id}, 'AB', 1, now() - g * interval '1 second' FROM generate_series(1, 5000) g`,
+    );
+    await db.execute(
+      sql`INSERT INTO endpoint_status (endpoint_id, time)
+        SELECT ${reader.id}, now() - g * interval '1 minute' FROM generate_series(1, 300) g`,
+    );
+    const res = await t.admin.request('DELETE', `/api/endpoints/${reader.id}`);
+    expect(res.statusCode).toBe(204);
+    expect((await t.admin.request('GET', `/api/endpoints/${reader.id}`)).statusCode).toBe(404);
+    expect(await count('sightings', sql`endpoint_id = ${reader.id}`)).toBe(5000);
+
+    const removed = await drainRemovals(db, { orgId: t.org.id, batch: 1000 });
+    expect(removed).toBe(5300);
+    expect(await count('sightings', sql`endpoint_id = ${reader.id}`)).toBe(0);
+    expect(await count('endpoint_status', sql`endpoint_id = ${reader.id}`)).toBe(0);
+    expect(await count('retention_removals', sql`org_id = ${t.org.id}`)).toBe(0);
+  });
+
+  it('stops between batches at shutdown and finishes at the next run', async () => {
+    const t = await makeTenant(app);
+    const reader = await makeEndpoint(db, t.org.id, t.site.id);
+    await db.execute(
+      sql`INSERT INTO sightings (endpoint_id, tag, antenna, time)
+        SELECT ${reader.id}, 'AB', 1, now() - g * interval '1 second' FROM generate_series(1, 3000) g`,
+    );
+    await t.admin.request('DELETE', `/api/endpoints/${reader.id}`);
+    const stop = new AbortController();
+    stop.abort();
+    expect(await drainRemovals(db, { orgId: t.org.id, batch: 1000, signal: stop.signal })).toBe(1000);
+    expect(await count('retention_removals', sql`org_id = ${t.org.id}`)).toBe(1);
+    await retentionJob(app.ctx).run(Date.now(), undefined, { orgIds: [t.org.id] });
+    expect(await count('sightings', sql`endpoint_id = ${reader.id}`)).toBe(0);
+    expect(await count('retention_removals', sql`org_id = ${t.org.id}`)).toBe(0);
   });
 });

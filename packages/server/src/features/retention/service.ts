@@ -16,6 +16,7 @@ import type { AppContext } from '../../platform/context.js';
 import { forbidden } from '../../platform/errors.js';
 import { RETENTION_INTERVAL_MS, RETENTION_JOB, shortestDays } from './job.js';
 import { purgeMail, purgeOrganization } from './purge.js';
+import { drainRemovals } from './removals.js';
 import * as repo from './repository.js';
 import { photoStorage, storageClasses } from './storage.js';
 
@@ -50,6 +51,7 @@ export async function runRetention(
   requireModify(caller);
   const policy = await repo.findPolicy(ctx.db, caller.orgId);
   const purged = await purgeOrganization(ctx.db, caller.orgId, policy, now);
+  await drainRemovals(ctx.db, { orgId: caller.orgId });
   const mailDays = shortestDays((await repo.allPolicies(ctx.db)).map((p) => p.mail));
   purged.mail = await purgeMail(ctx.db, ctx.config.queueSchema, mailDays, now);
   return { purged };
