@@ -4,9 +4,11 @@
  * next run, so nothing is lost by stopping.
  */
 import { RETENTION_DEFAULTS } from '@sightline/shared';
+import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { type Job, stopping } from '../../platform/jobs.js';
-import { purgeMail, purgeOrganization } from './purge.js';
+import { dropExpiredSightingPartitions, ensureSightingPartitions } from './partitions.js';
+import { boundaryOf, purgeMail, purgeOrganization } from './purge.js';
 import { drainRemovals } from './removals.js';
 import * as repo from './repository.js';
 
@@ -19,11 +21,25 @@ export function shortestDays(days: (number | null)[]): number | null {
   return set.length ? Math.min(...set) : null;
 }
 
+/**
+ * The sightings log's partitions: today's and the next days' made, and those every organization's
+ * policy has passed dropped whole (the rest of each organization's expiry is row batches).
+ */
+export async function maintainPartitions(db: Db, now: number): Promise<number> {
+  await ensureSightingPartitions(db, now);
+  const policies = await repo.allPolicies(db);
+  const longest = policies.some((p) => p.sightings === null)
+    ? null
+    : Math.max(...policies.map((p) => p.sightings ?? 0));
+  return dropExpiredSightingPartitions(db, policies.length ? boundaryOf(longest, now) : null);
+}
+
 export function retentionJob(ctx: Pick<AppContext, 'db' | 'config'>): Job {
   return {
     name: RETENTION_JOB,
     intervalMs: RETENTION_INTERVAL_MS,
     async run(now, _since, scope) {
+      await maintainPartitions(ctx.db, now);
       const orgIds = scope.orgIds ?? (await repo.organizationIds(ctx.db));
       for (const orgId of orgIds) {
         if (stopping(scope)) return;
