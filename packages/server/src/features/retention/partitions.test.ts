@@ -35,7 +35,9 @@ describe('the sightings log partitioned by day', () => {
     ]);
     expect(res.json()).toEqual({ accepted: 2, duplicates: 0 });
     // A retry is still a duplicate: the key includes the time, so a row has one partition.
-    expect((await postNative(app, s.dockReader, [{ tag: 'AB02', antenna: 1, time: lastYear }])).json()).toEqual({
+    expect(
+      (await postNative(app, s.dockReader, [{ tag: 'AB02', antenna: 1, time: lastYear }])).json(),
+    ).toEqual({
       accepted: 0,
       duplicates: 1,
     });
