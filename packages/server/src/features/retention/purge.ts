@@ -16,13 +16,13 @@ import { type Db, rows, type Tx } from '../../db/client.js';
 import { textArray as arrayLiteral } from '../../tracking/store/arrays.js';
 
 /** Rows one batch deletes at most: a few milliseconds of work, so no lock is held long. */
-export const PURGE_BATCH = 2000;
+const PURGE_BATCH = 2000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type Purged = Record<RetentionClass, number>;
 
-export const noneRemoved = (): Purged => Object.fromEntries(RETENTION_CLASSES.map((c) => [c, 0])) as Purged;
+const noneRemoved = (): Purged => Object.fromEntries(RETENTION_CLASSES.map((c) => [c, 0])) as Purged;
 
 /** When records of `days` kept at `now` expire: those older than this. Null: never. */
 export function boundaryOf(days: number | null, now: number): Date | null {
@@ -159,7 +159,11 @@ export async function purgeOrganization(
     purged.sightings = await deleteInBatches(
       db,
       (limit) =>
-        counted(sql`DELETE FROM sightings WHERE (endpoint_id, tag, antenna, time) IN (
+        // The outer conditions repeat the inner ones: they let PostgreSQL skip the day partitions
+        // the boundary has not reached, instead of reading every partition for each batch.
+        counted(sql`DELETE FROM sightings
+        WHERE endpoint_id = ANY(${textArray(s.endpoints)}) AND time < ${sightings.toISOString()}::timestamptz
+          AND (endpoint_id, tag, antenna, time) IN (
           SELECT endpoint_id, tag, antenna, time FROM sightings
           WHERE endpoint_id = ANY(${textArray(s.endpoints)}) AND time < ${sightings.toISOString()}::timestamptz
           LIMIT ${limit})`),

@@ -18,7 +18,7 @@ const counted = (deletion: SQL) => sql`WITH d AS (${deletion} RETURNING 1) SELEC
 const DELETIONS: Record<RemovalKind, ((id: string, limit: number) => SQL)[]> = {
   endpoint: [
     (id, limit) =>
-      counted(sql`DELETE FROM sightings WHERE (endpoint_id, tag, antenna, time) IN (
+      counted(sql`DELETE FROM sightings WHERE endpoint_id = ${id} AND (endpoint_id, tag, antenna, time) IN (
         SELECT endpoint_id, tag, antenna, time FROM sightings WHERE endpoint_id = ${id} LIMIT ${limit})`),
     (id, limit) =>
       counted(sql`DELETE FROM endpoint_status WHERE id IN (
