@@ -14,6 +14,7 @@ import { RETENTION_CLASSES, type RetentionClass, type RetentionPolicy } from '@s
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client.js';
 import { textArray as arrayLiteral } from '../../tracking/store/arrays.js';
+import { sightingPartitions } from './partitions.js';
 
 /** Rows one batch deletes at most: a few milliseconds of work, so no lock is held long. */
 const PURGE_BATCH = 2000;
@@ -155,20 +156,23 @@ export async function purgeOrganization(
   const workers = at('workerHistory');
 
   const sightings = at('sightings');
-  if (sightings && s.endpoints.length)
-    purged.sightings = await deleteInBatches(
-      db,
-      (limit) =>
-        // The outer conditions repeat the inner ones: they let PostgreSQL skip the day partitions
-        // the boundary has not reached, instead of reading every partition for each batch.
-        counted(sql`DELETE FROM sightings
-        WHERE endpoint_id = ANY(${textArray(s.endpoints)}) AND time < ${sightings.toISOString()}::timestamptz
-          AND (endpoint_id, tag, antenna, time) IN (
-          SELECT endpoint_id, tag, antenna, time FROM sightings
-          WHERE endpoint_id = ANY(${textArray(s.endpoints)}) AND time < ${sightings.toISOString()}::timestamptz
-          LIMIT ${limit})`),
-      options,
-    );
+  if (sightings && s.endpoints.length) {
+    // Partition by partition (the days the boundary reached, then DEFAULT), each batch by the
+    // rows' physical addresses: no batch reads a partition it has nothing to delete from.
+    const days = (await sightingPartitions(db)).filter((p) => p.from < sightings.getTime());
+    for (const name of [...days.map((p) => p.name), 'sightings_default']) {
+      const table = sql.identifier(name);
+      purged.sightings += await deleteInBatches(
+        db,
+        (limit) =>
+          counted(sql`DELETE FROM ${table} WHERE ctid = ANY(ARRAY(
+            SELECT ctid FROM ${table}
+            WHERE endpoint_id = ANY(${textArray(s.endpoints)}) AND time < ${sightings.toISOString()}::timestamptz
+            LIMIT ${limit}))`),
+        options,
+      );
+    }
+  }
 
   if (s.sites.length)
     for (const c of ['events', 'zoneDurations', 'exceptions'] as const) {
