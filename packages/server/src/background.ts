@@ -13,6 +13,7 @@ import { pruneLoginFailuresJob } from './features/auth/jobs.js';
 import { type MqttIngest, startMqttIngest } from './features/ingest/mqtt.js';
 import { dailyReportsJob } from './features/reports/daily.js';
 import { eventDaysJob } from './features/reports/event-days.js';
+import { retentionJob } from './features/retention/job.js';
 import { categoryCounts as categoryCountsKept } from './features/things/category-counts.js';
 import { createWebhookQueue, type WebhookQueue } from './features/webhooks/queue.js';
 import { zoneCounts as zoneCountsKept } from './features/zones/counts.js';
@@ -51,6 +52,7 @@ export function registerBackground(app: App): void {
     dailyReportsJob({ db: ctx.db, mailer: ctx.mailer, log: app.log }),
     pruneLoginFailuresJob(ctx.db),
     eventDaysJob(ctx.db),
+    retentionJob(ctx),
   ];
   const scheduler = createScheduler(ctx.db, jobs, { log: app.log });
   // Not a scheduled job: it runs every few seconds on every instance (one at a time, by its lock)

@@ -24,6 +24,7 @@ export * from './overview.js';
 export * from './password.js';
 export * from './presenter.js';
 export * from './reports.js';
+export * from './retention.js';
 export * from './sightings.js';
 export * from './sites.js';
 export * from './text.js';

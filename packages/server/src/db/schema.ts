@@ -7,6 +7,7 @@ export * from './schema/images.js';
 export * from './schema/places.js';
 export * from './schema/platform.js';
 export * from './schema/reports.js';
+export * from './schema/retention.js';
 export * from './schema/sso.js';
 export * from './schema/things.js';
 export * from './schema/tracking.js';

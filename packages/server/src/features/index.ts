@@ -18,6 +18,7 @@ import { registerMessageRoutes } from './messages/routes.js';
 import { registerOrganizationRoutes } from './organizations/routes.js';
 import { registerReportConfigRoutes } from './reportconfigs/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
+import { registerRetentionRoutes } from './retention/routes.js';
 import { registerRoleRoutes } from './roles/routes.js';
 import { registerSiteRoutes } from './sites/routes.js';
 import { registerSiteSettingsRoutes } from './sitesettings/routes.js';
@@ -60,4 +61,5 @@ export async function registerFeatures(app: App): Promise<void> {
   registerDemoReceiver(app);
   registerImageRoutes(app);
   registerMessageRoutes(app);
+  registerRetentionRoutes(app);
 }

@@ -107,6 +107,8 @@ const CASES: Record<string, Case> = {
     body: () => ({ provider: 'okta' }),
   },
   'DELETE /api/users/:id/ssolinks/:provider': { refusedToAdmins: false, target: 'allSitesUser' },
+  'PUT /api/retention': { refusedToAdmins: true, body: () => ({ sightings: 1, workerHistory: 1 }) },
+  'POST /api/retention/run': { refusedToAdmins: true },
 };
 
 /** Whether a schema (at any depth) has a property that grants roles or sites. */
@@ -123,7 +125,7 @@ function grantsAccess(schema: JsonSchema | undefined, depth = 0): boolean {
   return nested.some((s) => grantsAccess(s, depth + 1));
 }
 
-const PRIVILEGED_RESOURCES = new Set(['ssosettings', 'organizations', 'ssolinks']);
+const PRIVILEGED_RESOURCES = new Set(['ssosettings', 'organizations', 'ssolinks', 'retention']);
 const privileged = (route: Route) =>
   route.method !== 'GET' &&
   !route.path.startsWith('/api/users/me') &&

@@ -14,6 +14,7 @@ import {
 } from '../../../test/factories.js';
 import { endpointStatus, endpoints, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
+import { drainRemovals } from '../retention/removals.js';
 
 const app = await makeApp();
 
@@ -128,6 +129,8 @@ describe('endpoints: create, modify, delete', () => {
     expect((await t.manager.request('GET', `/api/endpoints/${e.id}`)).statusCode).toBe(404);
     const [zone] = await app.ctx.db.select().from(zones).where(eq(zones.id, zoneId));
     expect(zone?.gates).toEqual([{ endpoint: kept.id, direction: 'NEAR', antenna: 2 }]);
+    // Its heartbeats go in the background (the retention purge's removals).
+    await drainRemovals(app.ctx.db);
     const beats = await app.ctx.db.select().from(endpointStatus).where(eq(endpointStatus.endpointId, e.id));
     expect(beats).toHaveLength(0);
     expect((await heartbeat(e)).statusCode).toBe(401);

@@ -8,7 +8,7 @@ import type {
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { EndpointRow, EndpointStatusRow } from '../../db/rows.js';
-import { endpointStatus, endpoints, maps, sightings, zones } from '../../db/schema.js';
+import { endpointStatus, endpoints, maps, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
 import { presentEndpoint, presentEndpointStatus } from './presenter.js';
@@ -115,9 +115,9 @@ export async function setKey(db: Tx, orgId: string, id: string, key: string) {
 }
 
 /**
- * Deletes an endpoint with its heartbeats and raw sightings, and removes it from zone gates (a
- * gate naming a missing endpoint would make the zone unsavable). Events and thing states keep its
- * id as history.
+ * Deletes an endpoint and removes it from zone gates (a gate naming a missing endpoint would make
+ * the zone unsavable). Its heartbeats and raw sightings are left to the retention purge's
+ * background removal; events and thing states keep its id as history.
  */
 export async function deleteEndpoint(db: Tx, orgId: string, id: string): Promise<void> {
   await db.execute(sql`UPDATE ${zones}
@@ -125,8 +125,6 @@ export async function deleteEndpoint(db: Tx, orgId: string, id: string): Promise
       (SELECT jsonb_agg(g) FROM jsonb_array_elements(${zones.gates}) AS g WHERE g->>'endpoint' IS DISTINCT FROM ${id}),
       '[]'::jsonb)
     WHERE ${zones.orgId} = ${orgId} AND ${zones.gates} @> ${JSON.stringify([{ endpoint: id }])}::jsonb`);
-  await db.delete(endpointStatus).where(eq(endpointStatus.endpointId, id));
-  await db.delete(sightings).where(eq(sightings.endpointId, id));
   await db.delete(endpoints).where(and(eq(endpoints.orgId, orgId), eq(endpoints.id, id)));
 }
 

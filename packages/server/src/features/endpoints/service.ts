@@ -20,6 +20,7 @@ import type { Caller } from '../../platform/caller.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { randomToken } from '../../platform/ids.js';
 import { forgetEndpoint } from '../ingest/endpoint-auth.js';
+import { scheduleRemoval } from '../retention/removals.js';
 import { requireSite } from '../sites/service.js';
 import { presentEndpoint } from './presenter.js';
 import * as repo from './repository.js';
@@ -137,6 +138,10 @@ export async function rotateKey(db: Db, caller: Caller, publicUrl: string, id: s
 export async function deleteEndpoint(db: Db, caller: Caller, id: string) {
   const current = await requireEndpoint(db, caller, id);
   authorize(caller, RESOURCE, 'delete', current.siteId);
-  await db.transaction((tx) => repo.deleteEndpoint(tx, caller.orgId, id));
+  await db.transaction(async (tx) => {
+    await repo.deleteEndpoint(tx, caller.orgId, id);
+    // Its raw sightings and heartbeats go in bounded batches in the background.
+    await scheduleRemoval(tx, 'endpoint', id, caller.orgId);
+  });
   forgetEndpoint(current.uuid);
 }

@@ -1,7 +1,10 @@
 /**
  * Deleting an organization deletes everything it owns, in one transaction, so no row is left
- * pointing at a tenant that no longer exists. Rows keyed by a user, endpoint, role or webhook
- * (sessions, heartbeats, raw sightings, rules, deliveries) go first, then every org-owned table.
+ * pointing at a tenant that no longer exists — but its history: the raw sightings and heartbeats
+ * of its endpoints, the events, stays and exceptions of its sites and its webhooks' deliveries
+ * are listed for the retention purge, which removes them in bounded batches in the background
+ * (one statement over those tables would hold ingest up). Rows keyed by a user or role
+ * (sessions, rules) go first, then every org-owned table.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -11,10 +14,7 @@ import {
   categories,
   categoryCountChanges,
   categoryCounts,
-  endpointStatus,
   endpoints,
-  events,
-  exceptions,
   images,
   locationTags,
   loginFailures,
@@ -24,7 +24,6 @@ import {
   reportConfigs,
   roles,
   sessions,
-  sightings,
   sites,
   ssoIdentities,
   ssoLinkGrants,
@@ -34,12 +33,10 @@ import {
   things,
   thingTags,
   users,
-  webhookDeliveries,
-  webhookDeliveryAttempts,
   webhooks,
-  zoneDurations,
   zones,
 } from '../../db/schema.js';
+import { type RemovalKind, scheduleRemoval } from '../retention/removals.js';
 
 /** Deletes the organization and all of its data; returns the file names of its map images. */
 export async function deleteOrganizationCascade(tx: Tx, orgId: string): Promise<string[]> {
@@ -55,19 +52,19 @@ export async function deleteOrganizationCascade(tx: Tx, orgId: string): Promise<
   await tx.delete(ssoLinkGrants).where(inArray(ssoLinkGrants.userId, orgUsers));
   await tx.delete(loginFailures).where(inArray(loginFailures.username, orgUsernames));
   await tx.delete(accessRules).where(inArray(accessRules.roleId, orgRoles));
-  await tx.delete(endpointStatus).where(inArray(endpointStatus.endpointId, orgEndpoints));
-  await tx.delete(sightings).where(inArray(sightings.endpointId, orgEndpoints));
-  await tx.delete(webhookDeliveries).where(inArray(webhookDeliveries.webhookId, orgWebhooks));
-  await tx.delete(webhookDeliveryAttempts).where(inArray(webhookDeliveryAttempts.webhookId, orgWebhooks));
+  const history: [RemovalKind, { id: string }[]][] = [
+    ['endpoint', await orgEndpoints],
+    ['site', await tx.select({ id: sites.id }).from(sites).where(eq(sites.orgId, orgId))],
+    ['webhook', await orgWebhooks],
+  ];
+  for (const [kind, records] of history)
+    for (const { id } of records) await scheduleRemoval(tx, kind, id, orgId);
 
   const owned = [
     users,
     roles,
     apiKeys,
     webhooks,
-    events,
-    zoneDurations,
-    exceptions,
     tagState,
     thingTags,
     things,

@@ -24,6 +24,7 @@ import {
 } from '../../db/schema.js';
 import { newId, randomToken } from '../../platform/ids.js';
 import { foldEventDays } from '../reports/event-days.js';
+import { drainRemovals } from '../retention/removals.js';
 
 const app = await makeApp();
 const { db } = app.ctx;
@@ -94,9 +95,15 @@ describe('deleting an organization', () => {
     expect(await rollupRows(o.orgId)).toEqual([]);
     expect(await db.select().from(organizations).where(eq(organizations.id, o.orgId))).toEqual([]);
     expect(await db.select().from(ssoSettings).where(eq(ssoSettings.orgId, o.orgId))).toEqual([]);
+    // Its history is gone from every answer at once, and from the tables in the background.
+    expect(
+      await db.select().from(endpointStatus).where(eq(endpointStatus.endpointId, o.endpointId)),
+    ).toHaveLength(1);
+    await drainRemovals(db);
     expect(await db.select().from(endpointStatus).where(eq(endpointStatus.endpointId, o.endpointId))).toEqual(
       [],
     );
+    expect(await db.select().from(events).where(eq(events.orgId, o.orgId))).toEqual([]);
     expect(await db.select().from(sessions).where(eq(sessions.userId, o.user.id))).toEqual([]);
     expect(existsSync(path.join(path.join(dataRoot(app.ctx.config), 'maps'), o.file))).toBe(false);
     expect((await o.member.request('GET', '/api/sites')).statusCode).toBe(401);

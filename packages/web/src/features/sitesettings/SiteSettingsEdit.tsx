@@ -11,6 +11,8 @@ import { errorData } from '../../api/client';
 import { useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { type EditorTab, EmptyState, PageHeader, ResourceEditor } from '../../components';
+import RetentionTab from '../retention/RetentionTab';
+import StorageTab from '../retention/StorageTab';
 import { SETTINGS_DEFAULTS, type SettingsForm, toSettingsBody, toSettingsForm } from './site-settings-form';
 
 // The page is named as its menu entry is.
@@ -111,6 +113,9 @@ export default function SiteSettingsEdit() {
           },
         ],
       },
+      // The organization's own records (their own save), beside the site's settings.
+      { label: 'Data retention', component: RetentionTab },
+      { label: 'Storage', component: StorageTab },
     ],
     [categories.data],
   );

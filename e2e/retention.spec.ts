@@ -1,0 +1,90 @@
+/**
+ * Organization Settings' Data retention and Storage tabs: the demo's Super Admin changes how long
+ * raw sightings are kept (a bad value is named on its field, nothing saved), purges now and reads
+ * the storage table; a Viewer reads both tabs and is offered nothing to change.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { ALL_SITES, RETENTION_DEFAULTS, ROLE_IDS } from '@sightline/shared';
+import { expectAccessible } from './a11y';
+import { adminApi, SCREENSHOTS, signIn, uniq } from './fixtures';
+import { closeErrorBar } from './ui-helpers';
+
+test.use({ bypassCSP: true });
+
+const PASSWORD = 'Quiet-Harbor-Lantern-42';
+
+async function openTab(page: Page, tab: string) {
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Organization Settings' })).toBeVisible();
+  await page.getByRole('tab', { name: tab }).click();
+}
+
+test.afterAll(async ({ request }) => {
+  const api = await adminApi(request);
+  await api.put('/api/retention', RETENTION_DEFAULTS);
+});
+
+test('the Super Admin sets data retention, purges now and reads storage', async ({ page }) => {
+  await signIn(page);
+  await openTab(page, 'Data retention');
+  const sightings = page.getByLabel('Raw sightings: days kept');
+  await expect(sightings).toHaveValue(String(RETENTION_DEFAULTS.sightings));
+  await expect(page.getByText('Every read a reader reported')).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/retention.png`, fullPage: true });
+
+  // A bad value is named on its field and nothing is saved.
+  await sightings.fill('0');
+  await page.getByRole('button', { name: 'Save retention' }).click();
+  await expect(page.getByText(/must be a whole number of days/)).toBeVisible();
+
+  await sightings.fill('7');
+  await page.getByLabel('Keep events forever').check();
+  await page.getByRole('button', { name: 'Save retention' }).click();
+  await expect(page.getByText('Saved data retention')).toBeVisible();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Data retention' }).click();
+  await expect(page.getByLabel('Raw sightings: days kept')).toHaveValue('7');
+  await expect(page.getByLabel('Keep events forever')).toBeChecked();
+
+  await page.getByRole('button', { name: 'Purge now' }).click();
+  await expect(page.getByText(/Purged [\d,]+ expired records/)).toBeVisible();
+  await closeErrorBar(page);
+
+  await page.getByRole('tab', { name: 'Storage' }).click();
+  const table = page.getByRole('table', { name: 'Storage by data class' });
+  await expect(table.getByRole('rowheader', { name: 'Raw sightings' })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Raw sightings.*7 days/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Events.*Forever/ })).toBeVisible();
+  await expect(table.getByRole('rowheader', { name: 'Photos' })).toBeVisible();
+  await expect(page.getByText('Next purge:')).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/storage.png`, fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('tab', { name: 'Data retention' }).click();
+  await page.screenshot({ path: `${SCREENSHOTS}/retention-phone.png`, fullPage: true });
+});
+
+test('a Viewer reads data retention and storage but changes nothing', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const email = `retention-${uniq()}@example.com`;
+  const made = await api.post('/api/users?send-email=false', {
+    name: 'Retention viewer',
+    username: email,
+    roles: [ROLE_IDS.viewer],
+    securityCtx: { sites: [ALL_SITES] },
+    password: PASSWORD,
+  });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  await signIn(page, email, PASSWORD);
+  await openTab(page, 'Data retention');
+  await expect(page.getByText('You can view data retention but not change it')).toBeVisible();
+  await expect(page.getByLabel('Raw sightings: days kept')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save retention' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Purge now' })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/retention-viewer.png`, fullPage: true });
+  await page.getByRole('tab', { name: 'Storage' }).click();
+  await expect(page.getByRole('table', { name: 'Storage by data class' })).toBeVisible();
+});
