@@ -27,6 +27,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { api, errorData } from '../../api/client';
 import { useSession } from '../../api/session-context';
+import { formatCount } from '../../components/format';
 import { useNotify } from '../../components/notify';
 import { retentionKeys, storageKeys } from './keys';
 import { type RetentionForm, toRetentionBody, toRetentionForm } from './retention-form';
@@ -64,7 +65,7 @@ export default function RetentionTab() {
     onSuccess: async (result) => {
       await refresh();
       const total = Object.values(result.purged).reduce((a, b) => a + b, 0);
-      notify.success(`Purged ${total.toLocaleString()} expired records`);
+      notify.success(`Purged ${formatCount(total)} expired records`);
     },
     onError: (error) => notify.error(`Failed to purge: ${errorData(error)}`),
   });

@@ -18,10 +18,10 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { formatDateTime, type StorageReport } from '@sightline/shared';
+import type { StorageReport } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, errorData } from '../../api/client';
-import { NONE } from '../../components/format';
+import { formatCount, formatDateTime, formatListDateTime, NONE } from '../../components/format';
 import { storageKeys } from './keys';
 import { formatBytes, formatDays } from './retention-form';
 
@@ -74,9 +74,9 @@ export default function StorageTab() {
                 <TableCell component="th" scope="row">
                   {c.label}
                 </TableCell>
-                <TableCell align="right">{c.rows.toLocaleString()}</TableCell>
+                <TableCell align="right">{formatCount(c.rows)}</TableCell>
                 <TableCell align="right">{formatBytes(c.bytes)}</TableCell>
-                <TableCell>{c.oldest ? formatDateTime(c.oldest) : NONE}</TableCell>
+                <TableCell>{c.oldest ? formatListDateTime(c.oldest) : NONE}</TableCell>
                 <TableCell>{formatDays(c.days)}</TableCell>
               </TableRow>
             ))}
@@ -84,7 +84,7 @@ export default function StorageTab() {
               <TableCell component="th" scope="row">
                 Photos
               </TableCell>
-              <TableCell align="right">{photos.count.toLocaleString()}</TableCell>
+              <TableCell align="right">{formatCount(photos.count)}</TableCell>
               <TableCell align="right">{formatBytes(photos.bytes)}</TableCell>
               <TableCell>{NONE}</TableCell>
               <TableCell>{formatDays(null)}</TableCell>
