@@ -55,7 +55,6 @@ export function toApi(row: EndpointRow, status: EndpointStatusRow | undefined): 
     autoEnroll: { enabled: row.autoEnroll, locationEnabled: row.autoEnrollLocations },
     antennas: antennasOf(row.antennas),
     status: status ? statusToApi(status) : null,
-    qrcode: null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { IMAGE_MSG } from '@sightline/shared';
+import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
   makeTenant,
   uploadPhotos,
 } from '../../../test/factories.js';
+import { images } from '../../db/schema.js';
 
 const app = await makeApp();
 
@@ -225,8 +227,15 @@ describe('downloads', () => {
     );
     expect(lines).toHaveLength(5);
     expect(csv.body).toContain(`"'=HYPERLINK(""x"")"`);
+    // Coordinates as a GPS gives them, without the noise of summing degrees, minutes and seconds
+    // (41° 49' 36.48" sums to 41.826800000000006).
+    await app.ctx.db
+      .update(images)
+      .set({ latitude: 41 + 49 / 60 + 36.48 / 3600, longitude: -71.4029 })
+      .where(eq(images.id, uploaded[0].id));
     const oneCsv = await t.viewer.request('GET', `/api/images/${uploaded[0].id}/csv`);
     expect(oneCsv.body.trim().split('\r\n')).toHaveLength(2);
+    expect(oneCsv.body).toContain(',-71.4029,41.8268,');
 
     const other = await makeTenant(app);
     expect((await other.admin.request('GET', `/api/images/${ids}/zip`)).statusCode).toBe(404);
