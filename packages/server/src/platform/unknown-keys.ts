@@ -13,7 +13,7 @@ import type { FastifyInstance, onRouteHookHandler, preValidationHookHandler } fr
 import type { z } from 'zod';
 import { badRequest } from './errors.js';
 
-export const UNKNOWN_KEY_MSG = 'is not a field this request takes';
+const UNKNOWN_KEY_MSG = 'is not a field this request takes';
 
 type Def = {
   type: string;
@@ -36,7 +36,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The paths (`a.b`, `items.0.c`) of the keys of `value` that `schema` does not name. */
-export function unknownKeys(schema: z.ZodType, value: unknown, path: string[] = [], depth = 0): string[] {
+function unknownKeys(schema: z.ZodType, value: unknown, path: string[] = [], depth = 0): string[] {
   if (typeof value !== 'object' || value === null || depth > 64) return [];
   const def = defOf(schema);
   const walk = (inner: z.ZodType | undefined, v: unknown, at = path) =>

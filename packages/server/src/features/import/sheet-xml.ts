@@ -35,7 +35,7 @@ function columnLetters(i: number) {
 }
 
 /** An ISO date cell's text as the import gives dates: the day, and the time to the second unless midnight. */
-export function isoDateText(text: string): string {
+function isoDateText(text: string): string {
   const m = /^\s*(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)[\d.]*)?/.exec(text);
   if (!m) return text.trim();
   const time = m[2] ? (m[2].length === 5 ? `${m[2]}:00` : m[2]) : '00:00:00';
