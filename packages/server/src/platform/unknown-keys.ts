@@ -79,7 +79,14 @@ function unknownKeys(schema: z.ZodType, value: unknown, path: string[] = [], dep
     case 'union': {
       // The options that take the value (unknown keys stripped); the one that knows most of it.
       const options = def.options ?? [];
-      const taking = options.filter((o) => o.safeParse(value).success);
+      const takes = (o: z.ZodType) => {
+        try {
+          return o.safeParse(value).success;
+        } catch {
+          return false; // an asynchronous check: not decided here, the route's validation decides
+        }
+      };
+      const taking = options.filter(takes);
       const found = (taking.length ? taking : options).map((o) => walk(o, value));
       return found.reduce((a, b) => (b.length < a.length ? b : a), found[0] ?? []);
     }
