@@ -40,7 +40,7 @@ describe('thing parents and children', () => {
 
     // unlink, from the record the last save answered (the first copy's timeModified is past)
     const unlinked = await t.operator.request('PUT', `/api/things/${saw._id}`, {
-      ...linked.json(),
+      ...(linked.json() as object),
       parents: [box._id],
     });
     expect(unlinked.statusCode, unlinked.body).toBe(200);
