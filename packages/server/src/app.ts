@@ -29,6 +29,7 @@ import { transformDocument, transformRoute } from './platform/openapi.js';
 import { registerRoundTrip } from './platform/round-trip.js';
 import { serializerCompiler } from './platform/serializer.js';
 import { createStorage } from './platform/storage/index.js';
+import { registerUnknownKeys } from './platform/unknown-keys.js';
 import { serveWeb, webRoot } from './platform/web.js';
 import { createTrackingStore } from './tracking/store/index.js';
 
@@ -144,6 +145,7 @@ export async function buildApp(config: Config): Promise<App> {
   registerHealthRoutes(app);
   registerAuthentication(app, database.db);
   registerRoundTrip(app);
+  registerUnknownKeys(app);
   await registerFeatures(app);
   registerBackground(app);
   if (web) serveWeb(app, web);

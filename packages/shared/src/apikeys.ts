@@ -31,10 +31,17 @@ export const ApiKey = z.object({
 export type ApiKey = z.infer<typeof ApiKey>;
 
 export const ApiKeyInput = z.object({
-  name: z.string({ error: API_KEY_MSG.nameRequired }).trim().min(1, API_KEY_MSG.nameRequired).max(200),
-  roles: z.array(Id, { error: MSG.selectAtLeastOne }).min(1, MSG.selectAtLeastOne).max(50),
+  name: z
+    .string({ error: API_KEY_MSG.nameRequired })
+    .trim()
+    .min(1, API_KEY_MSG.nameRequired)
+    .max(200, MSG.tooLong(200)),
+  roles: z.array(Id, { error: MSG.selectAtLeastOne }).min(1, MSG.selectAtLeastOne).max(50, MSG.tooMany(50)),
   securityCtx: z.object({
-    sites: z.array(SiteRef, { error: MSG.selectAtLeastOne }).min(1, MSG.selectAtLeastOne).max(1000),
+    sites: z
+      .array(SiteRef, { error: MSG.selectAtLeastOne })
+      .min(1, MSG.selectAtLeastOne)
+      .max(1000, MSG.tooMany(1000)),
   }),
 });
 export type ApiKeyInput = z.infer<typeof ApiKeyInput>;

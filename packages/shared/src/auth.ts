@@ -3,8 +3,15 @@ import { MSG } from './messages.js';
 
 /** The login form's texts are the console's own: an empty entry says what to enter. */
 export const LoginBody = z.object({
-  username: z.string({ error: MSG.enterValidEmail }).trim().min(1, MSG.enterValidEmail).max(320),
-  password: z.string({ error: MSG.enterValidPassword }).min(1, MSG.enterValidPassword).max(1000),
+  username: z
+    .string({ error: MSG.enterValidEmail })
+    .trim()
+    .min(1, MSG.enterValidEmail)
+    .max(320, MSG.tooLong(320)),
+  password: z
+    .string({ error: MSG.enterValidPassword })
+    .min(1, MSG.enterValidPassword)
+    .max(1000, MSG.tooLong(1000)),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
@@ -27,7 +34,7 @@ export const PasswordResetRequestQuery = z.object({
     .string({ error: MSG.enterValidEmail })
     .trim()
     .min(1, MSG.enterValidEmail)
-    .max(320)
+    .max(320, MSG.tooLong(320))
     .regex(EMAIL_PATTERN, MSG.invalidEmail),
 });
 

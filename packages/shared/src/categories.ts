@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { Id } from './ids.js';
 import { listQuery } from './list.js';
+import { MSG } from './messages.js';
 
 export const CATEGORY_MSG = {
   nameRequired: 'Name is required',
@@ -22,7 +23,11 @@ export const Category = z.object({
 export type Category = z.infer<typeof Category>;
 
 export const CategoryInput = z.object({
-  name: z.string({ error: CATEGORY_MSG.nameRequired }).trim().min(1, CATEGORY_MSG.nameRequired).max(200),
+  name: z
+    .string({ error: CATEGORY_MSG.nameRequired })
+    .trim()
+    .min(1, CATEGORY_MSG.nameRequired)
+    .max(200, MSG.tooLong(200)),
   description: z.string().max(2000).default(''),
   hidden: z.boolean().default(false),
 });

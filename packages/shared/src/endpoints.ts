@@ -9,6 +9,7 @@ import { STALE_HEARTBEAT_MINUTES } from './constants.js';
 import { ID_PATTERN, Id } from './ids.js';
 import { listQuery, paging } from './list.js';
 import { MapPoint } from './maps.js';
+import { MSG } from './messages.js';
 import { RequiredSite } from './sites.js';
 
 export const ENDPOINT_MSG = {
@@ -83,8 +84,8 @@ export const Endpoint = z.object({
   status: EndpointStatus.nullable(),
   /** The ingest secret: only in GET endpoints/{id}, POST and PUT answers, to callers who may modify endpoints. */
   key: z.string().optional(),
-  /** The QR payload (see EndpointQrPayload); present exactly when `key` is, null otherwise. */
-  qrcode: z.string().nullable(),
+  /** The QR payload (see EndpointQrPayload); present exactly when `key` is. */
+  qrcode: z.string().optional(),
 });
 export type Endpoint = z.infer<typeof Endpoint>;
 
@@ -112,7 +113,11 @@ export type AntennaInput = z.infer<typeof AntennaInput>;
  * random one, an existing endpoint keeps its own. `key` is never accepted: the server makes it.
  */
 export const EndpointInput = z.object({
-  name: z.string({ error: ENDPOINT_MSG.nameRequired }).trim().min(1, ENDPOINT_MSG.nameRequired).max(200),
+  name: z
+    .string({ error: ENDPOINT_MSG.nameRequired })
+    .trim()
+    .min(1, ENDPOINT_MSG.nameRequired)
+    .max(200, MSG.tooLong(200)),
   uuid: z
     .string()
     .trim()

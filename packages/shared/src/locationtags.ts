@@ -7,6 +7,7 @@ import { LOCATION_TAG_FETCH_LIMIT, QR_SIZE_DEFAULT, QR_SIZES } from './constants
 import { ID_PATTERN, Id } from './ids.js';
 import { listQuery } from './list.js';
 import { MapPoint } from './maps.js';
+import { MSG } from './messages.js';
 import { EPC_HEX_PATTERN } from './sightings.js';
 
 export const LOCATION_TAG_MSG = {
@@ -50,7 +51,7 @@ export const LocationTagInput = z.object({
     .string({ error: LOCATION_TAG_MSG.nameRequired })
     .trim()
     .min(1, LOCATION_TAG_MSG.nameRequired)
-    .max(200),
+    .max(200, MSG.tooLong(200)),
   tag: TagHex,
   zone: OptionalRef,
   map: OptionalRef,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { Id } from './ids.js';
 import { listQuery } from './list.js';
+import { MSG } from './messages.js';
 
 export const MAP_MSG = {
   nameRequired: 'Name is required',
@@ -40,7 +41,11 @@ export type MapRecord = z.infer<typeof MapRecord>;
 
 /** `image` is ignored on write: it changes only by uploading (PUT maps/{id}/image). */
 export const MapInput = z.object({
-  name: z.string({ error: MAP_MSG.nameRequired }).trim().min(1, MAP_MSG.nameRequired).max(200),
+  name: z
+    .string({ error: MAP_MSG.nameRequired })
+    .trim()
+    .min(1, MAP_MSG.nameRequired)
+    .max(200, MSG.tooLong(200)),
   site: Id,
   topLeft: MapPoint.default([0, 0]),
   botRight: MapPoint.default([100, 100]),

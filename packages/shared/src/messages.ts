@@ -10,6 +10,10 @@ export const MSG = {
   requiredField: (field: string, tab: string) => `${field} in the ${tab} tab is a required field.`,
   customRule: (field: string, tab: string, message: string) => `${field} in the ${tab} tab: ${message}`,
   notAvailable: 'N/A',
+  /** A text over its length limit (a field's "required" text must not answer it). */
+  tooLong: (max: number) => `Too long: at most ${max} characters`,
+  /** A list over its length limit. */
+  tooMany: (max: number) => `Too many: at most ${max}`,
 
   loginRateLimited: 'Too many recent failed logins: wait a minute and try again',
   tooManyRequests: 'Too many requests: wait a minute and try again',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Email } from './auth.js';
 import { Id } from './ids.js';
 import { listQuery } from './list.js';
+import { MSG } from './messages.js';
 
 export const ORGANIZATION_MSG = {
   nameRequired: 'Name is required',
@@ -33,13 +34,13 @@ export const OrganizationInput = z.object({
     .string({ error: ORGANIZATION_MSG.nameRequired })
     .trim()
     .min(1, ORGANIZATION_MSG.nameRequired)
-    .max(200),
+    .max(200, MSG.tooLong(200)),
   subdomain: z
     .string({ error: ORGANIZATION_MSG.subdomainRequired })
     .trim()
     .toLowerCase()
     .min(1, ORGANIZATION_MSG.subdomainRequired)
-    .max(63)
+    .max(63, MSG.tooLong(63))
     .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, ORGANIZATION_MSG.subdomainPattern),
   oktaEnabled: z.boolean().default(false),
   entraEnabled: z.boolean().default(false),
@@ -55,7 +56,7 @@ export const OrganizationCreateInput = OrganizationInput.extend({
     .string({ error: ORGANIZATION_MSG.adminNameRequired })
     .trim()
     .min(1, ORGANIZATION_MSG.adminNameRequired)
-    .max(200),
+    .max(200, MSG.tooLong(200)),
   adminEmail: Email,
 });
 export type OrganizationCreateInput = z.infer<typeof OrganizationCreateInput>;

@@ -7,6 +7,7 @@ import { THING_CLASSES } from './constants.js';
 import { IsoTime } from './dates.js';
 import { Id } from './ids.js';
 import { listQuery } from './list.js';
+import { MSG } from './messages.js';
 
 export const REPORT_TYPES = [
   'reportTypeSeen',
@@ -132,7 +133,11 @@ const IdArray = z.array(Id).max(500).default([]);
 
 /** Report config: Name, Type and Format are required. */
 const ReportConfigFields = z.object({
-  name: z.string({ error: REPORT_MSG.nameRequired }).trim().min(1, REPORT_MSG.nameRequired).max(200),
+  name: z
+    .string({ error: REPORT_MSG.nameRequired })
+    .trim()
+    .min(1, REPORT_MSG.nameRequired)
+    .max(200, MSG.tooLong(200)),
   type: ReportTypeSchema,
   format: ReportFormatSchema,
   email: z.boolean().default(false),

@@ -1,7 +1,7 @@
 /**
  * Things: items and workers, each with a home site and the tracking state of its newest sighting.
- * The state fields are written only by the tracking engine: they are read-only here and ignored
- * on write.
+ * The state fields are written only by the tracking engine: they are read-only here (a record
+ * sent back takes them as they are, see SERVER_CHANGES).
  */
 import { z } from 'zod';
 import { THING_CLASSES } from './constants.js';
@@ -56,8 +56,11 @@ const TagList = z
 export const ThingData = z.object({ cFloat0: z.number().optional() });
 
 /**
- * A field the server changes on its own (tracking state, the modification time): a record sent
- * back with an older value is not a change the client asks for, so a PUT ignores it.
+ * A field the server changes with every sighting (the newest reader, its time and direction, the
+ * sighting data): a record sent back a moment later carries an older value that is not a change the
+ * client asks for, so a PUT ignores it. The other server-owned fields (the zone and location, the
+ * tamper alarm, the times) change when the thing moves or is edited: a PUT that sends another value
+ * is a 400 naming the field.
  */
 export const SERVER_CHANGES = { 'x-server-changes': true } as const;
 
@@ -73,7 +76,7 @@ export const Thing = z.object({
   categories: z.array(z.string()),
   labels: z.array(z.string()),
   timeCreated: z.string(),
-  timeModified: z.string().meta(SERVER_CHANGES),
+  timeModified: z.string(),
   parents: z.array(z.string()),
   photo: z.array(z.string()),
   /**
@@ -82,26 +85,30 @@ export const Thing = z.object({
    */
   site: z.string(),
   // state (read-only)
-  zone: z.string().nullable().meta(SERVER_CHANGES),
-  lastZoneTime: z.string().nullable().meta(SERVER_CHANGES),
-  lastEvent: z.string().nullable().meta(SERVER_CHANGES),
+  zone: z.string().nullable(),
+  lastZoneTime: z.string().nullable(),
+  lastEvent: z.string().nullable(),
   lastEndpointTime: z.string().nullable().meta(SERVER_CHANGES),
   endpoint: z.string().nullable().meta(SERVER_CHANGES),
   direction: z.string().nullable().meta(SERVER_CHANGES),
-  locationTag: z.string().nullable().meta(SERVER_CHANGES),
-  map: z.string().nullable().meta(SERVER_CHANGES),
+  locationTag: z.string().nullable(),
+  map: z.string().nullable(),
   /** Fractions 0-1 of the map. */
-  xycoordinates: MapPoint.nullable().meta(SERVER_CHANGES),
-  alarmTamper: z.boolean().meta(SERVER_CHANGES),
-  alarmTamperTag: z.string().nullable().meta(SERVER_CHANGES),
-  alarmTamperTime: z.string().nullable().meta(SERVER_CHANGES),
+  xycoordinates: MapPoint.nullable(),
+  alarmTamper: z.boolean(),
+  alarmTamperTag: z.string().nullable(),
+  alarmTamperTime: z.string().nullable(),
   data: ThingData.meta(SERVER_CHANGES),
 });
 export type Thing = z.infer<typeof Thing>;
 
 /** The whole thing as the editor sends it; unknown and state fields are stripped. */
 export const ThingInput = z.object({
-  name: z.string({ error: THING_MSG.nameRequired }).trim().min(1, THING_MSG.nameRequired).max(200),
+  name: z
+    .string({ error: THING_MSG.nameRequired })
+    .trim()
+    .min(1, THING_MSG.nameRequired)
+    .max(200, MSG.tooLong(200)),
   description: z.string().max(2000).default(''),
   serial: z.string().trim().max(200).default(''),
   class: ThingClassSchema.default('item'),

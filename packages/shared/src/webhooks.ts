@@ -62,6 +62,8 @@ export const WEBHOOK_MSG = {
   headerNameInvalid: 'Header name must be a valid HTTP token',
   headerValueInvalid: 'Header value may hold only printable ASCII characters, spaces and tabs',
   headerReserved: 'This header is set by Sightline',
+  headerHopByHop:
+    'This header belongs to one connection (hop-by-hop: te, trailer, upgrade, keep-alive, proxy-*) and cannot be set',
   regexInvalid: FILTER_REGEX_MSG.invalid,
   regexUnsupported: FILTER_REGEX_MSG.unsupported,
   regexTooComplex: FILTER_REGEX_MSG.tooComplex,
@@ -87,6 +89,9 @@ export const RESERVED_HEADERS = [
   'host',
   'content-length',
   'content-type',
+  // The body is sent as it is: another encoding named would make the receiver misread it.
+  'content-encoding',
+  'user-agent',
   'transfer-encoding',
   'connection',
   ...STANDARD_WEBHOOK_HEADERS,
@@ -94,6 +99,16 @@ export const RESERVED_HEADERS = [
   WEBHOOK_DELIVERY_HEADER,
   WEBHOOK_EVENT_HEADER,
 ] as const;
+
+/**
+ * Hop-by-hop headers (RFC 9110 7.6.1) describe one connection, not the request: Node's client
+ * refuses some (a `trailer` without chunked encoding) and a proxy drops or misreads the others.
+ */
+const HOP_BY_HOP_HEADERS = ['te', 'trailer', 'upgrade', 'keep-alive'];
+export const isHopByHopHeader = (name: string) => {
+  const lower = name.toLowerCase();
+  return HOP_BY_HOP_HEADERS.includes(lower) || lower.startsWith('proxy-');
+};
 
 export const RequestHeaders = z.record(z.string(), z.string()).superRefine((headers, ctx) => {
   const entries = Object.entries(headers);
@@ -103,6 +118,8 @@ export const RequestHeaders = z.record(z.string(), z.string()).superRefine((head
       ctx.addIssue({ code: 'custom', path: [name], message: WEBHOOK_MSG.headerNameInvalid });
     else if ((RESERVED_HEADERS as readonly string[]).includes(name.toLowerCase()))
       ctx.addIssue({ code: 'custom', path: [name], message: WEBHOOK_MSG.headerReserved });
+    else if (isHopByHopHeader(name))
+      ctx.addIssue({ code: 'custom', path: [name], message: WEBHOOK_MSG.headerHopByHop });
     if (!isHeaderValue(value))
       ctx.addIssue({ code: 'custom', path: [name], message: WEBHOOK_MSG.headerValueInvalid });
   }

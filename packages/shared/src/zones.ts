@@ -74,7 +74,11 @@ export const Zone = z.object({
 export type Zone = z.infer<typeof Zone>;
 
 export const ZoneInput = z.object({
-  name: z.string({ error: ZONE_MSG.nameRequired }).trim().min(1, ZONE_MSG.nameRequired).max(200),
+  name: z
+    .string({ error: ZONE_MSG.nameRequired })
+    .trim()
+    .min(1, ZONE_MSG.nameRequired)
+    .max(200, MSG.tooLong(200)),
   description: z.string().max(2000).default(''),
   duration: Nanoseconds.default(0),
   emails: z.array(Email).max(100).default([]),

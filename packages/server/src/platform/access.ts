@@ -21,9 +21,22 @@ export function siteScope(caller: Caller): string[] | undefined {
   return caller.superAdmin || caller.sites.includes(ALL_SITES) ? undefined : caller.sites;
 }
 
-export function authorize(caller: Caller, resource: string, action: Action, siteId?: string): void {
+/** What a refusal says the caller tried: an action, or reading. */
+export type Verb = Action | 'read';
+
+/**
+ * Refuses unless a rule grants `action`. The refusal names `verb`, what the caller tried, when the
+ * rule checked is another action's (reading an admin-only list needs the right to create).
+ */
+export function authorize(
+  caller: Caller,
+  resource: string,
+  action: Action,
+  siteId?: string,
+  verb: Verb = action,
+): void {
   if (!can(caller.rules, resource, action, siteId))
-    throw forbidden(`You do not have permission to ${action} ${resource}`);
+    throw forbidden(`You do not have permission to ${verb} ${resource}`);
 }
 
 /** 403 with `message` (the screen's own text, e.g. ORGANIZATION_MSG.superAdminOnly) unless the caller is a Super Admin. */

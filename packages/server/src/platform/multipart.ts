@@ -3,8 +3,10 @@
  * of that scope. A malformed body — no boundary, a boundary longer than RFC 2046's 70 characters,
  * or data that ends before the closing boundary — is the client's error: 400, never the parser's
  * bare Error as a 500; a body past the scope's count of files, fields or parts is a 413 that says
- * which (and a file over the size limit, the scope's own words). Every route of the scope carries `x-upload` (the kind of file it takes) in the OpenAPI
- * document, so the upload suite finds it and feeds it bombs of that kind.
+ * which (and a file over the size limit, the scope's own words). Every route of the scope carries
+ * `x-upload` (the kind of file it takes) in the OpenAPI document, so the upload suite finds it and
+ * feeds it bombs of that kind, and `x-form` (its form's parts), which the document turns into a
+ * `multipart/form-data` request body that a generated client can send.
  */
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import { UPLOAD_MSG } from '@sightline/shared';
@@ -16,8 +18,24 @@ const MALFORMED_MULTIPART = 'Malformed multipart body';
 /** What an upload route takes: a workbook, photos or a floor-plan image. */
 type UploadKind = 'xlsx' | 'photos' | 'map-image';
 
+/** The JSON schema of a multipart form: its parts by name, a file as `format: binary`. */
+export interface FormSchema {
+  type: 'object';
+  required: string[];
+  properties: Record<string, Record<string, unknown>>;
+}
+
+/** A form of one file, the part named `file` (see onlyFile). */
+export const oneFileForm = (description: string): FormSchema => ({
+  type: 'object',
+  required: ['file'],
+  properties: { file: { type: 'string', format: 'binary', description } },
+});
+
 export interface UploadScope {
   upload: UploadKind;
+  /** The parts the scope's routes read. */
+  form: FormSchema;
   limits: UploadLimits;
   /** The answer to a file over `limits.fileSize`. */
   tooLarge: string;
@@ -56,9 +74,10 @@ function limitError(error: Error & { code?: string }, { limits, tooLarge }: Uplo
 
 export async function registerMultipart(scope: FastifyInstance, upload: UploadScope) {
   scope.addHook('onRoute', (route) => {
-    const schema: FastifySchema & { 'x-upload': UploadKind } = {
+    const schema: FastifySchema & { 'x-upload': UploadKind; 'x-form': FormSchema } = {
       ...route.schema,
       'x-upload': upload.upload,
+      'x-form': upload.form,
     };
     route.schema = schema;
   });

@@ -79,4 +79,34 @@ describe('the OpenAPI document', () => {
       expect(body.schema.anyOf, reader).toHaveLength(2);
     }
   });
+
+  it('describes each upload as a form with its file parts, so a generated client can send it', () => {
+    const forms = {
+      'post /api/images': {
+        file: 'array',
+        tags: 'array',
+        categories: 'array',
+        thing: 'string',
+        category: 'string',
+      },
+      'post /api/import/sheet': { file: 'string' },
+      'put /api/maps/{id}/image': { file: 'string' },
+    };
+    for (const [name, parts] of Object.entries(forms)) {
+      const [method = '', path = ''] = name.split(' ');
+      const body = document.paths[path][method].requestBody;
+      expect(body?.required, name).toBe(true);
+      const schema = body.content['multipart/form-data'].schema;
+      expect(schema.required, name).toEqual(['file']);
+      expect(
+        Object.fromEntries(
+          Object.entries(schema.properties).map(([k, v]) => [k, (v as { type: string }).type]),
+        ),
+        name,
+      ).toEqual(parts);
+      const file = schema.properties.file;
+      expect(file.format ?? file.items.format, name).toBe('binary');
+      expect(document.paths[path][method]['x-form'], name).toBeUndefined();
+    }
+  });
 });

@@ -251,6 +251,11 @@ export function transformDocument(document: object) {
     for (const [method, op] of Object.entries(operations)) {
       const auth = op['x-auth'] ?? 'user';
       delete op['x-auth'];
+      // An upload route's parts (platform/multipart.ts) are its body, as a form.
+      if (op['x-form']) {
+        op.requestBody = { required: true, content: { 'multipart/form-data': { schema: op['x-form'] } } };
+        delete op['x-form'];
+      }
       op.operationId ??= operationIdOf(method, path);
       op.summary ??= `${method.toUpperCase()} ${path}`;
       op.security = securityOf(auth, method, path);

@@ -57,12 +57,20 @@ function xmlText(value: string) {
 }
 
 /**
+ * Characters XML would not keep as they are, in OOXML's own escape (`_xHHHH_`): a carriage return,
+ * which an XML reader turns into a line feed, is `_x000D_`; text that already reads like an escape
+ * has its `_` escaped (`_x005F_`), so a reader gives back exactly what was written.
+ */
+const ooxmlEscaped = (value: string) =>
+  value.replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1').replaceAll('\r', '_x000D_');
+
+/**
  * A text cell: an inline string (`t="inlineStr"`), which no spreadsheet evaluates, so the text is
  * written as it is — `=1+2` stays the four characters. (`t="str"` is reserved for a formula's cached
  * result.) Leading or trailing white space is kept with `xml:space="preserve"`.
  */
 const textCell = (ref: string, style: string, value: string) =>
-  `<c r="${ref}"${style} t="inlineStr"><is><t${/^\s|\s$/.test(value) ? ' xml:space="preserve"' : ''}>${xmlText(value)}</t></is></c>`;
+  `<c r="${ref}"${style} t="inlineStr"><is><t${/^\s|\s$/.test(value) ? ' xml:space="preserve"' : ''}>${xmlText(ooxmlEscaped(value))}</t></is></c>`;
 
 /** A worksheet name Excel accepts: at most 31 characters, none of `[]:*?/\`. */
 export const sheetName = (name: string) =>

@@ -212,6 +212,9 @@ function columnName(n: number): string {
 const worksheetXml = (rows: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN_NS}"><sheetData>${rows}</sheetData></worksheet>`;
 
+/** A workbook of one sheet with exactly the given `<row>` XML (cells as another program writes them). */
+export const xlsxWithRows = (rows: string) => makeZip(xlsxEntries(Buffer.from(worksheetXml(rows))));
+
 /** A sheet whose header cell is shared string 0 and row 2's first cell shared string 1. */
 const SHARED_STRING_SHEET = worksheetXml(
   '<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="2"><c r="A2" t="s"><v>1</v></c></row>',

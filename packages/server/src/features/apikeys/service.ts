@@ -30,7 +30,7 @@ export function newApiKeyToken(): string {
 }
 
 export function listApiKeys(db: Db, caller: Caller, query: ListQuery) {
-  authorize(caller, 'apikeys', 'create');
+  authorize(caller, 'apikeys', 'create', undefined, 'read');
   return repo.listApiKeys(db, caller.orgId, siteScope(caller), query);
 }
 
@@ -41,7 +41,7 @@ async function requireApiKey(db: Db, caller: Caller, id: string) {
 }
 
 export async function getApiKey(db: Db, caller: Caller, id: string) {
-  authorize(caller, 'apikeys', 'create');
+  authorize(caller, 'apikeys', 'create', undefined, 'read');
   return presentApiKey(await requireApiKey(db, caller, id));
 }
 
@@ -74,6 +74,6 @@ export async function createApiKey(db: Db, caller: Caller, input: ApiKeyInput) {
 
 export async function deleteApiKey(db: Db, caller: Caller, id: string) {
   await requireApiKey(db, caller, id);
-  authorize(caller, 'apikeys', 'modify');
+  authorize(caller, 'apikeys', 'modify', undefined, 'delete');
   await repo.deleteApiKey(db, caller.orgId, id);
 }

@@ -11,7 +11,6 @@ describe('categories', () => {
     const created = await t.manager.request('POST', '/api/categories', {
       name: 'Tools',
       description: 'Hand tools',
-      extra: 'dropped',
     });
     expect(created.statusCode).toBe(200);
     const tools = created.json();

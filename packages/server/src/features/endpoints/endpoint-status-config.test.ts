@@ -144,7 +144,10 @@ describe('endpoint configuration', () => {
     const url = `/api/endpoints/config/${e.id}`;
     expect((await t.viewer.request('GET', url)).json()).toEqual(DEFAULT_ENDPOINT_CONFIG);
 
-    const put = await t.manager.request('PUT', url, { ...CONFIG, unknown: 'dropped' });
+    const typo = await t.manager.request('PUT', url, { ...CONFIG, unknown: 'refused' });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().message).toBe('body.unknown: is not a field this request takes');
+    const put = await t.manager.request('PUT', url, CONFIG);
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual(CONFIG);
     const [row] = await app.ctx.db.select().from(endpoints).where(eq(endpoints.id, e.id));

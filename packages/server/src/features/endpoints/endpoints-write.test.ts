@@ -33,7 +33,7 @@ describe('endpoints: create, modify, delete', () => {
   it('creates an endpoint with a generated key (and uuid when none is given) that ingest accepts', async () => {
     const t = await makeTenant(app);
     const map = await makeMap(app.ctx.db, t.org.id, t.site.id);
-    const res = await t.manager.request('POST', '/api/endpoints', {
+    const body = {
       name: '  Dock Door ',
       site: t.site.id,
       map: map.id,
@@ -45,8 +45,14 @@ describe('endpoints: create, modify, delete', () => {
         { antenna: 1, xycoordinates: [1, 2], map: map.id },
         { antenna: 2, xycoordinates: [3, 4], map: '' },
       ],
+    };
+    // The key is the server's to make: a body that brings one is refused, not silently changed.
+    const withKey = await t.manager.request('POST', '/api/endpoints', {
+      ...body,
       key: 'chosen-by-the-client',
     });
+    expect(withKey.json().message).toBe('body.key: is not a field this request takes');
+    const res = await t.manager.request('POST', '/api/endpoints', body);
     expect(res.statusCode).toBe(200);
     const created = res.json();
     expect(created).toMatchObject({

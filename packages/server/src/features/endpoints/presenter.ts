@@ -38,6 +38,5 @@ export function presentEndpoint(row: EndpointRow, status: EndpointStatusRow | un
     autoEnroll: { enabled: row.autoEnroll, locationEnabled: row.autoEnrollLocations },
     antennas: antennasOf(row.antennas),
     status: status ? presentEndpointStatus(status) : null,
-    qrcode: null,
   };
 }

@@ -61,7 +61,7 @@ export async function getEndpoint(db: Db, caller: Caller, publicUrl: string, id:
 /** The QR payload alone (the PNG route): it carries the key, so it needs what the key needs. */
 export async function qrPayload(db: Db, caller: Caller, publicUrl: string, id: string) {
   const row = await requireEndpoint(db, caller, id);
-  authorize(caller, RESOURCE, 'modify', row.siteId);
+  authorize(caller, RESOURCE, 'modify', row.siteId, 'read');
   return qrText(publicUrl, row);
 }
 
@@ -113,7 +113,8 @@ export async function updateEndpoint(
 ) {
   const current = await requireEndpoint(db, caller, id);
   authorize(caller, RESOURCE, 'modify', current.siteId);
-  if (input.site !== current.siteId) throw badRequest(ENDPOINT_MSG.siteImmutable);
+  if (input.site !== current.siteId)
+    throw badRequest(ENDPOINT_MSG.siteImmutable, [{ path: 'site', message: ENDPOINT_MSG.siteImmutable }]);
   await checkMaps(db, caller.orgId, input);
   const uuid = input.uuid || current.uuid;
   const row = await withUniqueUuid(db, uuid, id, () =>

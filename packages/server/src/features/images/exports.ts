@@ -16,6 +16,7 @@ import { CSV_FORMAT, csvText } from '../../platform/csv.js';
 import type { Storage } from '../../platform/storage/index.js';
 import { listUsernames } from '../users/repository.js';
 import { presentImages } from './presenter.js';
+import { roundCoordinate } from './process.js';
 import * as repo from './repository.js';
 import { imageKeys } from './storage-keys.js';
 
@@ -90,8 +91,8 @@ export function csvStream(db: Db, orgId: string, where: SQL, log: FastifyBaseLog
           timestamp: image.timestamp,
           timeCreated: image.timeCreated,
           uploader: text(uploaderName(image.uploader)),
-          longitude: image.location.coordinates[0],
-          latitude: image.location.coordinates[1],
+          longitude: roundCoordinate(image.location.coordinates[0]),
+          latitude: roundCoordinate(image.location.coordinates[1]),
           annotation: text(image.annotation),
           tags: text(image.tags.join('; ')),
           categories: text(image.categories.map((c) => c.name).join('; ')),

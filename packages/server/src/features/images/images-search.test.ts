@@ -1,4 +1,5 @@
 import { IMAGE_MSG } from '@sightline/shared';
+import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
   makeTenant,
   uploadPhotos,
 } from '../../../test/factories.js';
+import { images } from '../../db/schema.js';
 
 const app = await makeApp();
 
@@ -232,8 +234,15 @@ describe('downloads', () => {
     const uploaderColumn = lines[0]?.split(',').indexOf('uploader') ?? -1;
     expect(lines[1]?.split(',')[uploaderColumn]).toBe(admin.name);
     expect(csv.body).not.toContain(t.admin.userId);
+    // Coordinates as a GPS gives them, without the noise of summing degrees, minutes and seconds
+    // (41° 49' 36.48" sums to 41.826800000000006).
+    await app.ctx.db
+      .update(images)
+      .set({ latitude: 41 + 49 / 60 + 36.48 / 3600, longitude: -71.4029 })
+      .where(eq(images.id, uploaded[0].id));
     const oneCsv = await t.viewer.request('GET', `/api/images/${uploaded[0].id}/csv`);
     expect(oneCsv.body.trim().split('\r\n')).toHaveLength(2);
+    expect(oneCsv.body).toContain(',-71.4029,41.8268,');
     // An annotation with a line break stays one quoted field: the text after it is no cell of its own.
     const meta = await t.admin.request('PUT', `/api/images/${uploaded[0].id}/meta`, {
       annotation: 'Dock photo\n=2+5*7',

@@ -76,12 +76,18 @@ async function readExif(file: string): Promise<Exif> {
   }
 }
 
+/**
+ * A coordinate to 7 decimals (about 1 cm), the precision a phone's GPS gives: EXIF's degrees,
+ * minutes and seconds summed in floating point leave noise (41.826800000000006) that is not data.
+ */
+export const roundCoordinate = (degrees: number) => Math.round(degrees * 1e7) / 1e7;
+
 function location(exif: Exif): [number, number] {
   const { latitude, longitude } = exif;
   if (typeof latitude !== 'number' || typeof longitude !== 'number') return [0, 0];
   if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return [0, 0];
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return [0, 0];
-  return [longitude, latitude];
+  return [roundCoordinate(longitude), roundCoordinate(latitude)];
 }
 
 /**

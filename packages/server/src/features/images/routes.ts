@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { sendList } from '../../platform/list-query.js';
-import { registerMultipart } from '../../platform/multipart.js';
+import { type FormSchema, registerMultipart } from '../../platform/multipart.js';
 import { sendStored } from '../../platform/storage/http.js';
 import { csvStream, entryNamer, zipStream } from './exports.js';
 import * as service from './service.js';
@@ -31,6 +31,26 @@ const IdsParams = z.object({ id: ImageIdsParams.shape.ids });
 
 const attachment = (name: string) => `attachment; filename="${name.replace(/"/g, '')}"`;
 const stamp = () => new Date().toISOString().slice(0, 10);
+
+/** The upload form (upload.ts): photos in parts named `file`, and what every photo gets. */
+const PHOTO_FORM: FormSchema = {
+  type: 'object',
+  required: ['file'],
+  properties: {
+    file: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'The photos.' },
+    tags: { type: 'array', items: { type: 'string' }, description: 'Tags of every photo (one part each).' },
+    categories: {
+      type: 'array',
+      items: { type: 'string', pattern: '^[0-9a-f]{24}$' },
+      description: 'Category ids of every photo (one part each).',
+    },
+    thing: { type: 'string', pattern: '^[0-9a-f]{24}$', description: 'A thing the photos are added to.' },
+    category: {
+      type: 'string',
+      description: 'An image category by name (made when none has it) for every photo.',
+    },
+  },
+};
 
 export function registerImageRoutes(app: App) {
   const { db, storage } = app.ctx;
@@ -122,6 +142,7 @@ export function registerImageRoutes(app: App) {
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
     await registerMultipart(scope, {
       upload: 'photos',
+      form: PHOTO_FORM,
       limits: { fileSize: IMAGE_MAX_BYTES, files: IMAGE_MAX_FILES, fields: 300, fieldSize: 1000, parts: 400 },
       tooLarge: IMAGE_MSG.tooLarge,
     });

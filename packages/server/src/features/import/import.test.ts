@@ -15,6 +15,7 @@ import {
   makeZone,
   multipartFile,
   type SheetCell,
+  xlsxWithRows,
 } from '../../../test/factories.js';
 
 const app = await makeApp();
@@ -61,7 +62,8 @@ describe('import/sheet', () => {
       rows: [
         { line: 2, cells: ['Pump', 'A1', '100', 'Tools'] },
         { line: 3, cells: ['Drill', 'B2', '2', '', 'x'] },
-        { line: 5, cells: ['Saw'] },
+        // Saved without a result: its formula, not nothing (it is never evaluated).
+        { line: 5, cells: ['Saw', '=NOW()'] },
       ],
     });
   });
@@ -91,6 +93,33 @@ describe('import/sheet', () => {
         line: 2,
         cells: ['Pump', '2024-01-05', '2024-01-05T14:30:15', '00123', '1234.50', '0.3', '1234567890123'],
       },
+    ]);
+  });
+
+  it('reads ISO date cells, error cells, formulas without a result and cells without a reference', async () => {
+    const t = await makeTenant(app);
+    const text = (ref: string, s: string) => `<c r="${ref}" t="inlineStr"><is><t>${s}</t></is></c>`;
+    const header = `<row r="1">${['Asset', 'Bought', 'Checked', 'Ref', 'Ratio', 'Sum', 'Cached'].map((h, i) => text(`${'ABCDEFG'[i]}1`, h)).join('')}</row>`;
+    const row2 =
+      '<row r="2">' +
+      text('A2', 'Pump') +
+      '<c r="B2" t="d"><v>2024-01-05</v></c>' +
+      '<c r="C2" t="d"><v>2024-01-05T14:30:15</v></c>' +
+      '<c r="D2" t="e"><v>#REF!</v></c>' +
+      '<c r="E2" t="e"><f>1/0</f><v>#DIV/0!</v></c>' +
+      '<c r="F2"><f>SUM(A1:A2)</f></c>' +
+      '<c r="G2"><f>1+1</f><v>2</v></c>' +
+      '</row>';
+    // OOXML makes `r` optional: a cell (or row) without one is at the next position.
+    const row3 = `<row>${text('A3', 'Drill')}<c t="inlineStr"><is><t>no ref</t></is></c><c><v>7</v></c></row>`;
+    const res = await upload(t.manager, t.site.id, xlsxWithRows(header + row2 + row3));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().rows).toEqual([
+      {
+        line: 2,
+        cells: ['Pump', '2024-01-05', '2024-01-05T14:30:15', '#REF!', '#DIV/0!', '=SUM(A1:A2)', '2'],
+      },
+      { line: 3, cells: ['Drill', 'no ref', '7'] },
     ]);
   });
 

@@ -22,7 +22,7 @@ import { authorize, callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
 import { inProgressLimit } from '../../platform/in-progress.js';
-import { onlyFile, registerMultipart } from '../../platform/multipart.js';
+import { oneFileForm, onlyFile, registerMultipart } from '../../platform/multipart.js';
 import { requireSite } from '../sites/service.js';
 import * as service from './service.js';
 import { readSheet } from './sheet.js';
@@ -40,6 +40,7 @@ export function registerImportRoutes(app: App) {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     await registerMultipart(scope, {
       upload: 'xlsx',
+      form: oneFileForm('The workbook to import (.xlsx).'),
       limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 0, parts: 1 },
       tooLarge: IMPORT_MSG.tooLarge(IMPORT_MAX_BYTES / MB),
     });

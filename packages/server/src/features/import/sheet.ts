@@ -24,6 +24,7 @@ import ExcelJS from 'exceljs';
 import { format as formatNumber, isDateFormat } from 'numfmt';
 import { badRequest, HttpError } from '../../platform/errors.js';
 import { openArchive, type SheetArchive } from './archive.js';
+import { plainSheetXml } from './sheet-xml.js';
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const WORKBOOK = 'xl/workbook.xml';
@@ -81,16 +82,36 @@ function shownNumber(value: number, numFmt?: string) {
     : shown.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
 }
 
-/** A cell's value as text: dates as ISO, numbers as shown, formulas by their result, rich text by its runs, errors as empty. */
+/** OOXML's escape of characters XML would not keep (`_x000D_` a carriage return, `_x005F_` a `_`). */
+const ooxmlUnescaped = (text: string) =>
+  text.includes('_x')
+    ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    : text;
+
+/**
+ * A cell's value as text: dates as ISO, numbers as shown, formulas by their result (a formula
+ * saved without one, by its text: `=SUM(A1:A2)`), rich text by its runs, errors as shown (`#REF!`).
+ */
 function cellText(value: unknown, numFmt?: string): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return ooxmlUnescaped(value);
   if (typeof value === 'number') return shownNumber(value, numFmt);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return isoDate(value);
   if (typeof value === 'object') {
-    const v = value as { result?: unknown; richText?: { text: string }[]; text?: unknown; error?: unknown };
-    if ('formula' in v || 'sharedFormula' in v) return cellText(v.result, numFmt);
+    const v = value as {
+      formula?: string;
+      result?: unknown;
+      richText?: { text: string }[];
+      text?: unknown;
+      error?: unknown;
+    };
+    if ('formula' in v || 'sharedFormula' in v) {
+      if (v.result === undefined || (typeof v.result === 'number' && Number.isNaN(v.result)))
+        return v.formula ? `=${v.formula}` : '';
+      return cellText(v.result, numFmt);
+    }
+    if (typeof v.error === 'string') return v.error;
     if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
     if ('text' in v) return cellText(v.text);
   }
@@ -157,7 +178,8 @@ async function readFirstSheet(archive: SheetArchive): Promise<ImportSheet> {
   const stylesRel = book.workbookRels?.find((r) => r.Type.endsWith('/styles'));
   const styles = stylesRel ? partName(stylesRel.Target) : STYLES;
   if (archive.has(styles)) await book._parseStyles(archive.open(styles));
-  const worksheet = book._parseWorksheet(archive.open(partName(rel.Target)), String(first.id)).next().value;
+  const xml = Readable.from(plainSheetXml(archive.open(partName(rel.Target))));
+  const worksheet = book._parseWorksheet(xml, String(first.id)).next().value;
   if (!worksheet) throw badRequest(IMPORT_MSG.unreadable);
 
   let headers: string[] | undefined;

@@ -161,7 +161,10 @@ describe('location tags', () => {
     expect((await anon.request('PUT', `/api/locationtags/${l._id}`, l)).statusCode).toBe(401);
     expect((await anon.request('DELETE', `/api/locationtags/${l._id}`)).statusCode).toBe(401);
     for (const client of [t.viewer, t.operator]) {
-      expect((await client.request('POST', '/api/locationtags', { ...l, tag: 'AB' })).statusCode).toBe(403);
+      expect(
+        (await client.request('POST', '/api/locationtags', { name: 'B', tag: 'AB', site: t.site.id }))
+          .statusCode,
+      ).toBe(403);
       expect((await client.request('PUT', `/api/locationtags/${l._id}`, l)).statusCode).toBe(403);
       expect((await client.request('DELETE', `/api/locationtags/${l._id}`)).statusCode).toBe(403);
     }

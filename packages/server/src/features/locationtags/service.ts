@@ -72,7 +72,10 @@ export async function createLocationTag(db: Db, caller: Caller, input: LocationT
 export async function updateLocationTag(db: Db, caller: Caller, id: string, input: LocationTagInput) {
   const current = await requireLocationTag(db, caller, id);
   authorize(caller, RESOURCE, 'modify', current.siteId);
-  if (input.site !== current.siteId) throw badRequest(LOCATION_TAG_MSG.siteImmutable);
+  if (input.site !== current.siteId)
+    throw badRequest(LOCATION_TAG_MSG.siteImmutable, [
+      { path: 'site', message: LOCATION_TAG_MSG.siteImmutable },
+    ]);
   await checkReferences(db, caller.orgId, input);
   const row = await withUniqueTag(db, caller.orgId, input, id, (tx) =>
     repo.updateLocationTag(tx, caller.orgId, id, input),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { sendList } from '../../platform/list-query.js';
-import { onlyFile, registerMultipart } from '../../platform/multipart.js';
+import { oneFileForm, onlyFile, registerMultipart } from '../../platform/multipart.js';
 import { sendStored } from '../../platform/storage/http.js';
 import { spoolUpload } from '../../platform/storage/spool.js';
 import * as service from './service.js';
@@ -51,6 +51,7 @@ export function registerMapRoutes(app: App) {
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
     await registerMultipart(scope, {
       upload: 'map-image',
+      form: oneFileForm('The floor plan image.'),
       limits: service.MAP_IMAGE_LIMITS,
       tooLarge: MAP_MSG.tooLarge,
     });

@@ -36,7 +36,8 @@ export async function createMap(db: Db, caller: Caller, input: MapInput) {
 export async function updateMap(db: Db, caller: Caller, id: string, input: MapInput) {
   const current = await requireMap(db, caller, id);
   authorize(caller, RESOURCE, 'modify', current.siteId);
-  if (input.site !== current.siteId) throw badRequest(MAP_MSG.siteImmutable);
+  if (input.site !== current.siteId)
+    throw badRequest(MAP_MSG.siteImmutable, [{ path: 'site', message: MAP_MSG.siteImmutable }]);
   const row = await repo.updateMap(db, caller.orgId, id, input);
   if (!row) throw notFound('Map');
   return presentMap(row);

@@ -29,7 +29,6 @@ describe('reportconfigs', () => {
       categories: [tools.id],
       headings: [{ key: 'name', label: 'Tool' }, { key: 'lastSeen' }],
       site: t.site.id,
-      unknownField: 'dropped',
     });
     expect(created.statusCode).toBe(200);
     const config = created.json();
@@ -122,7 +121,10 @@ describe('reportconfigs', () => {
       site: other.id,
     });
     expect(moved.statusCode).toBe(400);
-    expect(moved.json().message).toBe('site cannot be changed');
+    expect(moved.json()).toEqual({
+      message: 'site cannot be changed',
+      errors: [{ path: 'site', message: 'site cannot be changed' }],
+    });
   });
 
   it('requires authentication', async () => {

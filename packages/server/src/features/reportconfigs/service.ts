@@ -63,7 +63,8 @@ export async function createReportConfig(db: Db, caller: Caller, input: ReportCo
 export async function updateReportConfig(db: Db, caller: Caller, id: string, input: ReportConfigInput) {
   const current = await requireReportConfig(db, caller, id);
   authorize(caller, RESOURCE, 'modify', current.siteId);
-  if (input.site !== current.siteId) throw badRequest(REPORT_MSG.siteImmutable);
+  if (input.site !== current.siteId)
+    throw badRequest(REPORT_MSG.siteImmutable, [{ path: 'site', message: REPORT_MSG.siteImmutable }]);
   await checkReferences(db, caller.orgId, input.site, input);
   const row = await repo.updateReportConfig(db, caller.orgId, id, input);
   if (!row) throw notFound('Report config');

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { excelSerial, writeSheet, type XlsxCell, type XlsxColumn } from '../../platform/xlsx.js';
+import { readSheet } from '../import/sheet.js';
 import { wallClock } from '../things/export.js';
 import { wallClockSerials } from './render.js';
 
@@ -60,6 +61,28 @@ describe('writeSheet (the reports xlsx writer)', () => {
     expect(sheet.getCell('A4').value).toHaveLength(70_000);
     expect(sheet.getCell('E4').value).toBe(0);
     expect(sheet.getColumn(1).width).toBe(28);
+  });
+
+  it('keeps a carriage return and text that reads like an escape, as a reader decodes them', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const texts = ['cr\rhere', 'crlf\r\nhere', 'literal _x000D_ and _x005F_'];
+    await writeSheet(
+      out,
+      'Texts',
+      [{ header: 'Text', kind: 'text', width: 28 }],
+      (async function* () {
+        yield* texts.map((t) => [t]);
+      })(),
+    );
+    const file = Buffer.concat(chunks);
+    const read = await readSheet(file);
+    expect(read.rows.map((r) => r.cells[0])).toEqual([
+      'cr\rhere',
+      'crlf\r\nhere',
+      'literal _x000D_ and _x005F_',
+    ]);
   });
 
   it('streams many rows and rejects when the rows fail', async () => {

@@ -29,7 +29,7 @@ async function targetOrg(db: Db, caller: Caller, orgId: string | undefined) {
 }
 
 export async function getSsoSettings(db: Db, caller: Caller, orgId?: string): Promise<SsoSettings> {
-  authorize(caller, 'ssosettings', 'create');
+  authorize(caller, 'ssosettings', 'create', undefined, 'read');
   const org = await targetOrg(db, caller, orgId);
   return presentSsoSettings(await repo.findSsoSettings(db, org.id));
 }
@@ -49,7 +49,7 @@ export async function saveSsoSettings(
   orgId?: string,
 ): Promise<SsoSettings> {
   const { db, config, mailer } = ctx;
-  authorize(caller, 'ssosettings', 'create');
+  authorize(caller, 'ssosettings', 'create', undefined, 'modify');
   if (siteScope(caller)) throw forbidden(SSO_MSG.allSitesOnly);
   const org = await targetOrg(db, caller, orgId);
   const before = await repo.findSsoSettings(db, org.id);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anonymous, makeApp, makeSite, makeTenant } from '../../../test/factories.js';
 import type { LiveMessage } from '../../platform/live.js';
+import { placeThing } from './fixtures.js';
 
 const app = await makeApp();
 
@@ -17,8 +18,6 @@ describe('things', () => {
       categories: [cat._id],
       labels: ['blue'],
       site: t.site.id,
-      zone: '0123456789abcdef01234567',
-      alarmTamper: true,
     });
     expect(created.statusCode).toBe(200);
     const drill = created.json();
@@ -101,6 +100,10 @@ describe('things', () => {
     await bad({ site: undefined }, /site/);
     await bad({ categories: [foreignCat._id] }, /unknown category/);
     await bad({ parents: ['0123456789abcdef01234567'] }, /^Parent no longer exists\.$/);
+    // The tracking state is not a thing's input, nor is a typo.
+    await bad({ zone: '0123456789abcdef01234567' }, /^body\.zone: is not a field this request takes$/);
+    await bad({ nmae: 'typo' }, /^body\.nmae: is not a field this request takes$/);
+    await bad({ name: 'x'.repeat(201) }, /^body\.name: Too long: at most 200 characters$/);
     expect((await t.admin.request('GET', '/api/things')).headers['x-total-count']).toBe('0');
     expect((await t.admin.request('GET', '/api/things?sort=password')).statusCode).toBe(400);
     expect((await t.admin.request('GET', '/api/things?class=robot')).statusCode).toBe(400);
@@ -131,7 +134,8 @@ describe('things', () => {
       (await t.viewer.request('POST', '/api/things', { name: 'X', class: 'worker', site: t.site.id }))
         .statusCode,
     ).toBe(403);
-    expect((await t.viewer.request('PUT', `/api/things/${item._id}`, item)).statusCode).toBe(403);
+    const current = (await t.viewer.request('GET', `/api/things/${item._id}`)).json();
+    expect((await t.viewer.request('PUT', `/api/things/${item._id}`, current)).statusCode).toBe(403);
     expect((await t.viewer.request('DELETE', `/api/things/${item._id}`)).statusCode).toBe(403);
     expect((await t.viewer.request('GET', `/api/things/${item._id}`)).json().name).toBe('Cart 2');
     expect((await t.viewer.request('GET', `/api/things?site=${t.site.id}`)).headers['x-total-count']).toBe(
@@ -148,10 +152,58 @@ describe('things', () => {
     expect(moved.json().site).toBe(second.id);
     const kept = await t.admin.request('PUT', `/api/things/${item._id}`, { name: 'Pallet 2' });
     expect(kept.json()).toMatchObject({ name: 'Pallet 2', site: second.id });
+    const latest = (await t.admin.request('GET', `/api/things/${item._id}`)).json();
     expect(
-      (await t.admin.request('PUT', `/api/things/${item._id}`, { ...item, site: b.site.id })).statusCode,
+      (await t.admin.request('PUT', `/api/things/${item._id}`, { ...latest, site: b.site.id })).statusCode,
     ).toBe(404);
     expect((await t.admin.request('GET', `/api/things/${item._id}`)).json().site).toBe(second.id);
+  });
+
+  it('refuses a change to its zone, location, tamper alarm or times, and ignores the newest sighting', async () => {
+    const t = await makeTenant(app);
+    const zone = (await t.admin.request('POST', '/api/zones', { name: 'Dock', site: t.site.id })).json();
+    const item = (await t.admin.request('POST', '/api/things', { name: 'Pallet', site: t.site.id })).json();
+    await placeThing(app, item._id, { zoneId: zone._id, lastZoneTime: new Date('2024-05-06T07:08:09Z') });
+    const read = (await t.admin.request('GET', `/api/things/${item._id}`)).json();
+    const changes: Record<string, unknown> = {
+      zone: null,
+      lastZoneTime: '2024-05-06T07:08:10.000Z',
+      lastEvent: '2024-05-06T07:08:09.000Z',
+      locationTag: '0123456789abcdef01234567',
+      map: '0123456789abcdef01234567',
+      xycoordinates: { x: 0.5, y: 0.5 },
+      alarmTamper: true,
+      alarmTamperTag: 'AA01',
+      alarmTamperTime: '2024-05-06T07:08:09.000Z',
+      timeModified: '2024-05-06T07:08:09.000Z',
+      timeCreated: '2024-05-06T07:08:09.000Z',
+    };
+    for (const [field, value] of Object.entries(changes)) {
+      const res = await t.admin.request('PUT', `/api/things/${item._id}`, {
+        ...read,
+        name: 'Moved',
+        [field]: value,
+      });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().errors, field).toEqual([
+        { path: field, message: 'is set by the server and cannot be changed' },
+      ]);
+    }
+    expect((await t.admin.request('GET', `/api/things/${item._id}`)).json()).toEqual(read);
+    // Each sighting writes these: a copy read a moment earlier still saves.
+    const seen = {
+      lastEndpointTime: '2024-05-06T07:08:09.000Z',
+      endpoint: 'Gate',
+      direction: 'in',
+      data: { cFloat0: 1 },
+    };
+    const saved = await t.admin.request('PUT', `/api/things/${item._id}`, {
+      ...read,
+      ...seen,
+      name: 'Renamed',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ name: 'Renamed', zone: zone._id, lastEndpointTime: null, data: {} });
   });
 
   it('requires authentication', async () => {

@@ -14,7 +14,7 @@ export async function managedUser(db: Db, caller: Caller, userId: string, action
   const target = await findUser(db, caller.orgId, userId);
   if (!target) throw notFound('User');
   // Reading another user needs what the user screens need (create on users), as GET users/{id} does.
-  authorize(caller, 'users', action === 'read' ? 'create' : action);
+  authorize(caller, 'users', action === 'read' ? 'create' : action, undefined, action);
   const scope = siteScope(caller);
   if (scope && !target.sites.every((s) => scope.includes(s))) throw notFound('User');
   if (action !== 'read' && target.roles.includes(SUPER_ADMIN_ROLE_ID) && !caller.superAdmin)

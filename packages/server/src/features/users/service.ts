@@ -26,7 +26,7 @@ import { assertUsernameFree, hashIfStrong, invalidField, type PasswordRule } fro
 import { issueToken, sendSetPasswordMail } from './set-password-tokens.js';
 
 export function listUsers(db: Db, caller: Caller, query: UserListQuery) {
-  authorize(caller, 'users', 'create');
+  authorize(caller, 'users', 'create', undefined, 'read');
   return repo.listUsers(db, caller.orgId, siteScope(caller), query);
 }
 
@@ -42,7 +42,7 @@ async function requireUser(db: Db, caller: Caller, id: string) {
 
 export async function getUser(db: Db, caller: Caller, id: string) {
   const row = await requireUser(db, caller, id);
-  if (row.id !== caller.id) authorize(caller, 'users', 'create');
+  if (row.id !== caller.id) authorize(caller, 'users', 'create', undefined, 'read');
   return presentUser(row);
 }
 

@@ -181,12 +181,11 @@ describe('webhook delivery', () => {
     expect(receiver.on('/unsendable').map((r) => r.body.n)).toEqual(['C']);
   });
 
-  it("'Send test' posts a signed sample now and logs it", async () => {
+  it("'Send test' posts a signed sample now, as event test, and logs it", async () => {
     const t = await makeTenant(app);
     const created = await t.admin.request('POST', '/api/webhooks', {
-      event: 'seen',
+      event: 'deleted',
       targetUrl: receiver.url('/test'),
-      fields: [{ localField: 'tag', remoteFieldName: 'epc' }],
     });
     expect(created.statusCode).toBe(200);
     const { id, secret } = created.json();
@@ -194,7 +193,9 @@ describe('webhook delivery', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ event: 'test', state: 'delivered', status: 200, attempt: 1 });
     const [got] = receiver.on('/test');
-    expect(got?.body).toEqual({ epc: 'E2801160600002' });
+    // The default body names the event as the header does, whatever the webhook's own event.
+    expect(got?.body).toMatchObject({ event: 'test', tag: 'E2801160600002', name: 'Sample item' });
+    expect(got?.headers['x-sightline-event']).toBe('test');
     expect(got?.headers[WEBHOOK_SIGNATURE_HEADER]).toBe(expectedSignature(secret, got?.raw ?? ''));
     expect((await deliveries(t.admin, id))[0]).toMatchObject({
       event: 'test',

@@ -29,7 +29,8 @@ export function webhookThing(thing: Thing, categoryNames: string[]): WebhookThin
  * (when known) and, for tracking changes, the event's fields.
  */
 export interface WebhookChange {
-  event: WebhookEvent;
+  /** The change's event; 'Send test' sends a sample as event `test`. */
+  event: WebhookEvent | 'test';
   thing: WebhookThing | null;
   tag: string | null;
   time: string;

@@ -15,7 +15,7 @@ import {
 } from '@sightline/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { authorize, siteScope } from '../../platform/access.js';
+import { authorize, siteScope, type Verb } from '../../platform/access.js';
 import { checkTarget } from '../../platform/address-guard.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
@@ -33,8 +33,9 @@ export interface WebhookDeps {
   trustedTarget?: string;
 }
 
-function authorizeWebhooks(caller: Caller, action: Action) {
-  authorize(caller, 'webhooks', action);
+/** Reading webhooks needs the right to create them; the refusal says what was tried. */
+function authorizeWebhooks(caller: Caller, action: Action, verb: Verb = action) {
+  authorize(caller, 'webhooks', action, undefined, verb);
   if (siteScope(caller)) throw forbidden('Webhooks need access to all sites');
 }
 
@@ -51,7 +52,7 @@ async function checkUrl(deps: WebhookDeps, targetUrl: string) {
 }
 
 export async function listWebhooks(db: Db, caller: Caller, query: WebhookListQuery) {
-  authorizeWebhooks(caller, 'create');
+  authorizeWebhooks(caller, 'create', 'read');
   return repo.listWebhooks(db, caller.orgId, query);
 }
 
@@ -62,7 +63,7 @@ async function requireWebhook(db: Db, caller: Caller, id: string) {
 }
 
 export async function getWebhook(db: Db, caller: Caller, id: string) {
-  authorizeWebhooks(caller, 'create');
+  authorizeWebhooks(caller, 'create', 'read');
   return presentWebhook(await requireWebhook(db, caller, id));
 }
 
@@ -101,7 +102,7 @@ export async function rotateSecret(db: Db, caller: Caller, id: string) {
 }
 
 export async function listDeliveries(db: Db, caller: Caller, id: string, limit: number) {
-  authorizeWebhooks(caller, 'create');
+  authorizeWebhooks(caller, 'create', 'read');
   await requireWebhook(db, caller, id);
   return repo.listDeliveries(db, id, limit);
 }
@@ -113,8 +114,10 @@ export async function listDeliveries(db: Db, caller: Caller, id: string, limit: 
 export async function sendTest(deps: WebhookDeps, caller: Caller, id: string) {
   authorizeWebhooks(caller, 'modify');
   const hook = await requireWebhook(deps.db, caller, id);
-  const change = sampleChange(presentWebhook(hook).event);
-  const body = mapChange(change, presentWebhook(hook).fields) ?? { test: true };
+  // A sample of the webhook's event, named `test` in the body as in the x-sightline-event header.
+  const presented = presentWebhook(hook);
+  const change = { ...sampleChange(presented.event), event: 'test' as const };
+  const body = mapChange(change, presented.fields) ?? { test: true };
   const raw = JSON.stringify(body);
   const attempt = await sendWebhook({
     targetUrl: hook.targetUrl,

@@ -75,6 +75,12 @@ describe('webhooks CRUD', () => {
     ['a non-http URL', { targetUrl: 'ftp://93.184.215.14/x' }, WEBHOOK_MSG.targetUrlInvalid],
     ['credentials in the URL', { targetUrl: 'https://u:p@93.184.215.14/x' }, WEBHOOK_MSG.targetUrlInvalid],
     ['an unknown event', { targetUrl: PUBLIC, event: 'moved' }, WEBHOOK_MSG.eventRequired],
+    // The secret is made by the server (and rotated): a body carrying one is refused, not ignored.
+    [
+      'a secret',
+      { targetUrl: PUBLIC, secret: 'whsec_AAAA' },
+      'body.secret: is not a field this request takes',
+    ],
     [
       'customString without a value',
       { targetUrl: PUBLIC, fields: [{ localField: 'customString', remoteFieldName: 'x' }] },
@@ -140,6 +146,22 @@ describe('webhooks CRUD', () => {
       { targetUrl: PUBLIC, requestHeaders: { 'X-Sightline-Signature': 'x' } },
       WEBHOOK_MSG.headerReserved,
     ],
+    ...['User-Agent', 'Content-Encoding'].map(
+      (name) =>
+        [
+          `the ${name} header`,
+          { targetUrl: PUBLIC, requestHeaders: { [name]: 'x' } },
+          WEBHOOK_MSG.headerReserved,
+        ] as [string, object, string],
+    ),
+    ...['Trailer', 'TE', 'Upgrade', 'Keep-Alive', 'Proxy-Authorization'].map(
+      (name) =>
+        [
+          `the hop-by-hop ${name} header`,
+          { targetUrl: PUBLIC, requestHeaders: { [name]: 'x' } },
+          WEBHOOK_MSG.headerHopByHop,
+        ] as [string, object, string],
+    ),
     ['a NUL byte', { targetUrl: `${PUBLIC}\u0000` }, 'NUL'],
     [
       'a __proto__ remote field',

@@ -43,7 +43,8 @@ export async function createZone(db: Db, caller: Caller, input: ZoneInput) {
 export async function updateZone(db: Db, caller: Caller, id: string, input: ZoneInput) {
   const current = await requireZone(db, caller, id);
   authorize(caller, 'zones', 'modify', current.siteId);
-  if (input.site !== current.siteId) throw badRequest(ZONE_MSG.siteImmutable);
+  if (input.site !== current.siteId)
+    throw badRequest(ZONE_MSG.siteImmutable, [{ path: 'site', message: ZONE_MSG.siteImmutable }]);
   await checkGates(db, caller.orgId, input);
   const row = await repo.updateZone(db, caller.orgId, id, input);
   if (!row) throw notFound('Zone');

@@ -17,7 +17,6 @@ describe('zones', () => {
       killMode: 'deleteThing',
       gates: [{ endpoint: ep.id, direction: 'IN', antenna: 2 }],
       site: t.site.id,
-      unknownField: 'dropped',
     });
     expect(created.statusCode).toBe(200);
     const zone = created.json();
@@ -88,7 +87,10 @@ describe('zones', () => {
     const zone = (await t.admin.request('POST', '/api/zones', { name: 'Dock', site: t.site.id })).json();
     const res = await t.admin.request('PUT', `/api/zones/${zone._id}`, { ...zone, site: other.id });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('site cannot be changed');
+    expect(res.json()).toEqual({
+      message: 'site cannot be changed',
+      errors: [{ path: 'site', message: 'site cannot be changed' }],
+    });
     expect((await t.admin.request('GET', `/api/zones/${zone._id}`)).json().site).toBe(t.site.id);
   });
 
