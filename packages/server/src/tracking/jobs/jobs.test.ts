@@ -15,6 +15,7 @@ import { exceptions, things, thingTags, zoneDurations } from '../../db/schema.js
 import { PRUNE_LOGIN_FAILURES_JOB } from '../../features/auth/jobs.js';
 import { DAILY_REPORTS_JOB } from '../../features/reports/daily.js';
 import { EVENT_DAYS_JOB } from '../../features/reports/event-days.js';
+import { RETENTION_JOB } from '../../features/retention/job.js';
 import type { App } from '../../platform/context.js';
 import type { LiveMessage } from '../../platform/live.js';
 import { INVENTORY_SETTLE_MS } from '../engine/index.js';
@@ -328,6 +329,7 @@ describe('the scheduler', () => {
       DAILY_REPORTS_JOB,
       PRUNE_LOGIN_FAILURES_JOB,
       EVENT_DAYS_JOB,
+      RETENTION_JOB,
     ]);
     expect(await app.jobs.tick(now + 1000, scope)).toEqual([]);
     expect(await app.jobs.tick(now + 5000, scope)).toEqual([TRACKING_JOBS.zoneTime]);
