@@ -1,6 +1,8 @@
 /** Every feature's routes, registered by buildApp. One line per feature. */
 import type { App } from '../platform/context.js';
 import { registerApiKeyRoutes } from './apikeys/routes.js';
+import { registerAuditRecorder } from './audit/recorder.js';
+import { registerAuditRoutes } from './audit/routes.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerCatalogRoutes } from './catalog/routes.js';
 import { registerCategoryRoutes } from './categories/routes.js';
@@ -31,6 +33,9 @@ import { registerWebhookRoutes } from './webhooks/routes.js';
 import { registerZoneRoutes } from './zones/routes.js';
 
 export async function registerFeatures(app: App): Promise<void> {
+  // First: it wraps the write routes registered after it.
+  registerAuditRecorder(app);
+  registerAuditRoutes(app);
   registerAuthRoutes(app);
   registerCatalogRoutes(app);
   registerCategoryRoutes(app);
