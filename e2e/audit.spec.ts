@@ -72,3 +72,39 @@ test('a Viewer has no Audit Log and its page says so', async ({ page, request })
   await expectAccessible(page);
   await page.screenshot({ path: `${SCREENSHOTS}/audit-log-viewer.png` });
 });
+
+test("an Admin exports a worker's personal data and erases the worker after a confirmation", async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const sites = (await (await api.get('/api/sites?sort=name')).json()) as { _id: string }[];
+  const site = sites[0]?._id ?? '';
+  const name = `Erasable Worker ${uniq()}`;
+  const created = await api.post('/api/things', {
+    name,
+    class: 'worker',
+    site,
+    tag1: `E2801160${Date.now()}`,
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const worker = await created.json();
+
+  await signIn(page);
+  await page.goto(`/workers/${worker._id}?site=${site}`);
+  await expect(page.getByRole('button', { name: 'Erase', exact: true })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Personal Data' }).click();
+  expect((await download).suggestedFilename()).toBe(`personal-data-${worker._id}.zip`);
+
+  await page.getByRole('button', { name: 'Erase', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Erase ${name}?` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('This cannot be undone.', { exact: false })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/erase-dialog.png` });
+  await dialog.getByRole('button', { name: 'Erase' }).click();
+  await expect(page).toHaveURL(/\/workers\?/);
+  await expect(page.getByText(`Erased ${name}`)).toBeVisible();
+  expect((await api.get(`/api/things/${worker._id}`)).status()).toBe(404);
+});

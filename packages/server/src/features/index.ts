@@ -18,6 +18,7 @@ import { registerLocationTagRoutes } from './locationtags/routes.js';
 import { registerMapRoutes } from './maps/routes.js';
 import { registerMessageRoutes } from './messages/routes.js';
 import { registerOrganizationRoutes } from './organizations/routes.js';
+import { registerPrivacyRoutes } from './privacy/routes.js';
 import { registerReportConfigRoutes } from './reportconfigs/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
 import { registerRoleRoutes } from './roles/routes.js';
@@ -46,6 +47,7 @@ export async function registerFeatures(app: App): Promise<void> {
   registerRoleRoutes(app);
   registerSiteRoutes(app);
   registerThingRoutes(app);
+  registerPrivacyRoutes(app);
   registerUserRoutes(app);
   registerApiKeyRoutes(app);
   registerEndpointRoutes(app);

@@ -18,7 +18,7 @@ import {
 } from './repository.js';
 
 /** `thing`: the route reads one thing's history when its query names one; else the whole site's. */
-type ReadScope = 'thing-or-site' | 'thing' | 'site';
+type ReadScope = 'thing-or-site' | 'thing' | 'site' | 'record';
 
 /** The routes that answer location history, keyed `METHOD url`. */
 export const WORKER_READS: Record<string, ReadScope> = {
@@ -30,6 +30,7 @@ export const WORKER_READS: Record<string, ReadScope> = {
   'POST /api/reports/adhoc': 'site',
   'GET /api/things/export': 'site',
   'GET /api/live': 'site',
+  'GET /api/things/:id/personal-data': 'record',
 };
 
 const ID = /^[0-9a-f]{24}$/;
@@ -48,7 +49,9 @@ async function readEntry(
   const caller = req.caller;
   if (!caller) return undefined;
   const base = { orgId: caller.orgId, actor: actorOf(caller), ...clientOf(req), action: 'read' };
-  const thingId = field(req.query, 'thing') ?? field(req.body, 'thing');
+  const params = req.params as Record<string, string | undefined>;
+  const thingId =
+    scope === 'record' ? field(params, 'id') : (field(req.query, 'thing') ?? field(req.body, 'thing'));
   if (scope !== 'site' && thingId) {
     const worker = await workerById(db, caller.orgId, thingId);
     if (!worker) return undefined;
@@ -60,8 +63,7 @@ async function readEntry(
       changes: { workers: [{ id: worker.id, name: worker.name }], route: key },
     };
   }
-  if (scope === 'thing') return undefined;
-  const params = req.params as Record<string, string | undefined>;
+  if (scope === 'thing' || scope === 'record') return undefined;
   const site =
     field(req.query, 'site') ??
     field(req.body, 'site') ??

@@ -126,7 +126,8 @@ async function recordChange(
   const caller = req.caller;
   // No caller: the route refuses (401) before it changes anything.
   if (!caller) return handle();
-  const record = recordUrlOf(app, plan, req);
+  // An erasure keeps that it happened and its counts, not the record it erased.
+  const record = plan.action === 'erase' ? undefined : recordUrlOf(app, plan, req);
   const entryOf = async (result: unknown, before: unknown): Promise<AuditEntry> => {
     const after = await afterOf(app, plan, req, result);
     return changeEntry(caller, plan, req, record ? before : undefined, after);
@@ -187,6 +188,7 @@ function recordUrlOf(app: App, plan: ChangePlan, req: FastifyRequest): string | 
 
 /** The record after the change: read again, the created record by its new id, or the answer. */
 async function afterOf(app: App, plan: ChangePlan, req: FastifyRequest, result: unknown) {
+  if (plan.action === 'erase') return result;
   const record = recordUrlOf(app, plan, req);
   if (record) return plan.action === 'delete' ? undefined : readRecord(app, req, record);
   const id = idOf(result);

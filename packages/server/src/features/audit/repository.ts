@@ -5,7 +5,7 @@ import { auditChainLockKeys } from '../../db/locks.js';
 import type { AuditRowRecord } from '../../db/rows.js';
 import { auditRows, reportConfigs, things, users } from '../../db/schema.js';
 import { escapeLike, type ListSpec, listPage } from '../../platform/list-query.js';
-import { changesDigest, GENESIS, rowHash } from './chain.js';
+import { canonicalJson, changesDigest, GENESIS, rowHash } from './chain.js';
 import { presentAuditRow } from './presenter.js';
 
 /** An audit row before it is chained. */
@@ -186,4 +186,77 @@ export async function reportConfigSite(db: Tx, orgId: string, id: string) {
     .from(reportConfigs)
     .where(and(eq(reportConfigs.orgId, orgId), eq(reportConfigs.id, id)));
   return row?.siteId;
+}
+
+const ERASED = '[erased]';
+
+/** `value` with every occurrence of `terms` inside its strings replaced by "[erased]". */
+function scrub(value: unknown, terms: string[]): unknown {
+  if (typeof value === 'string') return terms.reduce((text, term) => text.split(term).join(ERASED), value);
+  if (Array.isArray(value)) return value.map((v) => scrub(v, terms));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v, terms)]));
+  return value;
+}
+
+/**
+ * Takes a person's name, serial and tags (`terms`) out of the organization's audit rows, keeping
+ * each row's hash and digest (the chain still verifies; the row is marked erased). Returns how
+ * many rows changed.
+ */
+export async function eraseFromAudit(tx: Tx, orgId: string, thingId: string, terms: string[]) {
+  const words = [
+    ...new Set([...terms, ...(await heldValues(tx, orgId, thingId))].filter((t) => t.length >= 3)),
+  ].sort((a, b) => b.length - a.length);
+  if (!words.length) return 0;
+  const matches = or(
+    eq(auditRows.resourceId, thingId),
+    ...words.map((w) => sql`${auditRows.changes}::text LIKE ${`%${escapeLike(w)}%`}`),
+  );
+  const found = await tx
+    .select({ id: auditRows.id, changes: auditRows.changes })
+    .from(auditRows)
+    .where(and(eq(auditRows.orgId, orgId), matches));
+  await tx.execute(sql`SELECT set_config('sightline.audit_maintenance', 'erase', true)`);
+  let n = 0;
+  for (const row of found) {
+    const changes = scrub(row.changes, words) as Record<string, unknown> | null;
+    if (canonicalJson(changes) === canonicalJson(row.changes)) continue;
+    await tx.update(auditRows).set({ changes, erased: true }).where(eq(auditRows.id, row.id));
+    n++;
+  }
+  await tx.execute(sql`SELECT set_config('sightline.audit_maintenance', '', true)`);
+  return n;
+}
+
+/** Fields of a thing that name the person or their tags. */
+const PERSONAL_FIELDS = ['name', 'serial', 'tag1', 'tag2', 'tags', 'alarmTamperTag'];
+
+/** Every value the thing's personal fields held in the rows about it (a name or tag changed since). */
+async function heldValues(tx: Tx, orgId: string, thingId: string): Promise<string[]> {
+  const about = await tx
+    .select({ changes: auditRows.changes })
+    .from(auditRows)
+    .where(and(eq(auditRows.orgId, orgId), eq(auditRows.resourceId, thingId)));
+  const values: string[] = [];
+  const collect = (v: unknown) => {
+    if (typeof v === 'string') values.push(v);
+    else if (Array.isArray(v)) v.forEach(collect);
+  };
+  for (const { changes } of about) for (const field of PERSONAL_FIELDS) collect(changes?.[field]);
+  return values.filter((v) => v !== '[erased]');
+}
+
+/** The rows that name a thing (its id as the record, or in a read's list of workers). */
+export function rowsNamingThing(db: Tx, orgId: string, thingId: string) {
+  return db
+    .select()
+    .from(auditRows)
+    .where(
+      and(
+        eq(auditRows.orgId, orgId),
+        or(eq(auditRows.resourceId, thingId), sql`${auditRows.changes}::text LIKE ${`%${thingId}%`}`),
+      ),
+    )
+    .orderBy(asc(auditRows.id));
 }
