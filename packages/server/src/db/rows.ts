@@ -29,7 +29,6 @@ import type {
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type AuditRowRecord = typeof auditRows.$inferSelect;
-export type NewAuditRowRecord = typeof auditRows.$inferInsert;
 export type CategoryRow = typeof categories.$inferSelect;
 export type EndpointRow = typeof endpoints.$inferSelect;
 export type EndpointStatusRow = typeof endpointStatus.$inferSelect;

@@ -27,7 +27,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Write routes that change nothing (previews, checks, ad-hoc reports), a pending second factor
  * (it counts once confirmed), and the readers' sightings (tracking data, not a change of a record).
  */
-export const NOT_A_CHANGE = new Set([
+const NOT_A_CHANGE = new Set([
   'POST /api/import/preview',
   'POST /api/reports/adhoc',
   'POST /api/users/me/totp/setup',
@@ -51,7 +51,7 @@ const OWN_TRANSACTION = new Set([
   'POST /api/users/me/totp/disable',
 ]);
 
-export const routeKey = (method: string, url: string) => `${method} ${url}`;
+const routeKey = (method: string, url: string) => `${method} ${url}`;
 
 /** Whether a write route records a change (the generated suite walks the same rule). */
 export function recordsChange(method: string, url: string): boolean {

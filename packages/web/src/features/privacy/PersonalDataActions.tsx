@@ -15,7 +15,7 @@ import { useSiteNavigate } from '../../navigation/site-links';
 import { downloadFile } from '../things/download';
 import { thingKeys } from '../things/keys';
 
-export const eraseMessage = (name: string) =>
+const eraseMessage = (name: string) =>
   `This removes ${name} and everything that names it or its tags: events, stays, exceptions, ` +
   'raw reads, photos attached only to it, and its name, serial and tags in the audit log. The ' +
   'audit log keeps that an erasure happened, by whom and when. This cannot be undone.';
