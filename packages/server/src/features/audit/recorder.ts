@@ -24,11 +24,12 @@ import { recordSignIn, signInPlan } from './sign-ins.js';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Write routes that change nothing (previews, checks, ad-hoc reports), a pending second factor
+ * Write routes that change nothing (an uploaded sheet read back, previews, ad-hoc reports), a pending second factor
  * (it counts once confirmed), and the readers' sightings (tracking data, not a change of a record).
  */
 const NOT_A_CHANGE = new Set([
   'POST /api/import/preview',
+  'POST /api/import/sheet',
   'POST /api/reports/adhoc',
   'POST /api/users/me/totp/setup',
   'POST /api/auth/totp/setup',
