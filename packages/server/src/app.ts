@@ -26,6 +26,7 @@ import { createMailer } from './platform/mail.js';
 import { createMailQueue } from './platform/mail-queue.js';
 import { registerNoStore } from './platform/no-store.js';
 import { transformDocument, transformRoute } from './platform/openapi.js';
+import { requestScopedDb } from './platform/request-tx.js';
 import { registerRoundTrip } from './platform/round-trip.js';
 import { serializerCompiler } from './platform/serializer.js';
 import { createStorage } from './platform/storage/index.js';
@@ -75,8 +76,10 @@ export async function buildApp(config: Config): Promise<App> {
     { retrySeconds: config.mailRetrySeconds },
   );
   // The one tracking store (ingest, manual moves, tracking jobs), with what joins its transactions.
+  // The app's database as features see it: inside an audited request, that request's transaction.
+  const db = requestScopedDb(database.db);
   const tracking = createTrackingStore({
-    db: database.db,
+    db,
     live,
     mailer,
     defaults: { log: app.log, publicUrl: config.publicUrl, partitions: config.ingestPartitions },
@@ -88,7 +91,7 @@ export async function buildApp(config: Config): Promise<App> {
   const ctx: AppContext = {
     config,
     database,
-    db: database.db,
+    db,
     mailer,
     live,
     tracking,
@@ -143,7 +146,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   registerRequestLog(app);
   registerHealthRoutes(app);
-  registerAuthentication(app, database.db);
+  registerAuthentication(app, db);
   registerRoundTrip(app);
   registerUnknownKeys(app);
   await registerFeatures(app);

@@ -20,9 +20,20 @@ export const RESOURCES = [
   'zones',
   'apikeys',
   'settings',
+  'audit',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
-export const ACTIONS = ['create', 'modify', 'delete'] as const;
+/**
+ * `read` is the audit trail's right (reading anything else needs only the site); `erase` removes a
+ * worker's personal data (things); `identify` shows workers by name where they are pseudonymous.
+ */
+export const ACTIONS = ['create', 'modify', 'delete', 'read', 'erase', 'identify'] as const;
+/** The rights every writable resource has. */
+export const WRITE_ACTIONS = [
+  'create',
+  'modify',
+  'delete',
+] as const satisfies readonly (typeof ACTIONS)[number][];
 export type Action = (typeof ACTIONS)[number];
 
 export const AccessRule = z.object({
@@ -41,7 +52,7 @@ export type Role = z.infer<typeof Role>;
  * (everything but organizations; the server keeps identity-provider settings to Super Admins,
  * docs/security.md), Manager (create, modify, delete the tracking resources, images,
  * categories and report configs), Operator (create, modify things, workers, images), Viewer
- * (read only).
+ * (read only). The audit trail (`audit` read) and erasure (`erase` on things) are Admin's by default.
  */
 export const ROLE_IDS = {
   superAdmin: '5a0000000000000000000001',
@@ -79,7 +90,11 @@ export const BUILT_IN_ROLES: { id: string; name: string; rules: AccessRule[] }[]
     rules: [{ role: ROLE_IDS.superAdmin, resource: '*', action: 'delete', site: ALL_SITES }],
   },
   { id: ROLE_IDS.admin, name: 'Admin', rules: grant(ROLE_IDS.admin, everything(['organizations']), ACTIONS) },
-  { id: ROLE_IDS.manager, name: 'Manager', rules: grant(ROLE_IDS.manager, MANAGER_RESOURCES, ACTIONS) },
+  {
+    id: ROLE_IDS.manager,
+    name: 'Manager',
+    rules: grant(ROLE_IDS.manager, MANAGER_RESOURCES, WRITE_ACTIONS),
+  },
   {
     id: ROLE_IDS.operator,
     name: 'Operator',

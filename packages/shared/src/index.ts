@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './apikeys.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './categories.js';
 export * from './constants.js';

@@ -59,6 +59,12 @@ export const KEPT_COUNTS_LOCK_SPACE = 7_245_030;
 /** `(EVENT_DAYS_LOCK_SPACE, hashtext(org))`, transaction, try: one events-rollup fold per organization (features/reports/event-days.ts). */
 export const EVENT_DAYS_LOCK_SPACE = 7_245_040;
 
+/**
+ * `(AUDIT_CHAIN_LOCK_SPACE, hashtext(org))`, transaction: one organization's audit rows are
+ * chained one at a time (features/audit/repository.ts), each after the row it hashes over.
+ */
+export const AUDIT_CHAIN_LOCK_SPACE = 7_245_050;
+
 /** The two keys of a lock, as the arguments of a `pg_advisory_*` call. */
 const twoKeys = (space: number, key: SQL) => sql`${space}, ${key}`;
 
@@ -76,6 +82,10 @@ export const jobLockKeys = (claim: string): SQL => twoKeys(JOB_LOCK_SPACE, sql`h
 /** An organization's events-rollup fold's keys. */
 export const eventDaysLockKeys = (orgId: string): SQL =>
   twoKeys(EVENT_DAYS_LOCK_SPACE, sql`hashtext(${orgId})`);
+
+/** An organization's audit chain lock's keys. */
+export const auditChainLockKeys = (orgId: string): SQL =>
+  twoKeys(AUDIT_CHAIN_LOCK_SPACE, sql`hashtext(${orgId})`);
 
 /** The presence lock's keys, as bind values of a plain `pg` query. */
 export const PRESENCE_LOCK = [PRESENCE_LOCK_SPACE, 1] as const;

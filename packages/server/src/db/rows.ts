@@ -4,6 +4,7 @@
  */
 import type {
   apiKeys,
+  auditRows,
   categories,
   endpointStatus,
   endpoints,
@@ -27,6 +28,7 @@ import type {
 } from './schema.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
+export type AuditRowRecord = typeof auditRows.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type EndpointRow = typeof endpoints.$inferSelect;
 export type EndpointStatusRow = typeof endpointStatus.$inferSelect;

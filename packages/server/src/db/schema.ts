@@ -3,6 +3,7 @@
  * carries `org_id`; site-owned rows carry `site_id` too.
  */
 export * from './schema/accounts.js';
+export * from './schema/audit.js';
 export * from './schema/images.js';
 export * from './schema/places.js';
 export * from './schema/platform.js';

@@ -1,6 +1,8 @@
 /** Every feature's routes, registered by buildApp. One line per feature. */
 import type { App } from '../platform/context.js';
 import { registerApiKeyRoutes } from './apikeys/routes.js';
+import { registerAuditRecorder } from './audit/recorder.js';
+import { registerAuditRoutes } from './audit/routes.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerCatalogRoutes } from './catalog/routes.js';
 import { registerCategoryRoutes } from './categories/routes.js';
@@ -16,6 +18,7 @@ import { registerLocationTagRoutes } from './locationtags/routes.js';
 import { registerMapRoutes } from './maps/routes.js';
 import { registerMessageRoutes } from './messages/routes.js';
 import { registerOrganizationRoutes } from './organizations/routes.js';
+import { registerPrivacyRoutes } from './privacy/routes.js';
 import { registerReportConfigRoutes } from './reportconfigs/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
 import { registerRetentionRoutes } from './retention/routes.js';
@@ -32,6 +35,9 @@ import { registerWebhookRoutes } from './webhooks/routes.js';
 import { registerZoneRoutes } from './zones/routes.js';
 
 export async function registerFeatures(app: App): Promise<void> {
+  // First: it wraps the write routes registered after it.
+  registerAuditRecorder(app);
+  registerAuditRoutes(app);
   registerAuthRoutes(app);
   registerCatalogRoutes(app);
   registerCategoryRoutes(app);
@@ -42,6 +48,7 @@ export async function registerFeatures(app: App): Promise<void> {
   registerRoleRoutes(app);
   registerSiteRoutes(app);
   registerThingRoutes(app);
+  registerPrivacyRoutes(app);
   registerUserRoutes(app);
   registerApiKeyRoutes(app);
   registerEndpointRoutes(app);

@@ -10,15 +10,22 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, Tx } from '../db/client.js';
+import { requestTransaction } from './request-tx.js';
 
 interface ExecuteSql {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-/** PGlite: one statement with parameters goes through `query`; a parameterless script through `exec`. */
+/**
+ * PGlite: one statement with parameters goes through `query`; a parameterless script through `exec`.
+ * Inside a request's transaction (request-tx.ts) a job joins it: PGlite runs one transaction at a
+ * time, so a query beside it would wait for the request that waits for the query.
+ */
 function pgliteAdapter(pglite: PGlite): ExecuteSql {
   return {
     async executeSql(text, values) {
+      const tx = requestTransaction();
+      if (tx) return transactionAdapter(tx).executeSql(text, values);
       if (values?.length) {
         const result = await pglite.query(text, values);
         return { rows: result.rows };

@@ -15,7 +15,17 @@ const MENU_LAYOUT: MenuGroupLayout[] = [
   {
     id: 'admin',
     title: 'Admin',
-    slots: ['apikeys', 'categories', 'reportconfigs', 'sites', 'import', 'users', 'ssosettings', 'webhooks'],
+    slots: [
+      'apikeys',
+      'categories',
+      'reportconfigs',
+      'sites',
+      'import',
+      'users',
+      'ssosettings',
+      'webhooks',
+      'audit',
+    ],
   },
   {
     id: 'configuration',

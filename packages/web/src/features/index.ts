@@ -4,6 +4,7 @@
  */
 import type { Feature } from '../navigation/registry';
 import { apikeysFeature } from './apikeys';
+import { auditFeature } from './audit';
 import { authFeature } from './auth';
 import { categoriesFeature } from './categories';
 import { endpointsFeature } from './endpoints';
@@ -36,6 +37,7 @@ export const features: Feature[] = [
   locationtagsFeature,
   categoriesFeature,
   apikeysFeature,
+  auditFeature,
   sitesFeature,
   organizationsFeature,
   siteSettingsFeature,

@@ -28,6 +28,7 @@ export type MenuSlot =
   | 'users'
   | 'ssosettings'
   | 'webhooks'
+  | 'audit'
   | 'endpoints'
   | 'locationtags'
   | 'maps'

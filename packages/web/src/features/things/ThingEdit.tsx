@@ -11,6 +11,7 @@ import { useRecord } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { type EditorTab, ResourceEditor } from '../../components';
 import { ThingPhotos } from '../images/ThingPhotos';
+import { PersonalDataActions } from '../privacy/PersonalDataActions';
 import { ThingLinks } from './links/ThingLinks';
 import { useCategories } from './lookups';
 import { ThingData } from './ThingData';
@@ -109,6 +110,11 @@ export default function ThingEdit() {
       listPath={listPath}
       // Parents and photos are saved by their own tabs: keep the latest loaded ones.
       toBody={(v, ctx) => thingBody(v, ctx.record ?? v)}
+      actions={(ctx) =>
+        !ctx.isNew && ctx.record?._id ? (
+          <PersonalDataActions id={ctx.record._id} name={ctx.record.name} listPath={listPath} />
+        ) : null
+      }
     />
   );
 }

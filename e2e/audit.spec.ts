@@ -1,0 +1,110 @@
+/**
+ * Audit Log: an Admin finds a zone's change by its filters, opens its before/after table and
+ * downloads the rows; a Viewer meets the no-access page; the screen on a phone.
+ */
+import { expect, test } from '@playwright/test';
+import { ALL_SITES, ROLE_IDS } from '@sightline/shared';
+import { expectAccessible } from './a11y';
+import { adminApi, SCREENSHOTS, signIn, uniq } from './fixtures';
+
+const PASSWORD = 'Quiet-Harbor-Lantern-42';
+
+test('an Admin filters the audit log, opens a change and downloads the rows', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const sites = (await (await api.get('/api/sites?sort=name')).json()) as { _id: string }[];
+  const site = sites[0]?._id ?? '';
+  const name = `Audited dock ${uniq()}`;
+  const created = await api.post('/api/zones', { name, site });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const zone = await created.json();
+  expect((await api.put(`/api/zones/${zone._id}`, { ...zone, name: `${name} B` })).ok()).toBeTruthy();
+
+  await signIn(page);
+  await page.getByRole('link', { name: 'Audit Log' }).click();
+  await expect(page.getByRole('heading', { name: 'Audit Log', exact: true })).toBeVisible();
+  await page.getByRole('group', { name: 'Quick date ranges' }).getByRole('button', { name: 'Today' }).click();
+  await page.getByRole('combobox', { name: 'Resource' }).click();
+  await page.getByRole('option', { name: 'zones', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Action' }).click();
+  await page.getByRole('option', { name: 'Update', exact: true }).click();
+  await expect(page).toHaveURL(/resource=zones/);
+  await expect(page).toHaveURL(/action=update/);
+  const row = page.getByRole('row', { name: /Update of zones/ }).first();
+  await expect(row).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/audit-log.png` });
+
+  await row.click();
+  const dialog = page.getByRole('dialog', { name: 'Update · zones' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('cell', { name: name, exact: true })).toBeVisible();
+  await expect(dialog.getByRole('cell', { name: `${name} B`, exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/audit-diff.png` });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download XLSX' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^audit-.*\.xlsx$/);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('heading', { name: 'Audit Log', exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/audit-log-phone.png` });
+});
+
+test('a Viewer has no Audit Log and its page says so', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const email = `audit-viewer-${uniq()}@example.com`;
+  const res = await api.post('/api/users?send-email=false', {
+    name: 'Audit Viewer',
+    username: email,
+    roles: [ROLE_IDS.viewer],
+    securityCtx: { sites: [ALL_SITES] },
+    password: PASSWORD,
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByRole('link', { name: 'Audit Log' })).toHaveCount(0);
+  const url = new URL(page.url());
+  await page.goto(`/audit${url.search}`);
+  await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/audit-log-viewer.png` });
+});
+
+test("an Admin exports a worker's personal data and erases the worker after a confirmation", async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const sites = (await (await api.get('/api/sites?sort=name')).json()) as { _id: string }[];
+  const site = sites[0]?._id ?? '';
+  const name = `Erasable Worker ${uniq()}`;
+  const created = await api.post('/api/things', {
+    name,
+    class: 'worker',
+    site,
+    tag1: `E2801160${Date.now()}`,
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const worker = await created.json();
+
+  await signIn(page);
+  await page.goto(`/workers/${worker._id}?site=${site}`);
+  await expect(page.getByRole('button', { name: 'Erase', exact: true })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Personal Data' }).click();
+  expect((await download).suggestedFilename()).toBe(`personal-data-${worker._id}.zip`);
+
+  await page.getByRole('button', { name: 'Erase', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Erase ${name}?` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('This cannot be undone.', { exact: false })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/erase-dialog.png` });
+  await dialog.getByRole('button', { name: 'Erase' }).click();
+  await expect(page).toHaveURL(/\/workers\?/);
+  await expect(page.getByText(`Erased ${name}`)).toBeVisible();
+  expect((await api.get(`/api/things/${worker._id}`)).status()).toBe(404);
+});

@@ -1,0 +1,79 @@
+/** One audit row: who, when, from where, and its before/after table. */
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import type { AuditRow } from '@sightline/shared';
+import { formatListDateTime } from '../../components/format';
+import { actionLabel, diffLines } from './audit-text';
+
+const CELL = {
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+  fontSize: 13,
+  wordBreak: 'break-word',
+};
+
+export function AuditDiffDialog({ row, onClose }: { row: AuditRow | undefined; onClose: () => void }) {
+  const lines = row ? diffLines(row) : [];
+  return (
+    <Dialog
+      open={row !== undefined}
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="audit-row-title"
+    >
+      <DialogTitle id="audit-row-title">
+        {row ? `${actionLabel(row.action)} · ${row.resource}` : ''}
+      </DialogTitle>
+      <DialogContent>
+        {row && (
+          <Stack spacing={2}>
+            <Typography variant="body2" color="text.secondary">
+              {formatListDateTime(row.time)} · {row.actor.name} ({row.actor.type})
+              {row.ip ? ` · ${row.ip}` : ''}
+              {row.resourceId ? ` · ${row.resourceId}` : ''}
+            </Typography>
+            {lines.length === 0 ? (
+              <Typography variant="body2">Nothing changed.</Typography>
+            ) : (
+              <Table size="small" aria-label="Before and after">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Field</TableCell>
+                    <TableCell>Before</TableCell>
+                    <TableCell>After</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {lines.map((l) => (
+                    <TableRow key={l.field}>
+                      <TableCell component="th" scope="row">
+                        {l.field}
+                      </TableCell>
+                      <TableCell sx={CELL}>{l.before}</TableCell>
+                      <TableCell sx={CELL}>{l.after}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
