@@ -58,6 +58,12 @@ export const RETENTION_CLASS_INFO = {
     holds: 'Mail that was sent or given up (reports, exceptions, password links), kept on the queue.',
     lost: 'Older sent mail is no longer kept on the queue.',
   },
+  audit: {
+    days: 400,
+    label: 'Audit trail',
+    holds: 'Who changed what and who looked at which worker, hash-chained so that an edit shows.',
+    lost: 'Older audit rows leave the Audit Log; the chain starts again at the first row kept, and the cut is recorded.',
+  },
   workerHistory: {
     days: 62,
     label: 'Worker history',

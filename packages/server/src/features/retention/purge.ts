@@ -14,6 +14,7 @@ import { RETENTION_CLASSES, type RetentionClass, type RetentionPolicy } from '@s
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client.js';
 import { textArray as arrayLiteral } from '../../tracking/store/arrays.js';
+import { purgeAuditRows } from '../audit/repository.js';
 import { sightingPartitions } from './partitions.js';
 
 /** Rows one batch deletes at most: a few milliseconds of work, so no lock is held long. */
@@ -220,6 +221,10 @@ export async function purgeOrganization(
       options,
     );
   }
+
+  // The audit trail is cut at its start under its chain's lock, and the cut is recorded in it.
+  const audit = at('audit');
+  if (audit) purged.audit = await db.transaction((tx) => purgeAuditRows(tx, orgId, audit));
   return purged;
 }
 

@@ -66,7 +66,7 @@ describe('retention policy', () => {
       [{ sightings: '14' }, RETENTION_MSG.days],
       [{ events: -1 }, RETENTION_MSG.days],
       [{ events: 36501 }, RETENTION_MSG.days],
-      [{ sightings: 5, photos: 3 }, 'photos is not a data class'],
+      [{ sightings: 5, photos: 3 }, 'body.photos: is not a field this request takes'],
       [[14], ''],
     ];
     for (const [body, message] of bad) {
@@ -174,6 +174,7 @@ describe('purge', () => {
         endpointStatus: 1,
         webhookDeliveries: 1,
         mail: 0,
+        audit: 0,
         workerHistory: 6,
       },
     });
@@ -230,6 +231,27 @@ describe('purge', () => {
     expect(purged.events).toBe(1);
     expect(await count('events', sql`id = ${open?.id}`)).toBe(1);
     expect(await count('zone_time_quarters', sql`org_id = ${h.t.org.id}`)).toBe(0);
+  });
+
+  it('cuts the audit trail at its policy; the chain still verifies and the cut is recorded', async () => {
+    const s = await trackedSite(app);
+    const boss = await makeSuperAdmin(app, s.org.id);
+    expect((await boss.request('PUT', '/api/retention', { audit: 1 })).statusCode).toBe(200);
+    expect(await count('audit_rows', sql`org_id = ${s.org.id}`)).toBeGreaterThan(0);
+    const purged = await purgeOrganization(
+      db,
+      s.org.id,
+      { ...RETENTION_DEFAULTS, audit: 1 },
+      Date.now() + 2 * DAY,
+    );
+    expect(purged.audit).toBeGreaterThan(0);
+    const left = await rows<{ action: string }>(
+      db,
+      sql`SELECT action FROM audit_rows WHERE org_id = ${s.org.id}`,
+    );
+    expect(left.map((r) => r.action)).toEqual(['purge']);
+    const verified = await boss.request('GET', '/api/audit/verify');
+    expect(verified.json()).toEqual({ ok: true, rows: 1 });
   });
 
   it('accepts a late upload and removes it by its own time', async () => {

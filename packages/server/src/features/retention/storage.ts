@@ -47,6 +47,10 @@ const STORAGE: Partial<Record<RetentionClass, ClassStorage>> = {
       SELECT first_attempt_at AS t FROM webhook_deliveries r WHERE r.webhook_id = w.id ORDER BY id LIMIT 1) x
       WHERE w.org_id = ${orgId}`,
   },
+  audit: {
+    tables: () => ['audit_rows'],
+    oldest: (orgId) => sql`SELECT min(time) AS t FROM audit_rows WHERE org_id = ${orgId}`,
+  },
   mail: {
     tables: (schema) => [`${schema}.job`, `${schema}.archive`],
     oldest: (_orgId, schema) =>
