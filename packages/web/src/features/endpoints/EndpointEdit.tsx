@@ -10,7 +10,9 @@ import { useMemo } from 'react';
 import { recordId, useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { type EditorTab, type Option, ResourceEditor } from '../../components';
+import { lowerTitle } from '../../components/table/cell';
 import { useSiteNavigate } from '../../navigation/site-links';
+import { thingWords } from '../things/thing-labels';
 import { EndpointKeyField } from './EndpointKeyField';
 import { EndpointQrTab } from './EndpointQrTab';
 import { EndpointStatusTab } from './EndpointStatusTab';
@@ -26,6 +28,7 @@ export default function EndpointEdit() {
     { enabled: Boolean(session.siteId) },
   );
 
+  const itemWords = thingWords('item', session.settings);
   const tabs = useMemo<EditorTab<EndpointForm>[]>(() => {
     const mapOptions: Option[] = (maps.data?.items ?? []).map((m) => ({ value: m._id, label: m.name }));
     return [
@@ -61,7 +64,7 @@ export default function EndpointEdit() {
             type: 'checkbox',
             name: 'autoEnroll.enabled',
             label: 'AutoEnroll',
-            helperText: 'Unknown tags become new items.',
+            helperText: `Unknown tags become new ${lowerTitle(itemWords.title)}.`,
           },
           {
             type: 'checkbox',
@@ -100,7 +103,7 @@ export default function EndpointEdit() {
       { label: 'Status', component: EndpointStatusTab, hidden: (ctx) => ctx.isNew },
       { label: 'QR Code', component: EndpointQrTab, hidden: (ctx) => ctx.isNew },
     ];
-  }, [maps.data]);
+  }, [maps.data, itemWords.title]);
 
   return (
     <ResourceEditor<EndpointForm>

@@ -30,8 +30,10 @@ import { errorText } from '../../api/client';
 import { sessionKeys } from '../../api/keys';
 import { useSession } from '../../api/session-context';
 import { PageHeader, useNotify } from '../../components';
+import { lowerTitle } from '../../components/table/cell';
 import { categoryKeys } from '../categories/keys';
 import { thingKeys } from '../things/keys';
+import { thingWords } from '../things/thing-labels';
 import { useSiteZones } from '../zones/useZones';
 import { ImportRowsTable } from './ImportRowsTable';
 import { importRows, previewImport, saveMapping, uploadSheet } from './import-api';
@@ -59,6 +61,7 @@ export default function ImportPage() {
   const session = useSession();
   const site = session.siteId ?? '';
   const { importSettings } = session.settings;
+  const pluralNoun = lowerTitle(thingWords('item', session.settings).title);
   const notify = useNotify();
   const queryClient = useQueryClient();
   const zones = useSiteZones(site);
@@ -308,7 +311,7 @@ export default function ImportPage() {
                   <Chip
                     variant="outlined"
                     sx={{ borderColor: 'info.main' }}
-                    label={`${preview.counts.update} updates of existing items`}
+                    label={`${preview.counts.update} updates of existing ${pluralNoun}`}
                   />
                   <Chip
                     variant="outlined"

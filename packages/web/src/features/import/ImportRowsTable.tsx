@@ -5,9 +5,11 @@
 import { Chip, Typography } from '@mui/material';
 import { IMPORT_ROW_STATUS, type ImportPlanRow, type ImportPreview } from '@sightline/shared';
 import { useState } from 'react';
+import { useSession } from '../../api/session-context';
 import { DataTable } from '../../components/table/DataTable';
 import type { Column } from '../../components/table/types';
-import { ACTION_LABELS } from './import-form';
+import { thingWords } from '../things/thing-labels';
+import { actionLabels } from './import-form';
 
 /** Outlined chips keep the text's own colour (axe contrast); the border carries the kind. */
 const ACTION_BORDERS = {
@@ -36,6 +38,7 @@ export function ImportRowsTable({
   preview: ImportPreview;
   statuses: Map<number, string>;
 }) {
+  const labels = actionLabels(thingWords('item', useSession().settings).noun);
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState(25);
   const columns: Column<ImportPlanRow>[] = [
@@ -48,7 +51,7 @@ export function ImportRowsTable({
           size="small"
           variant="outlined"
           sx={{ borderColor: ACTION_BORDERS[r.action] }}
-          label={ACTION_LABELS[r.action]}
+          label={labels[r.action]}
         />
       ),
     },

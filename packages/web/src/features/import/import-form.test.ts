@@ -1,6 +1,7 @@
 import { IMPORT_MSG, ImportPreviewRequest, ImportRowsRequest } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  actionLabels,
   batches,
   choiceFrom,
   guessField,
@@ -71,5 +72,12 @@ describe('import form', () => {
     };
     expect(uploadingStatus({ ...plan, action: 'update' })).toBe('duplicate detected');
     expect(uploadingStatus({ ...plan, action: 'new' })).toBe('uploading');
+  });
+});
+
+describe('row actions', () => {
+  it("name a row's thing with the site's word for items", () => {
+    expect(actionLabels('asset')).toMatchObject({ new: 'New asset', update: 'Update existing asset' });
+    expect(actionLabels('item').new).toBe('New item');
   });
 });

@@ -110,9 +110,10 @@ export function uploadingStatus(plan: ImportPlanRow | undefined): string {
 export const isUploaded = (status: string | undefined) =>
   status === IMPORT_ROW_STATUS.complete || status === IMPORT_ROW_STATUS.completeDuplicate;
 
-export const ACTION_LABELS: Record<ImportPlanRow['action'], string> = {
-  new: 'New item',
-  update: 'Update existing item',
+/** What a row will do, in the site's word for items ('New asset' when items are 'Assets'). */
+export const actionLabels = (noun: string): Record<ImportPlanRow['action'], string> => ({
+  new: `New ${noun}`,
+  update: `Update existing ${noun}`,
   duplicate: 'Duplicate of an earlier row',
   error: 'Error',
-};
+});
