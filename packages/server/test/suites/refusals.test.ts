@@ -17,8 +17,11 @@ const routes = routeTable(app).filter(
 
 /** The verbs a refusal of this request may name: removing a part of a record modifies it. */
 const VERB: Record<string, string[]> = { GET: ['read'], DELETE: ['delete', 'modify'], PUT: ['modify'] };
+/** Reads that need a right of their own: a worker's personal-data export needs `erase` on things. */
+const OWN_RIGHT: Record<string, string[]> = { 'GET /api/things/:id/personal-data': ['erase'] };
 const verbsOf = (route: Route) =>
-  route.method === 'DELETE' && route.path.endsWith('/:id') ? ['delete'] : (VERB[route.method] ?? []);
+  OWN_RIGHT[routeName(route)] ??
+  (route.method === 'DELETE' && route.path.endsWith('/:id') ? ['delete'] : (VERB[route.method] ?? []));
 const REFUSAL = /You do not have permission to (\w+) /;
 
 describe('a refusal names what was tried', () => {

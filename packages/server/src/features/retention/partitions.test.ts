@@ -44,6 +44,21 @@ describe('the sightings log partitioned by day', () => {
     expect((await placed(s.dockReader.id)).map((r) => r.part)).toEqual(['sightings_default', today]);
   });
 
+  it("makes a day's partition even when the default partition already holds rows of that day, moving them", async () => {
+    const s = await trackedSite(app);
+    // A day beyond the ones made ahead: its sighting lands in DEFAULT first.
+    const day = Date.UTC(2031, 0, 15);
+    const name = 'sightings_p20310115';
+    await db.execute(sql`DROP TABLE IF EXISTS ${sql.identifier(name)}`);
+    await db.execute(
+      sql`INSERT INTO sightings (endpoint_id, tag, antenna, time)
+        VALUES (${s.dockReader.id}, 'AB04', 1, ${new Date(day + 3_600_000).toISOString()}::timestamptz)`,
+    );
+    expect((await placed(s.dockReader.id)).map((r) => r.part)).toEqual(['sightings_default']);
+    expect(await ensureSightingPartitions(db, day)).toContain(name);
+    expect((await placed(s.dockReader.id)).map((r) => r.part)).toEqual([name]);
+  });
+
   it('drops a day whole once every policy has passed it, and keeps a day some organization still keeps', async () => {
     const now = Date.now();
     const past = now - 20 * DAY;

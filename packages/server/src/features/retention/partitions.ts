@@ -9,8 +9,16 @@
  * LOCK_TIMEOUT, so ingest never waits behind it for longer: a partition not made or dropped this
  * run is made or dropped at the next.
  */
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.js';
+import { sightings } from '../../db/schema.js';
+
+/** The log's columns by name. */
+const columns = sql.raw(
+  Object.values(getTableColumns(sightings))
+    .map((c) => `"${c.name}"`)
+    .join(', '),
+);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days of partitions made ahead of today: a missed run or two never sends today's reads to DEFAULT. */
@@ -62,12 +70,21 @@ export async function ensureSightingPartitions(db: Db, now: number): Promise<str
     const bounds = sql.raw(
       `FROM ('${new Date(from).toISOString()}') TO ('${new Date(from + DAY_MS).toISOString()}')`,
     );
-    if (
-      await briefly(db, [
-        sql`CREATE TABLE ${sql.identifier(name)} PARTITION OF sightings FOR VALUES ${bounds}`,
-      ])
-    )
-      made.push(name);
+    const table = sql.identifier(name);
+    const made_ =
+      (await briefly(db, [sql`CREATE TABLE ${table} PARTITION OF sightings FOR VALUES ${bounds}`])) ||
+      // DEFAULT already holds rows of that day (written before its partition existed, or kept from
+      // before the log was partitioned): they move into the day's new partition, which is attached.
+      (await briefly(db, [
+        sql`CREATE TABLE ${table} (LIKE sightings INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`,
+        // By name: DEFAULT (the log's table before it was partitioned) may order its columns otherwise.
+        sql`WITH moved AS (DELETE FROM sightings_default
+            WHERE time >= ${new Date(from).toISOString()}::timestamptz
+              AND time < ${new Date(from + DAY_MS).toISOString()}::timestamptz RETURNING ${columns})
+          INSERT INTO ${table} (${columns}) SELECT ${columns} FROM moved`,
+        sql`ALTER TABLE sightings ATTACH PARTITION ${table} FOR VALUES ${bounds}`,
+      ]));
+    if (made_) made.push(name);
   }
   return made;
 }
