@@ -1,8 +1,10 @@
 /** The frame of the pages outside the shell: a centred card on a quiet, branded background. */
-import { Box, Paper, Stack, Typography } from '@mui/material';
+import { Box, Link, Paper, Stack, Typography } from '@mui/material';
 import { APP_VERSION } from '@sightline/shared';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { BrandLogo } from '../../components/BrandMark';
+import { paths } from '../../navigation/paths';
 
 export function AuthLayout({
   title,
@@ -53,5 +55,20 @@ export function AuthLayout({
         Version {APP_VERSION}
       </Typography>
     </Box>
+  );
+}
+
+/** The way back from the password-reset pages to the login page. */
+export function BackToLoginLink() {
+  return (
+    <Link
+      component={RouterLink}
+      to={`/${paths.login}`}
+      variant="body2"
+      underline="hover"
+      sx={{ textAlign: 'center' }}
+    >
+      Back to Login
+    </Link>
   );
 }

@@ -4,14 +4,14 @@
  * to ask for a new one) before anything is typed. The strength checker (zxcvbn and its
  * dictionaries) loads only when typing starts.
  */
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { MSG, RESET_REASONS, usernameFromResetToken } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, request } from '../../api/client';
 import { paths } from '../../navigation/paths';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, BackToLoginLink } from './AuthLayout';
 import { newPasswordProblem } from './reset-rules';
 
 type StrengthCheck = (password: string, userInputs: string[]) => boolean;
@@ -101,15 +101,7 @@ export default function PasswordResetForm() {
           >
             Request a New Link
           </Button>
-          <Link
-            component={RouterLink}
-            to={`/${paths.login}`}
-            variant="body2"
-            underline="hover"
-            sx={{ textAlign: 'center' }}
-          >
-            Back to Login
-          </Link>
+          <BackToLoginLink />
         </Stack>
       </AuthLayout>
     );
@@ -158,15 +150,7 @@ export default function PasswordResetForm() {
         <Button type="submit" variant="contained" size="large" disabled={busy || usable !== true} fullWidth>
           Set Password
         </Button>
-        <Link
-          component={RouterLink}
-          to={`/${paths.login}`}
-          variant="body2"
-          underline="hover"
-          sx={{ textAlign: 'center' }}
-        >
-          Back to Login
-        </Link>
+        <BackToLoginLink />
       </Stack>
     </AuthLayout>
   );

@@ -1,13 +1,13 @@
 /** The password-reset request page: ask for a reset link by email, then show the confirmation page. */
-import { Button, Link, Stack, TextField } from '@mui/material';
+import { Button, Stack, TextField } from '@mui/material';
 import { MSG } from '@sightline/shared';
 import { type FormEvent, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { request } from '../../api/client';
 import { fieldMessage } from '../../api/field-errors';
 import { useNotify } from '../../components/notify';
 import { paths } from '../../navigation/paths';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, BackToLoginLink } from './AuthLayout';
 import { resetEmailProblem } from './reset-rules';
 
 export default function PasswordResetRequest() {
@@ -57,15 +57,7 @@ export default function PasswordResetRequest() {
         <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
           Reset Password
         </Button>
-        <Link
-          component={RouterLink}
-          to={`/${paths.login}`}
-          variant="body2"
-          underline="hover"
-          sx={{ textAlign: 'center' }}
-        >
-          Back to Login
-        </Link>
+        <BackToLoginLink />
       </Stack>
     </AuthLayout>
   );
