@@ -14,6 +14,7 @@ import { type Config, outboxDir } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedBuiltInRoles } from './db/seed-roles.js';
 import { registerFeatures } from './features/index.js';
+import { recipientThingName } from './features/privacy/pseudonyms.js';
 import { enqueueTrackingWebhooks } from './features/webhooks/outbox.js';
 import { registerAuthentication } from './platform/authenticate.js';
 import type { App, AppContext } from './platform/context.js';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config): Promise<App> {
     hooks: {
       // The webhooks' outbox: a tracking change is queued for delivery if and only if it commits.
       beforeCommit: [enqueueTrackingWebhooks],
+      mailThingName: (orgId, thingId, name) => recipientThingName(db, orgId, thingId, name),
     },
   });
   const ctx: AppContext = {

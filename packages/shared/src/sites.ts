@@ -77,6 +77,8 @@ export const SiteSettings = z.object({
   itemNameLabel: z.string().trim().max(50).default('Name'),
   itemSerialLabel: z.string().trim().max(50).default('Serial'),
   hideWorkers: z.boolean().default(false),
+  /** Workers appear as stable pseudonyms ("Worker 7F3A9C") to callers without `identify` on `workers`. */
+  pseudonymizeWorkers: z.boolean().default(false),
   parentCategories: z.array(Id).default([]),
   thingHeaders: z.array(z.string().max(50)).default([]),
   flattenEventsExports: z.boolean().default(false),
@@ -100,6 +102,7 @@ export const SiteSettingsInput = z.strictObject({
   itemNameLabel: z.string().trim().max(50).optional(),
   itemSerialLabel: z.string().trim().max(50).optional(),
   hideWorkers: z.boolean().optional(),
+  pseudonymizeWorkers: z.boolean().optional(),
   parentCategories: z.array(Id).optional(),
   thingHeaders: z.array(z.string().max(50)).optional(),
   flattenEventsExports: z.boolean().optional(),

@@ -53,4 +53,45 @@ describe('reads of a worker’s whereabouts', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ site: t.site.id, changes: { workers: 'every worker of the site' } });
   });
+
+  it('records exceptions filtered to a worker, and whole-site reads only when they include workers', async () => {
+    const t = await makeTenant(app);
+    const worker = await makeThing(db, t.org.id, t.site.id, { class: 'worker', name: 'Ben Worker' });
+    const site = t.site.id;
+    const reads = async () => (await t.admin.request('GET', '/api/audit?action=read')).json() as AuditRow[];
+    const ok = async (method: string, path: string, body?: unknown) => {
+      const res = await t.viewer.request(method, path, body);
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+    };
+    const range = { after: '2024-01-10T00:00:00.000Z', before: '2024-01-11T00:00:00.000Z' };
+    await ok('GET', `/api/exceptions?site=${site}&thing=${worker.id}`);
+    expect(await reads()).toMatchObject([
+      { resource: 'workers', resourceId: worker.id, changes: { route: 'GET /api/exceptions' } },
+    ]);
+    // Items only: no worker's data in the answer, no row.
+    await ok('POST', '/api/reports/adhoc', {
+      type: 'reportTypeSeen',
+      site,
+      format: 'json',
+      class: 'item',
+      ...range,
+    });
+    await ok('GET', `/api/things/export?site=${site}&class=item`);
+    expect(await reads()).toHaveLength(1);
+    // The whole site: one row for every worker of the site.
+    await ok('POST', '/api/reports/adhoc', { type: 'reportTypeSeen', site, format: 'json', ...range });
+    await ok('GET', `/api/exceptions/export?site=${site}&after=${range.after}&before=${range.before}`);
+    const rows = await reads();
+    expect(rows).toHaveLength(3);
+    expect(rows.slice(0, 2).map((r) => r.changes)).toEqual([
+      { workers: 'every worker of the site', route: 'GET /api/exceptions/export' },
+      { workers: 'every worker of the site', route: 'POST /api/reports/adhoc' },
+    ]);
+    // A site that hides its workers answers without them: no row.
+    expect(
+      (await t.admin.request('POST', `/api/orgsettings?site=${site}`, { hideWorkers: true })).statusCode,
+    ).toBe(200);
+    await ok('POST', '/api/reports/adhoc', { type: 'reportTypeSeen', site, format: 'json', ...range });
+    expect(await reads()).toHaveLength(3);
+  });
 });

@@ -31,6 +31,8 @@ export const WORKER_READS: Record<string, ReadScope> = {
   'GET /api/things/export': 'site',
   'GET /api/live': 'site',
   'GET /api/things/:id/personal-data': 'record',
+  'GET /api/exceptions': 'thing',
+  'GET /api/exceptions/export': 'site',
 };
 
 const ID = /^[0-9a-f]{24}$/;
@@ -70,6 +72,12 @@ async function readEntry(
     (key === 'GET /api/reports/:id' && params.id
       ? await reportConfigSite(db, caller.orgId, params.id)
       : undefined);
+  // A whole-site answer includes workers only when it is not limited to items and the site shows
+  // its workers (hideWorkers leaves them out of every list and report).
+  const cls =
+    (req.query as { class?: unknown } | undefined)?.class ??
+    (req.body as { class?: unknown } | undefined)?.class;
+  if (cls === 'item') return undefined;
   if (!site || !(await siteHasWorkers(db, caller.orgId, site))) return undefined;
   return {
     ...base,

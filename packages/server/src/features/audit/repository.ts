@@ -1,9 +1,9 @@
-import type { AUDIT_SORT_FIELDS, AuditListQuery } from '@sightline/shared';
+import { type AUDIT_SORT_FIELDS, type AuditListQuery, SiteSettings } from '@sightline/shared';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { auditChainLockKeys } from '../../db/locks.js';
 import type { AuditRowRecord } from '../../db/rows.js';
-import { auditRows, reportConfigs, things, users } from '../../db/schema.js';
+import { auditRows, reportConfigs, sites, things, users } from '../../db/schema.js';
 import { escapeLike, type ListSpec, listPage } from '../../platform/list-query.js';
 import { canonicalJson, changesDigest, GENESIS, rowHash } from './chain.js';
 import { presentAuditRow } from './presenter.js';
@@ -143,6 +143,40 @@ export async function purgeAuditRows(tx: Tx, orgId: string, before: Date): Promi
   return gone.length;
 }
 
+/**
+ * A deleted organization's chain goes with it: its rows would be personal data (names, addresses)
+ * no one could read, verify or purge any more. They are deleted the way the retention purge
+ * deletes, and the deleting Super Admin's own chain records how many went and the deleted chain's
+ * last hash, so an export taken before still proves what the chain held.
+ */
+export async function dropOrganizationChain(
+  tx: Tx,
+  orgId: string,
+  recordIn: Omit<AuditEntry, 'action' | 'resource' | 'changes'>,
+): Promise<number> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${auditChainLockKeys(orgId)})`);
+  const [last] = await tx
+    .select({ hash: auditRows.hash })
+    .from(auditRows)
+    .where(eq(auditRows.orgId, orgId))
+    .orderBy(desc(auditRows.id))
+    .limit(1);
+  if (!last) return 0;
+  await tx.execute(sql`SELECT set_config('sightline.audit_maintenance', 'purge', true)`);
+  const gone = await tx.delete(auditRows).where(eq(auditRows.orgId, orgId)).returning({ id: auditRows.id });
+  await tx.execute(sql`SELECT set_config('sightline.audit_maintenance', '', true)`);
+  await appendAuditRows(tx, [
+    {
+      ...recordIn,
+      action: 'purge',
+      resource: 'audit',
+      resourceId: orgId,
+      changes: { organization: orgId, rows: gone.length, lastHash: last.hash },
+    },
+  ]);
+  return gone.length;
+}
+
 /** The organization and name of a user, for sign-in rows (which have no caller yet). */
 export async function userById(db: Tx, id: string) {
   const [row] = await db
@@ -171,6 +205,11 @@ export async function workerById(db: Tx, orgId: string, id: string) {
 
 /** Whether a site of the organization has any worker. */
 export async function siteHasWorkers(db: Tx, orgId: string, siteId: string): Promise<boolean> {
+  const [site] = await db
+    .select({ settings: sites.settings })
+    .from(sites)
+    .where(and(eq(sites.orgId, orgId), eq(sites.id, siteId)));
+  if (!site || SiteSettings.parse(site.settings ?? {}).hideWorkers) return false;
   const [row] = await db
     .select({ id: things.id })
     .from(things)

@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { readableIds } from '../../platform/references.js';
 import { moveByHand } from '../../tracking/store/index.js';
+import { maskThingName, workerViewFor } from '../privacy/pseudonyms.js';
 import { hidesWorkers, requireSite } from '../sites/service.js';
 import { readableThing } from '../things/service.js';
 import { thingOfTag } from '../things/tags.js';
@@ -26,7 +27,11 @@ export async function listEventSources(ctx: AppContext, caller: Caller, siteId: 
 
 export async function listZoneDurations(ctx: AppContext, caller: Caller, query: ZoneDurationQuery) {
   const site = await requireSite(ctx.db, caller, query.site);
-  return repo.listZoneDurations(ctx.db, caller.orgId, query, hidesWorkers(site));
+  const [page, view] = await Promise.all([
+    repo.listZoneDurations(ctx.db, caller.orgId, query, hidesWorkers(site)),
+    workerViewFor(ctx.db, caller),
+  ]);
+  return { ...page, items: page.items.map((stay) => maskThingName(view, stay, stay.thing)) };
 }
 
 /** A manual move: the tag's thing is placed in the zone as if a gate saw it. */

@@ -8,6 +8,7 @@ import { alertMinutes, EXCEPTION_TYPE_LABELS, type ExceptionExportQuery } from '
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
 import { excelSerial, writeSheet, type XlsxCell } from '../../platform/xlsx.js';
+import { maskException, workerViewFor } from '../privacy/pseudonyms.js';
 import { hidesWorkers, requireSite } from '../sites/service.js';
 import { wallClock } from '../things/export.js';
 import * as repo from './repository.js';
@@ -26,6 +27,7 @@ export async function exportExceptions(
 ): Promise<ExceptionExport> {
   const site = await requireSite(db, caller, query.site);
   const timeZone = site.timezone ?? 'UTC';
+  const view = await workerViewFor(db, caller);
 
   async function write(out: Writable) {
     const filter = { ...query, orgId: caller.orgId, hideWorkers: hidesWorkers(site) };
@@ -37,7 +39,7 @@ export async function exportExceptions(
           yield [
             serial(e.time),
             EXCEPTION_TYPE_LABELS[e.type],
-            e.thingName ?? '',
+            maskException(view, e).thingName ?? '',
             e.zoneName ?? '',
             e.message,
             e.type === 'zoneTimeException' ? alertMinutes(e.timeDuration) : null,

@@ -5,6 +5,7 @@ import { authorize, hasSite, siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { notFound } from '../../platform/errors.js';
 import { readableIds } from '../../platform/references.js';
+import { maskException, nameFor, workerViewFor } from '../privacy/pseudonyms.js';
 import { hidesWorkers, requireSite } from '../sites/service.js';
 import { readableThing } from '../things/service.js';
 import * as repo from './repository.js';
@@ -17,11 +18,15 @@ export async function listExceptions(db: Db, caller: Caller, query: ExceptionLis
   if (query.thing && !(await readableIds(db, caller, anyThing, [query.thing])).has(query.thing))
     throw notFound('Thing');
   const { limit, page, ...filter } = query;
-  return repo.listExceptions(
-    db,
-    { ...filter, orgId: caller.orgId, scope: siteScope(caller), hideWorkers },
-    { limit, page },
-  );
+  const [found, view] = await Promise.all([
+    repo.listExceptions(
+      db,
+      { ...filter, orgId: caller.orgId, scope: siteScope(caller), hideWorkers },
+      { limit, page },
+    ),
+    workerViewFor(db, caller),
+  ]);
+  return { ...found, items: found.items.map((e) => maskException(view, e)) };
 }
 
 async function requireException(db: Db, caller: Caller, id: string) {
@@ -32,7 +37,14 @@ async function requireException(db: Db, caller: Caller, id: string) {
 
 export async function getException(db: Db, caller: Caller, id: string): Promise<ExceptionDetail> {
   const record = await requireException(db, caller, id);
-  return { ...record, things: await repo.thingsOf(db, caller.orgId, record.multipleThings) };
+  const [things, view] = await Promise.all([
+    repo.thingsOf(db, caller.orgId, record.multipleThings),
+    workerViewFor(db, caller),
+  ]);
+  return {
+    ...maskException(view, record),
+    things: things.map((t) => ({ ...t, name: nameFor(view, { id: t._id, class: t.class }, t.name) })),
+  };
 }
 
 /** Resolving closes the exception: it leaves the open lists (Home, a thing's open exceptions). */

@@ -18,6 +18,8 @@ import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage/index.js';
+import { actorOf } from '../audit/actors.js';
+import { dropOrganizationChain } from '../audit/repository.js';
 import { orgImageIds } from '../images/repository.js';
 import { imageKeys } from '../images/storage-keys.js';
 import { removeMapImage } from '../maps/files.js';
@@ -84,7 +86,11 @@ export async function deleteOrganization(db: Db, storage: Storage, caller: Calle
   if (!(await repo.findOrganization(db, id))) throw notFound('Organization');
   if (id === caller.orgId) throw badRequest(ORGANIZATION_MSG.cannotDeleteOwn);
   const imageIds = await orgImageIds(db, id);
-  const mapFiles = await db.transaction((tx) => deleteOrganizationCascade(tx, id));
+  const mapFiles = await db.transaction(async (tx) => {
+    const files = await deleteOrganizationCascade(tx, id);
+    await dropOrganizationChain(tx, id, { orgId: caller.orgId, actor: actorOf(caller) });
+    return files;
+  });
   // Files after the commit: a failed removal leaves a stray file, never a broken record.
   await Promise.all(mapFiles.map((file) => removeMapImage(storage, file).catch(() => undefined)));
   for (const imageId of imageIds)

@@ -3,6 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
 import type { ThingRow } from '../../db/rows.js';
 import { events, exceptions, things, thingTags, zoneDurations } from '../../db/schema.js';
+import { escapeLike } from '../../platform/list-query.js';
+import { textArray } from '../../tracking/store/arrays.js';
 
 /** A thing of the organization, live or deleted. */
 export async function findAnyThing(db: Tx, orgId: string, id: string): Promise<ThingRow | undefined> {
@@ -78,6 +80,7 @@ export async function eraseThingRows(tx: Tx, thing: ThingRow, tags: string[]) {
       await tx.execute(sql`UPDATE things SET parents = array_remove(parents, ${id})
         WHERE org_id = ${orgId} AND ${id} = ANY(parents)`),
     ),
+    webhookDeliveries: await eraseWebhookDeliveries(tx, orgId, [id, thing.name, thing.serial, ...tags]),
     photos: 0,
   };
   // Photos attached to this thing alone.
@@ -94,4 +97,28 @@ export async function eraseThingRows(tx: Tx, thing: ThingRow, tags: string[]) {
   await tx.delete(thingTags).where(and(eq(thingTags.orgId, orgId), eq(thingTags.thingId, id)));
   await tx.delete(things).where(and(eq(things.orgId, orgId), eq(things.id, id)));
   return { erased, photoIds: own.map((p) => p.id) };
+}
+
+/**
+ * Webhook deliveries whose body holds one of `values` as a JSON string (the thing's id, name,
+ * serial or a tag, whatever fields the webhook's mapping sends), with their attempts' copies of
+ * the request: those still queued are never sent, so the erased data does not leave after its
+ * erasure, and those sent keep no copy of it.
+ */
+async function eraseWebhookDeliveries(tx: Tx, orgId: string, values: string[]): Promise<number> {
+  const patterns = values.filter(Boolean).map((v) => `%${escapeLike(JSON.stringify(v))}%`);
+  const gone = await rows<{ id: string }>(
+    tx,
+    sql`DELETE FROM webhook_deliveries
+        WHERE webhook_id IN (SELECT id FROM webhooks WHERE org_id = ${orgId})
+          AND payload::text LIKE ANY(${textArray(patterns, (p) => p)}::text[])
+        RETURNING id::text`,
+  );
+  if (gone.length)
+    await tx.execute(sql`DELETE FROM webhook_delivery_attempts
+      WHERE delivery_id = ANY(${textArray(
+        gone.map((g) => g.id),
+        (i) => i,
+      )}::bigint[])`);
+  return gone.length;
 }

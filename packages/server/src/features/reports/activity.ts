@@ -6,9 +6,14 @@
  */
 import { REPORT_COLUMNS, type ReportColumnDef } from '@sightline/shared';
 import type { Tx } from '../../db/client.js';
+import { nameFor } from '../privacy/pseudonyms.js';
 import * as activityRepo from './activity.repository.js';
 import type { ReportFilter } from './repository.js';
 import { chooseColumns, type ReportRow, type ReportTable, type TableSpec } from './tables.js';
+
+/** A thing's name as the caller may see it (a worker's pseudonym where it is pseudonymous). */
+const shownName = (f: ReportFilter, t: { id: string; name: string }) =>
+  f.workers ? nameFor(f.workers, { id: t.id }, t.name) : t.name;
 
 /** Things per query: big enough to amortise the query, small enough to keep a batch's rows small. */
 const BATCH = 500;
@@ -97,7 +102,7 @@ async function* wideRows(
       const t = things.get(r.thing_id);
       if (!t) continue;
       const row: ReportRow = {
-        name: t.name,
+        name: shownName(f, t),
         class: t.class,
         day: r.day,
         firstSeen: iso(r.first_seen),
@@ -120,7 +125,7 @@ async function* flatRows(db: Tx, f: ReportFilter, now: Date, paged?: ThingPage):
       const t = things.get(r.thing_id);
       if (!t) continue;
       yield {
-        name: t.name,
+        name: shownName(f, t),
         class: t.class,
         day: r.day,
         zone: r.zone_name,

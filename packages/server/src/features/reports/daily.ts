@@ -19,6 +19,7 @@ import type { SiteRow } from '../../db/rows.js';
 import { reportRuns, sites } from '../../db/schema.js';
 import { type Job, type JobScope, stopping } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail.js';
+import { recipientView } from '../privacy/pseudonyms.js';
 import { emailedConfigs } from '../reportconfigs/repository.js';
 import { XLSX_TYPE } from '../things/export.js';
 import { localClock, localDay } from './period.js';
@@ -68,6 +69,7 @@ async function attachmentsOf(db: Db, site: SiteRow, coveredDay: string, now: Dat
   const configs = await emailedConfigs(db, site.orgId, site.id);
   const period = localDay(coveredDay, site.timezone || 'UTC');
   const files = [];
+  const workers = await recipientView(db, site.orgId);
   for (const config of configs) {
     const report = await prepare(
       db,
@@ -80,6 +82,7 @@ async function attachmentsOf(db: Db, site: SiteRow, coveredDay: string, now: Dat
         zones: config.zones,
         categories: config.categories,
         headings: config.headings as ReportHeading[],
+        workers,
       },
       period,
       now,

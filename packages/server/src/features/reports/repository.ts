@@ -7,6 +7,7 @@ import { NO_THING_ID } from '@sightline/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
 import { textArray } from '../../tracking/store/arrays.js';
+import { nameSql, type WorkerView } from '../privacy/pseudonyms.js';
 
 export interface ReportFilter {
   orgId: string;
@@ -18,6 +19,8 @@ export interface ReportFilter {
   class?: 'item' | 'worker';
   /** The site hides its workers (the setting hideWorkers): only items are reported. */
   hideWorkers?: boolean;
+  /** What the caller may see of workers: pseudonymous ones are named by their pseudonym. */
+  workers?: WorkerView;
   after: Date;
   before: Date;
   timeZone: string;
@@ -83,7 +86,7 @@ export interface SeenRow extends ThingInfo {
 export function seenThings(db: Tx, f: ReportFilter) {
   return reportRows<SeenRow>(
     db,
-    sql`SELECT t.id, t.name, t.class, t.tag1 AS tag, t.categories, z.name AS zone_name,
+    sql`SELECT t.id, ${nameSql(f.workers, 't')} AS name, t.class, t.tag1 AS tag, t.categories, z.name AS zone_name,
           s.first_seen, s.last_seen, s.n
         FROM (
           SELECT e.thing_id, min(e.first_time) AS first_seen, max(e.time) AS last_seen, count(*)::int AS n,
@@ -110,7 +113,7 @@ export interface NotSeenRow extends ThingInfo {
 export function notSeenThings(db: Tx, f: ReportFilter) {
   return reportRows<NotSeenRow>(
     db,
-    sql`SELECT t.id, t.name, t.class, t.tag1 AS tag, t.categories, z.name AS zone_name, t.last_event
+    sql`SELECT t.id, ${nameSql(f.workers, 't')} AS name, t.class, t.tag1 AS tag, t.categories, z.name AS zone_name, t.last_event
         FROM things t LEFT JOIN zones z ON z.id = t.zone_id
         WHERE t.org_id = ${f.orgId} AND t.deleted_at IS NULL
           AND (t.site_id = ${f.siteId} OR t.zone_id IN ${siteZones(f)})
@@ -176,7 +179,7 @@ export interface StayCursor {
 export function closedStays(db: Tx, f: ReportFilter, cursor: StayCursor | undefined, limit: number) {
   return rows<StayRow>(
     db,
-    sql`SELECT d.id, t.name, t.class, z.name AS zone_name, d.time_start, d.time_end, d.time_duration_ns
+    sql`SELECT d.id, ${nameSql(f.workers, 't')} AS name, t.class, z.name AS zone_name, d.time_start, d.time_end, d.time_duration_ns
         FROM zone_durations d
         JOIN things t ON t.id = d.thing_id
         JOIN zones z ON z.id = d.zone_id
@@ -200,7 +203,7 @@ export interface OpenStayRow {
 export function openStays(db: Tx, f: ReportFilter) {
   return rows<OpenStayRow>(
     db,
-    sql`SELECT t.name, t.class, z.name AS zone_name, t.last_zone_time AS time_start
+    sql`SELECT ${nameSql(f.workers, 't')} AS name, t.class, z.name AS zone_name, t.last_zone_time AS time_start
         FROM things t JOIN zones z ON z.id = t.zone_id
         WHERE t.org_id = ${f.orgId} AND t.deleted_at IS NULL AND z.org_id = ${f.orgId}
           AND z.site_id = ${f.siteId} AND t.last_zone_time IS NOT NULL

@@ -18,6 +18,7 @@ import {
 } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
+import { type WorkerView, workerViewFor } from '../privacy/pseudonyms.js';
 import { checkReferences, requireReportConfig } from '../reportconfigs/service.js';
 import { hidesWorkers, requireSite } from '../sites/service.js';
 import type { ThingPage } from './activity.js';
@@ -46,6 +47,8 @@ export interface ReportDefinition {
   class?: 'item' | 'worker';
   /** Activity as JSON: one page of things. */
   paged?: ThingPage;
+  /** What the reader may see of workers (pseudonymous workers by their pseudonym). */
+  workers: WorkerView;
 }
 
 type SiteRow = Awaited<ReturnType<typeof requireSite>>;
@@ -72,6 +75,7 @@ export async function prepare(
     categories: def.categories,
     class: def.class,
     hideWorkers: settings.hideWorkers,
+    workers: def.workers,
     after: period.after,
     before: period.before,
     timeZone,
@@ -102,6 +106,7 @@ export async function runConfig(db: Db, caller: Caller, id: string, range: Repor
       zones: config.zones,
       categories: config.categories,
       headings: config.headings as ReportHeading[],
+      workers: await workerViewFor(db, caller),
     },
     range,
   );
@@ -124,6 +129,7 @@ export async function runAdhoc(db: Db, caller: Caller, body: AdhocReportBody) {
       headings: [],
       class: body.class,
       paged: body.limit === undefined ? undefined : { limit: body.limit, page: body.page },
+      workers: await workerViewFor(db, caller),
     },
     body,
   );
@@ -144,6 +150,7 @@ export async function eventsByThing(db: Db, caller: Caller, query: EventsByThing
       categories: [],
       headings: [],
       class: query.class,
+      workers: await workerViewFor(db, caller),
     },
     query,
   );

@@ -12,6 +12,7 @@ import {
 } from '@sightline/shared';
 import type { Tx } from '../../db/client.js';
 import * as exceptionsRepo from '../exceptions/repository.js';
+import { maskThingName } from '../privacy/pseudonyms.js';
 import { activityTable, type ThingPage } from './activity.js';
 import * as repo from './repository.js';
 
@@ -134,7 +135,7 @@ async function* exceptionRows(db: Tx, f: repo.ReportFilter): AsyncIterable<Repor
       yield {
         time: e.time,
         type: EXCEPTION_TYPE_LABELS[e.type],
-        name: e.thingName ?? '',
+        name: (f.workers ? maskThingName(f.workers, e, e.thing, e.thingClass) : e).thingName ?? '',
         zone: e.zoneName ?? '',
         message: e.message,
       };

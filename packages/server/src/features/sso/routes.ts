@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { SESSION_COOKIE } from '../../platform/sessions.js';
+import { clientOf } from '../audit/actors.js';
 import { grantSsoLink, removeSsoLink, SSO_LINK_COOKIE, SSO_LINK_COOKIE_PATH, ssoLinks } from './links.js';
 import { finishSignIn, SSO_ERRORS, SSO_STATE_TTL_MS, SsoError, startSignIn } from './service.js';
 
@@ -54,7 +55,10 @@ export function registerSsoRoutes(app: App) {
         reply.clearCookie(SSO_BINDING_COOKIE, bindingCookie);
         const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
         try {
-          const outcome = await finishSignIn(db, config, provider, req.cookies[SSO_BINDING_COOKIE], query);
+          const outcome = await finishSignIn(db, config, provider, req.cookies[SSO_BINDING_COOKIE], query, {
+            ...clientOf(req),
+            host: req.headers.host,
+          });
           if (outcome.kind === 'link') {
             // The account's password, entered on the login page, confirms the link.
             reply.setCookie(SSO_LINK_COOKIE, outcome.linkToken, {

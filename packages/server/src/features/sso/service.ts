@@ -12,6 +12,8 @@ import type { Db } from '../../db/client.js';
 import { sha256 } from '../../platform/crypto.js';
 import { randomToken } from '../../platform/ids.js';
 import { createSession } from '../../platform/sessions.js';
+import { appendAuditRows } from '../audit/repository.js';
+import { refusalOrg } from '../audit/sign-ins.js';
 import { findOrgBySubdomain, subdomainOf } from '../organizations/host.js';
 import type { SsoProvider } from '../ssosettings/available.js';
 import { findSsoSettings, onlyOrganization } from '../ssosettings/repository.js';
@@ -194,14 +196,79 @@ async function accountOf(
 }
 
 /** Verifies the callback; `query` is the callback's query string. */
+/** Who a callback turned out to be about, as far as it got: for its audit row. */
+interface Seen {
+  orgId?: string;
+  user?: UserRow;
+  email?: string;
+}
+
+/** The request a callback came with, for its audit row. */
+export interface CallbackClient {
+  ip: string | null;
+  userAgent: string | null;
+  host: string | undefined;
+}
+
+/**
+ * Finishes a sign-in and records it: a session opened is a `login` (method: the provider); a
+ * refusal is a `login-failed` with its reason, for the account when it was found, else without a
+ * user id under the email the provider gave (in the organization that started the sign-in, or,
+ * when the sign-in's state is gone, the one sign-in refusals naming no account go to). A sign-in
+ * that continues (a second factor, a link to confirm) is recorded when it ends.
+ */
 export async function finishSignIn(
   db: Db,
   config: Config,
   provider: SsoProvider,
   binding: string | undefined,
   query: string,
+  client: CallbackClient,
+): Promise<SignInOutcome> {
+  const seen: Seen = {};
+  const actor = () =>
+    seen.user
+      ? { type: 'user', id: seen.user.id, name: seen.user.name || seen.user.username }
+      : { type: 'user', id: null, name: seen.email ?? `unknown (${provider})` };
+  const record = async (action: string, changes: Record<string, unknown>) => {
+    const orgId = seen.orgId ?? (await refusalOrg(db, client.host));
+    if (!orgId) return;
+    await db.transaction((tx) =>
+      appendAuditRows(tx, [
+        {
+          orgId,
+          actor: actor(),
+          ip: client.ip,
+          userAgent: client.userAgent,
+          action,
+          resource: 'users',
+          resourceId: seen.user?.id ?? null,
+          changes,
+        },
+      ]),
+    );
+  };
+  try {
+    const outcome = await finish(db, config, provider, binding, query, seen);
+    if (outcome.kind === 'session') await record('login', { method: provider });
+    return outcome;
+  } catch (err) {
+    const reason = err instanceof SsoError ? err.message : SSO_ERRORS.invalid;
+    await record('login-failed', { reason, method: provider }).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function finish(
+  db: Db,
+  config: Config,
+  provider: SsoProvider,
+  binding: string | undefined,
+  query: string,
+  seen: Seen,
 ): Promise<SignInOutcome> {
   const saved = binding ? await repo.takeLoginState(db, sha256(binding)) : undefined;
+  if (saved) seen.orgId = saved.orgId;
   const params = new URLSearchParams(query);
   const providerError = params.get('error');
   if (providerError)
@@ -216,8 +283,10 @@ export async function finishSignIn(
     throw new SsoError(SSO_ERRORS.unreachable);
   });
   const who = await verifyCallback(provConfig, provider, saved, params);
+  seen.email = who.email ?? undefined;
   const account = await accountOf(db, org.id, provider, who);
   const user = 'user' in account ? account.user : account.pendingFor;
+  seen.user = user;
   const settings = await findSsoSettings(db, org.id);
   if (user.roles.includes(SUPER_ADMIN_ROLE_ID) && !settings?.allowSuperAdminSso) {
     throw new SsoError(SSO_ERRORS.superAdmin);

@@ -11,6 +11,7 @@ import { categories, zones } from '../../db/schema.js';
 import { siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { excelSerial, sheetName, writeSheet, type XlsxCell } from '../../platform/xlsx.js';
+import { isMasked, workerPseudonym, workerViewFor } from '../privacy/pseudonyms.js';
 import { requireSite } from '../sites/service.js';
 import * as repo from './repository.js';
 import { tagsOf } from './tags.js';
@@ -68,7 +69,14 @@ export async function exportThings(db: Db, caller: Caller, query: ThingExportQue
   const filename =
     query.class === 'worker' ? 'workers.xlsx' : query.class === 'item' ? 'items.xlsx' : 'things.xlsx';
 
-  const filter = { ...query, orgId: caller.orgId, scope: siteScope(caller), limit: PAGE };
+  const view = await workerViewFor(db, caller);
+  const filter = {
+    ...query,
+    orgId: caller.orgId,
+    scope: siteScope(caller),
+    limit: PAGE,
+    pseudonymousSites: [...view.maskedSites],
+  };
   // Everything is validated before the first byte: a bad sort is a 400, not a cut-off file.
   repo.checkThingQuery({ ...filter, page: 0 });
 
@@ -87,9 +95,10 @@ export async function exportThings(db: Db, caller: Caller, query: ThingExportQue
       for (let page = 0; ; page++) {
         const { rows: things } = await repo.listThings(db, { ...filter, page }, undefined, false);
         for (const row of things) {
+          const masked = isMasked(view, row);
           yield [
-            row.name,
-            row.serial,
+            masked ? workerPseudonym(row.id) : row.name,
+            masked ? '' : row.serial,
             row.class,
             tagsOf(row).join(', '),
             row.categories.map((id) => categoryNames.get(id) ?? id).join(', '),

@@ -16,6 +16,11 @@ export interface ThingFilter {
   after?: string;
   /** The site hides its workers (the setting hideWorkers): only items are listed. */
   hideWorkers?: boolean;
+  /**
+   * Sites whose workers the caller sees as pseudonyms: a text search never matches those workers,
+   * so searching for a real name, serial or description cannot tell who a pseudonym is.
+   */
+  pseudonymousSites?: readonly string[];
 }
 
 /**
@@ -61,3 +66,9 @@ export function thingWhere(f: ThingFilter): SQL | undefined {
  */
 export const notAWorker = (thingId: SQL | AnyColumn): SQL =>
   sql`NOT EXISTS (SELECT 1 FROM ${things} WHERE ${things.id} = ${thingId} AND ${things.class} = 'worker')`;
+
+/** With a search term: the workers of `pseudonymousSites` left out (see ThingFilter). */
+export function searchableByCaller(f: ThingFilter & { search?: string; search2?: string }): SQL | undefined {
+  if (!f.pseudonymousSites?.length || !(f.search?.trim() || f.search2?.trim())) return undefined;
+  return sql`NOT (${things.class} = 'worker' AND ${things.siteId} = ANY(${sql.param([...f.pseudonymousSites])}::text[]))`;
+}

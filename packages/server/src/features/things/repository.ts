@@ -18,7 +18,7 @@ import {
   type PageSelect,
 } from '../../platform/list-query.js';
 import { categoryTotal, countsAnswer } from './category-counts.js';
-import { type ThingFilter, thingWhere } from './filters.js';
+import { searchableByCaller, type ThingFilter, thingWhere } from './filters.js';
 import { thingJson } from './presenter.js';
 import { releaseThingTags } from './tags.js';
 
@@ -180,7 +180,7 @@ export async function listThings<R = ThingRow>(
     read: (r: { thing: unknown }) => shape.read(r.thing),
   };
   const fuzzy = filter.search?.trim() ? undefined : filter.search2?.trim() || undefined;
-  const scope = and(thingWhere(filter), extra, fuzzyMatch(fuzzy));
+  const scope = and(thingWhere(filter), extra, fuzzyMatch(fuzzy), searchableByCaller(filter));
   const query = { ...filter, search2: undefined };
   if (!fuzzy) {
     // A category's total from the kept counts: counting the matching rows visits one table

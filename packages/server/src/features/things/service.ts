@@ -23,6 +23,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import type { LivePublish } from '../../platform/live.js';
 import { assertReadable, type Referable } from '../../platform/references.js';
 import { categoryNames } from '../categories/repository.js';
+import { isMasked, masksAny, maskThing, workerViewFor } from '../privacy/pseudonyms.js';
 import { hidesWorkers, requireSite } from '../sites/service.js';
 import { enqueueThingWebhooks } from '../webhooks/outbox.js';
 import * as links from './links.js';
@@ -35,9 +36,13 @@ type Deps = Pick<AppContext, 'db' | 'live'>;
 /** A page of things as the API's JSON text (repository `asJson`): the list route sends it as is. */
 export async function listThings(db: Db, caller: Caller, query: ThingListQuery) {
   const hideWorkers = query.site ? hidesWorkers(await requireSite(db, caller, query.site)) : false;
-  const filter = { ...query, orgId: caller.orgId, scope: siteScope(caller), hideWorkers };
+  const view = await workerViewFor(db, caller);
+  const pseudonymousSites = [...view.maskedSites];
+  const filter = { ...query, orgId: caller.orgId, scope: siteScope(caller), hideWorkers, pseudonymousSites };
   const { rows, total, totalCapped } = await repo.listThings(db, filter, undefined, true, repo.asJson);
-  return { json: `[${rows.join(',')}]`, total, totalCapped };
+  // The JSON texts are parsed again only when a worker may be pseudonymous to this caller.
+  const json = masksAny(view) ? rows.map((r) => JSON.stringify(maskThing(view, JSON.parse(r)))) : rows;
+  return { json: `[${json.join(',')}]`, total, totalCapped };
 }
 
 /** A live thing the caller may see (its home site or its current zone's site), or 404. */
@@ -50,7 +55,8 @@ export async function requireThing(db: Db, caller: Caller, id: string) {
 }
 
 export async function getThing(db: Db, caller: Caller, id: string) {
-  return presentThing(await requireThing(db, caller, id));
+  const thing = presentThing(await requireThing(db, caller, id));
+  return maskThing(await workerViewFor(db, caller), thing);
 }
 
 async function checkCategories(db: Db, orgId: string, ids: string[]) {
@@ -166,7 +172,19 @@ function authorizeModify(caller: Caller, cls: ThingClass, siteId: string) {
 export async function updateThing(deps: Deps, caller: Caller, id: string, body: ThingUpdateInput) {
   const { db } = deps;
   const current = await requireThing(db, caller, id);
-  const input: ThingInput = { ...body, site: body.site ?? current.siteId };
+  const view = await workerViewFor(db, caller);
+  // A caller who sees this worker as a pseudonym cannot see its identity, so cannot change it:
+  // the name, serial, description and photos it sends (the withheld ones it was shown) are
+  // replaced by the stored ones.
+  const keep = isMasked(view, current)
+    ? {
+        name: current.name,
+        serial: current.serial,
+        description: current.description,
+        photo: current.photo ?? [],
+      }
+    : {};
+  const input: ThingInput = { ...body, ...keep, site: body.site ?? current.siteId };
   authorizeModify(caller, classOf(current), current.siteId);
   if (input.site !== current.siteId) {
     await requireSite(db, caller, input.site);
@@ -188,7 +206,7 @@ export async function updateThing(deps: Deps, caller: Caller, id: string, body: 
     'updated',
   );
   publish(deps, caller, 'updated', row);
-  return presentThing(row);
+  return maskThing(view, presentThing(row));
 }
 
 export async function deleteThing(deps: Deps, caller: Caller, id: string) {
@@ -214,10 +232,11 @@ export async function linkedThings(
 ) {
   const thing = await requireThing(db, caller, id);
   const extra = link === 'children' ? links.childrenOf(id) : links.amongIds(thing.parents);
+  const view = await workerViewFor(db, caller);
   const { rows, total, totalCapped } = await repo.listThings(
     db,
-    { ...query, orgId: caller.orgId, scope: siteScope(caller) },
+    { ...query, orgId: caller.orgId, scope: siteScope(caller), pseudonymousSites: [...view.maskedSites] },
     extra,
   );
-  return { items: rows.map(presentThing), total, totalCapped };
+  return { items: rows.map((row) => maskThing(view, presentThing(row))), total, totalCapped };
 }

@@ -12,6 +12,7 @@ import { things } from '../../db/schema.js';
 import type { EngineMessage } from '../../tracking/engine/index.js';
 import { textArray } from '../../tracking/store/arrays.js';
 import type { Committed } from '../../tracking/store/publish.js';
+import { maskThing, recipientView } from '../privacy/pseudonyms.js';
 import { mapChange, type WebhookChange, type WebhookThing, webhookThing } from './payload.js';
 
 export const WEBHOOK_CHANNEL = 'sightline_webhooks';
@@ -43,7 +44,11 @@ async function loadThings(tx: Tx, orgId: string, ids: string[]): Promise<Map<str
     })
     .from(things)
     .where(and(eq(things.orgId, orgId), sql`${things.id} = ANY(${textArray(unique, same)}::text[])`));
-  return new Map(found.map((r) => [r.thing.id, webhookThing(presentThing(r.thing), r.categoryNames)]));
+  // Webhook receivers identify no one: a pseudonymous worker goes out under its pseudonym.
+  const view = await recipientView(tx, orgId, false);
+  return new Map(
+    found.map((r) => [r.thing.id, webhookThing(maskThing(view, presentThing(r.thing)), r.categoryNames)]),
+  );
 }
 
 /** Writes one delivery per (webhook, change) whose mapping lets it through, then NOTIFYs. */

@@ -101,6 +101,8 @@ export interface Outlets {
   mailer?: Mailer;
   log?: FastifyBaseLogger;
   publicUrl?: string;
+  /** The name a mail gives a thing (default: its name). */
+  mailThingName?: (orgId: string, thingId: string, name: string) => Promise<string>;
 }
 
 /**
@@ -125,7 +127,9 @@ async function mailExceptions(outlets: Outlets, c: Committed): Promise<void> {
     if (r.type !== 'zoneTimeException' || r.zoneId === null) continue;
     const to = c.directory.zoneEmails.get(r.zoneId) ?? [];
     if (!to.length) continue;
-    const thing = (r.thingId && c.directory.thingNames.get(r.thingId)) || r.thingId || 'A thing';
+    const named = (r.thingId && c.directory.thingNames.get(r.thingId)) || r.thingId || 'A thing';
+    const thing =
+      r.thingId && outlets.mailThingName ? await outlets.mailThingName(c.orgId, r.thingId, named) : named;
     const zone = c.directory.zoneNames.get(r.zoneId) ?? r.zoneId;
     const link = outlets.publicUrl ? `\n\n${outlets.publicUrl}/exceptions/${id}?site=${r.siteId}` : '';
     await mailer.send({

@@ -19,6 +19,8 @@ type BeforeCommitHook = (tx: Tx, committed: Committed) => Promise<unknown>;
 export interface TrackingHooks {
   /** Run one after the other, in this order. */
   beforeCommit?: readonly BeforeCommitHook[];
+  /** How a mail names a thing (a worker's pseudonym where its site makes workers pseudonymous). */
+  mailThingName?: Outlets['mailThingName'];
 }
 
 export interface StoreOptions {
@@ -76,6 +78,7 @@ export const outletsOf = (store: TrackingStore, options: StoreOptions): Outlets 
   mailer: store.mailer,
   log: options.log,
   publicUrl: options.publicUrl,
+  mailThingName: store.hooks.mailThingName,
 });
 
 /** Runs the store's before-COMMIT hooks for a committed change, in order. */

@@ -17,7 +17,8 @@ import { thingKeys } from '../things/keys';
 
 const eraseMessage = (name: string) =>
   `This removes ${name} and everything that names it or its tags: events, stays, exceptions, ` +
-  'raw reads, photos attached only to it, and its name, serial and tags in the audit log. The ' +
+  'raw reads, photos attached only to it, webhook deliveries naming it (queued ones are never ' +
+  'sent), and its name, serial and tags in the audit log. The ' +
   'audit log keeps that an erasure happened, by whom and when. This cannot be undone.';
 
 export function PersonalDataActions({ id, name, listPath }: { id: string; name: string; listPath: string }) {

@@ -1,0 +1,178 @@
+/**
+ * Pseudonymous workers: where a site's setting `pseudonymizeWorkers` is on, a caller without
+ * `identify` on `workers` for that site sees each worker whose home site it is as a stable
+ * pseudonym ("Worker 7F3A9C"), and its serial, description and photos are withheld. The rule lives
+ * here only: every presenter, export, mail and webhook that names a worker asks `WorkerView`.
+ * Items are never pseudonymous.
+ */
+import { createHash } from 'node:crypto';
+import { can, SiteSettings, type Thing } from '@sightline/shared';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { sites, things } from '../../db/schema.js';
+import type { Caller } from '../../platform/caller.js';
+
+/**
+ * A worker's pseudonym: "Worker " and the first six hex digits of SHA-256 of its id. The same
+ * worker always gets the same one (across calls, screens, exports and callers); six digits keep
+ * two workers of one organization apart (a clash needs thousands of workers), and the id, which
+ * every caller sees anyway, is all it is derived from, so it reveals nothing more.
+ */
+export function workerPseudonym(thingId: string): string {
+  return `Worker ${createHash('sha256').update(thingId).digest('hex').slice(0, 6).toUpperCase()}`;
+}
+
+/** What one caller may see of workers' identities. */
+export interface WorkerView {
+  /** Sites whose workers this caller sees as pseudonyms (empty: every name is shown). */
+  readonly maskedSites: ReadonlySet<string>;
+  /** Ids of the workers (live or deleted) whose home site is one of `maskedSites`. */
+  readonly maskedWorkers: ReadonlySet<string>;
+}
+
+/** Shows every name: system work, and callers that pseudonymous mode does not concern. */
+export const IDENTIFYING_VIEW: WorkerView = { maskedSites: new Set(), maskedWorkers: new Set() };
+
+/** Whether `caller` sees workers of `siteId` by name (`identify` on `workers` for that site). */
+export const identifiesWorkers = (caller: Pick<Caller, 'rules'>, siteId: string) =>
+  can(caller.rules, 'workers', 'identify', siteId);
+
+/**
+ * The caller's view: the sites of its organization with `pseudonymizeWorkers` on where it lacks
+ * `identify`, and their workers' ids. Two reads, the second only when such a site exists and
+ * `withWorkerIds` (records that carry the thing's class and home site need no ids).
+ */
+export async function workerViewFor(
+  db: Tx,
+  caller: Pick<Caller, 'orgId' | 'rules'>,
+  withWorkerIds = true,
+): Promise<WorkerView> {
+  const rows = await db
+    .select({ id: sites.id, settings: sites.settings })
+    .from(sites)
+    .where(eq(sites.orgId, caller.orgId));
+  const masked = rows
+    .filter(
+      (s) => SiteSettings.parse(s.settings ?? {}).pseudonymizeWorkers && !identifiesWorkers(caller, s.id),
+    )
+    .map((s) => s.id);
+  if (!masked.length) return IDENTIFYING_VIEW;
+  if (!withWorkerIds) return { maskedSites: new Set(masked), maskedWorkers: new Set() };
+  const workers = await db
+    .select({ id: things.id })
+    .from(things)
+    .where(and(eq(things.orgId, caller.orgId), eq(things.class, 'worker'), inArray(things.siteId, masked)));
+  return { maskedSites: new Set(masked), maskedWorkers: new Set(workers.map((w) => w.id)) };
+}
+
+/**
+ * What mail and webhook recipients see: they are addresses, not users with rights, so no one of
+ * them identifies a worker: where a site's workers are pseudonymous, mails and webhooks carry
+ * the pseudonym.
+ */
+export const recipientView = (db: Tx, orgId: string, withWorkerIds = true) =>
+  workerViewFor(db, { orgId, rules: [] }, withWorkerIds);
+
+/** A thing's name in a mail: its pseudonym where its site makes workers pseudonymous. */
+export async function recipientThingName(db: Tx, orgId: string, thingId: string, name: string) {
+  return nameFor(await recipientView(db, orgId), { id: thingId }, name);
+}
+
+/** Whether any worker is pseudonymous to this view (nothing to mask otherwise). */
+export const masksAny = (view: WorkerView) => view.maskedSites.size > 0;
+
+/**
+ * Whether the thing is a worker this view sees as a pseudonym. With its class and home site the
+ * answer follows them (a worker created after the view was built too); with its id only, the
+ * view's list of workers decides.
+ */
+export function isMasked(
+  view: WorkerView,
+  thing: { id: string | null | undefined; class?: string | null; siteId?: string | null },
+): boolean {
+  if (!thing.id || !masksAny(view)) return false;
+  if (thing.class != null && thing.siteId != null)
+    return thing.class === 'worker' && view.maskedSites.has(thing.siteId);
+  return view.maskedWorkers.has(thing.id);
+}
+
+/** A thing's name as this view shows it: the pseudonym of a masked worker, else the name. */
+export function nameFor<N extends string | null>(
+  view: WorkerView,
+  thing: { id: string | null | undefined; class?: string | null; siteId?: string | null },
+  name: N,
+): N | string {
+  return thing.id && isMasked(view, thing) ? workerPseudonym(thing.id) : name;
+}
+
+type ThingLike = Pick<Thing, '_id' | 'class' | 'site' | 'name'> &
+  Partial<Pick<Thing, 'serial' | 'description' | 'photo'>>;
+
+/** A thing as the API presents it, its identity withheld when this view masks it. */
+export function maskThing<T extends ThingLike>(view: WorkerView, thing: T): T {
+  if (!isMasked(view, { id: thing._id, class: thing.class, siteId: thing.site })) return thing;
+  const masked: T = { ...thing, name: workerPseudonym(thing._id) };
+  if (thing.serial !== undefined) masked.serial = '';
+  if (thing.description !== undefined) masked.description = '';
+  if (thing.photo !== undefined) masked.photo = [];
+  return masked;
+}
+
+/** Records with a thing id and its name (stays, exceptions, report rows, live messages). */
+export function maskThingName<T extends { thingName: string | null }>(
+  view: WorkerView,
+  record: T,
+  thingId: string | null,
+  thingClass?: string | null,
+): T {
+  if (!thingId || !isMasked(view, { id: thingId, class: thingClass ?? null, siteId: null })) return record;
+  return { ...record, thingName: workerPseudonym(thingId) };
+}
+
+/** An exception as the API presents it, its thing named by its pseudonym where masked. */
+export function maskException<
+  T extends { thing: string | null; thingName: string | null; thingClass?: string | null },
+>(view: WorkerView, record: T): T {
+  return maskThingName(view, record, record.thing, record.thingClass);
+}
+
+/**
+ * The live stream's step for one subscriber: a message as `view` may see it. Thing states and
+ * records, zone changes and exceptions name the worker by its pseudonym where masked; events,
+ * heartbeats and notifications name no worker and pass as they are.
+ */
+export function maskLiveMessage<M extends { type: string; data: unknown }>(view: WorkerView, message: M): M {
+  if (!masksAny(view)) return message;
+  const data = message.data as Record<string, unknown>;
+  switch (message.type) {
+    case 'thing': {
+      if ('thing' in data && data.thing && typeof data.thing === 'object' && 'name' in data.thing)
+        return { ...message, data: { ...data, thing: maskThing(view, data.thing as Thing) } };
+      if (
+        '_id' in data &&
+        typeof data._id === 'string' &&
+        isMasked(view, { id: data._id, class: data.class as string, siteId: data.site as string })
+      )
+        return { ...message, data: { ...data, name: workerPseudonym(data._id) } };
+      return message;
+    }
+    case 'zoneChange':
+    case 'exception': {
+      const thingId = typeof data.thing === 'string' ? data.thing : null;
+      return { ...message, data: maskThingName(view, data as { thingName: string | null }, thingId) };
+    }
+    default:
+      return message;
+  }
+}
+
+/**
+ * A thing's name as this view shows it, as SQL over the things row `alias` (reports, which write
+ * their rows in PostgreSQL): the same pseudonym as `workerPseudonym` where masked.
+ */
+export function nameSql(view: WorkerView | undefined, alias: string): SQL {
+  const t = sql.raw(alias);
+  if (!view || !masksAny(view)) return sql`${t}.name`;
+  return sql`CASE WHEN ${t}.class = 'worker' AND ${t}.site_id = ANY(${sql.param([...view.maskedSites])}::text[])
+    THEN 'Worker ' || upper(left(encode(sha256(convert_to(${t}.id, 'UTF8')), 'hex'), 6)) ELSE ${t}.name END`;
+}
