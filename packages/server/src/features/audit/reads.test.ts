@@ -81,7 +81,12 @@ describe('reads of a worker’s whereabouts', () => {
     // The whole site: one row for every worker of the site.
     await ok('POST', '/api/reports/adhoc', { type: 'reportTypeSeen', site, format: 'json', ...range });
     await ok('GET', `/api/exceptions/export?site=${site}&after=${range.after}&before=${range.before}`);
-    const rows = await reads();
+    // A streamed export's row is written as its handler returns, while the file streams: wait for it.
+    let rows = await reads();
+    for (let i = 0; i < 30 && rows.length < 3; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      rows = await reads();
+    }
     expect(rows).toHaveLength(3);
     expect(rows.slice(0, 2).map((r) => r.changes)).toEqual([
       { workers: 'every worker of the site', route: 'GET /api/exceptions/export' },

@@ -81,12 +81,21 @@ describe('a worker’s data: access and erasure', () => {
 
   it('erases the worker from every table, keeps that it happened, and the chain still verifies', async () => {
     const { t, tag, worker, name, serial } = await trackedWorker();
+    // A webhook on saves: the save below queues a delivery naming the worker.
+    const hook = await t.admin.request('POST', '/api/webhooks', {
+      event: 'updated',
+      targetUrl: 'https://hooks.example.com/sightline',
+    });
+    expect(hook.statusCode, hook.body).toBe(200);
     await t.admin.request('PUT', `/api/things/${worker.id}`, {
       name: 'Zelda Quintero',
       description: 'night shift',
     });
     const before = await tablesMentioning([name, serial, tag]);
     expect(before.length).toBeGreaterThan(3);
+    const deliveries = async () =>
+      (await tablesMentioning([worker.id])).filter((c) => c.startsWith('webhook_deliveries'));
+    expect(await deliveries()).not.toEqual([]);
 
     expect((await t.manager.request('POST', `/api/things/${worker.id}/erase`)).statusCode).toBe(403);
     const res = await t.admin.request('POST', `/api/things/${worker.id}/erase`);
@@ -94,6 +103,9 @@ describe('a worker’s data: access and erasure', () => {
     const { erased } = res.json();
     expect(erased.events).toBeGreaterThan(0);
     expect(erased.auditRows).toBeGreaterThan(0);
+    // The queued delivery is gone: the erased worker is never sent.
+    expect(erased.webhookDeliveries).toBeGreaterThan(0);
+    expect(await deliveries()).toEqual([]);
 
     expect(await tablesMentioning([name, serial, tag])).toEqual([]);
     expect((await t.admin.request('GET', `/api/things/${worker.id}`)).statusCode).toBe(404);
