@@ -59,6 +59,10 @@ export const SETTINGS_MSG = {
   unknownParentCategory: (id: string) => `unknown category: ${id}`,
 } as const;
 
+const PSEUDONYMIZE_WORKERS_DOC =
+  'Workers of this site appear as stable pseudonyms ("Worker 7F3A9C": name, serial, description and ' +
+  'photos withheld) to users and API keys without identify on workers, and in mails and webhooks';
+
 /** Site settings (the Organization Settings screen) with their defaults. */
 export const ImportMapping = z.object({
   name: z.string().max(200),
@@ -78,7 +82,7 @@ export const SiteSettings = z.object({
   itemSerialLabel: z.string().trim().max(50).default('Serial'),
   hideWorkers: z.boolean().default(false),
   /** Workers appear as stable pseudonyms ("Worker 7F3A9C") to callers without `identify` on `workers`. */
-  pseudonymizeWorkers: z.boolean().default(false),
+  pseudonymizeWorkers: z.boolean().default(false).describe(PSEUDONYMIZE_WORKERS_DOC),
   parentCategories: z.array(Id).default([]),
   thingHeaders: z.array(z.string().max(50)).default([]),
   flattenEventsExports: z.boolean().default(false),
@@ -102,7 +106,7 @@ export const SiteSettingsInput = z.strictObject({
   itemNameLabel: z.string().trim().max(50).optional(),
   itemSerialLabel: z.string().trim().max(50).optional(),
   hideWorkers: z.boolean().optional(),
-  pseudonymizeWorkers: z.boolean().optional(),
+  pseudonymizeWorkers: z.boolean().optional().describe(PSEUDONYMIZE_WORKERS_DOC),
   parentCategories: z.array(Id).optional(),
   thingHeaders: z.array(z.string().max(50)).optional(),
   flattenEventsExports: z.boolean().optional(),

@@ -1,6 +1,6 @@
 /**
  * The Settings screen for the selected site (GET/POST orgsettings?site=): labels, hide
- * workers, parent categories, the label header of the thing list, events export, tag prefix and
+ * workers, pseudonymous workers, parent categories, the label header of the thing list, events export, tag prefix and
  * import flags. Saving says 'Saved' (or 'Failed to save: ...') and refreshes the
  * session's settings, so menu labels and hideWorkers change at once.
  */
@@ -52,6 +52,16 @@ export default function SiteSettingsEdit() {
             name: 'hideWorkers',
             label: 'Hide Workers',
             helperText: 'Removes the workers menu entry and the worker series from charts.',
+            width: 'full',
+          },
+          {
+            type: 'checkbox',
+            name: 'pseudonymizeWorkers',
+            label: 'Pseudonymous Workers',
+            helperText:
+              'Users without the right to identify workers see each worker as a stable pseudonym ' +
+              '("Worker 7F3A9C"): no name, serial, description or photo, in lists, maps, reports, ' +
+              'exports, mails and webhooks.',
             width: 'full',
           },
         ],
