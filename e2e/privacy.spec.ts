@@ -14,6 +14,7 @@ const pseudonymOf = (id: string) =>
   `Worker ${createHash('sha256').update(id).digest('hex').slice(0, 6).toUpperCase()}`;
 
 test('an Admin makes workers pseudonymous; a Viewer sees only the pseudonym', async ({ page, request }) => {
+  test.setTimeout(300_000);
   const api = await adminApi(request);
   const sites = (await (await api.get('/api/sites?sort=name')).json()) as { _id: string }[];
   const site = sites[0]?._id ?? '';

@@ -34,7 +34,7 @@ export interface WorkerView {
 export const IDENTIFYING_VIEW: WorkerView = { maskedSites: new Set(), maskedWorkers: new Set() };
 
 /** Whether `caller` sees workers of `siteId` by name (`identify` on `workers` for that site). */
-export const identifiesWorkers = (caller: Pick<Caller, 'rules'>, siteId: string) =>
+const identifiesWorkers = (caller: Pick<Caller, 'rules'>, siteId: string) =>
   can(caller.rules, 'workers', 'identify', siteId);
 
 /**
