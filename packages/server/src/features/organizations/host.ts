@@ -1,24 +1,2 @@
-/**
- * The organization a request's host names: `acme.sightline.example` is the organization whose
- * subdomain is `acme`. Login, single sign-on and its availability check all read it, so it lives
- * with the organizations they look up.
- */
-import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { organizations } from '../../db/schema.js';
-
-/** `acme` of `acme.sightline.example`; nothing for bare hosts and IPs. */
-export function subdomainOf(host: string | undefined): string | undefined {
-  const name = (host ?? '').split(':')[0] ?? '';
-  if (!name || /^[\d.]+$/.test(name) || !name.includes('.')) return undefined;
-  const first = name.split('.')[0];
-  return first && name.split('.').length >= 3 ? first : undefined;
-}
-
-export async function findOrgBySubdomain(db: Tx, subdomain: string) {
-  const [row] = await db
-    .select()
-    .from(organizations)
-    .where(eq(organizations.subdomain, subdomain.toLowerCase()));
-  return row;
-}
+/** The organization a request's host names (platform/host.ts, where the audit trail reads it too). */
+export { findOrgBySubdomain, subdomainOf } from '../../platform/host.js';
