@@ -4,6 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
+import { presentThing } from '@sightline/shared';
 import type { Archiver, ArchiverOptions } from 'archiver';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -16,7 +17,6 @@ import { excelSerial, writeSheet, type XlsxCell, type XlsxColumn } from '../../p
 import { presentAuditRow } from '../audit/presenter.js';
 import { rowsNamingThing } from '../audit/repository.js';
 import { imageKeys } from '../images/storage-keys.js';
-import { presentThing } from '../things/presenter.js';
 import { requireAnyThing } from './service.js';
 
 const archiver = createRequire(import.meta.url)('archiver') as (
