@@ -80,7 +80,10 @@ export function isStaleHeartbeat(time: string | Date | null | undefined, now: nu
 }
 
 /** GET endpoints/statusfb/{id}: the latest status as one object; `time` null = never heard from. */
-export const EndpointStatusSummary = EndpointStatus.extend({ time: z.string().nullable(), stale: z.boolean() });
+export const EndpointStatusSummary = EndpointStatus.extend({
+  time: z.string().nullable(),
+  stale: z.boolean(),
+});
 export type EndpointStatusSummary = z.infer<typeof EndpointStatusSummary>;
 
 export const Antenna = z.object({

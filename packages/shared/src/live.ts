@@ -110,9 +110,9 @@ export const LiveException = ExceptionRecord.pick({
 export type LiveException = z.infer<typeof LiveException>;
 
 /** A reader's status record (a heartbeat or a management event), as stored, with the endpoint's name. */
-export const LiveHeartbeat = z.object({ endpoint: z.string(), name: z.string() }).extend(
-  EndpointStatus.omit({ endpoint: true }).shape,
-);
+export const LiveHeartbeat = z
+  .object({ endpoint: z.string(), name: z.string() })
+  .extend(EndpointStatus.omit({ endpoint: true }).shape);
 export type LiveHeartbeat = z.infer<typeof LiveHeartbeat>;
 
 export const LiveMessage = z.discriminatedUnion('type', [

@@ -14,7 +14,7 @@ import type { ReaderHeartbeat } from '../../tracking/formats/index.js';
 import { insertStatus, lockedAntennaStates } from './repository.js';
 
 /** The reader an event came from: enough to scope the record and its live message. */
-export interface StatusEndpoint {
+interface StatusEndpoint {
   id: string;
   orgId: string;
   siteId: string;
@@ -43,7 +43,9 @@ export function mergeAntennaStates(
     if (from !== state) changes.push({ antenna, from, to: state });
     byPort.set(antenna, state);
   }
-  const states = [...byPort].map(([antenna, state]) => ({ antenna, state })).sort((a, b) => a.antenna - b.antenna);
+  const states = [...byPort]
+    .map(([antenna, state]) => ({ antenna, state }))
+    .sort((a, b) => a.antenna - b.antenna);
   return { states, changes };
 }
 

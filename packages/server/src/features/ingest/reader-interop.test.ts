@@ -15,7 +15,9 @@ import impinjNontag from '../../tracking/formats/fixtures/interop/impinj-nontag.
 import zebraGpiWarning from '../../tracking/formats/fixtures/interop/zebra-gpi-warning.json' with {
   type: 'json',
 };
-import zebraHeartbeat from '../../tracking/formats/fixtures/interop/zebra-heartbeat.json' with { type: 'json' };
+import zebraHeartbeat from '../../tracking/formats/fixtures/interop/zebra-heartbeat.json' with {
+  type: 'json',
+};
 
 const streamLines = readFileSync(
   new URL('../../tracking/formats/fixtures/interop/impinj-stream.ndjson', import.meta.url),
@@ -54,7 +56,14 @@ const record = (endpoint: string, ip: string, fields: Status): Status => ({
 
 /** The expected records of each sample, oldest first. */
 const heartbeatRecords = (id: string, ip: string) => [
-  record(id, ip, { uptime: 90, readerTemp: 38, cpu: 17, dropped: 0, buffered: 0, antennas: HEARTBEAT_ANTENNAS }),
+  record(id, ip, {
+    uptime: 90,
+    readerTemp: 38,
+    cpu: 17,
+    dropped: 0,
+    buffered: 0,
+    antennas: HEARTBEAT_ANTENNAS,
+  }),
 ];
 const gpiWarningRecords = (id: string, ip: string) => [
   record(id, ip, { kind: 'gpi', message: 'GPI 1: HIGH' }),
@@ -88,7 +97,12 @@ async function statusOf(s: Site, endpointId: string): Promise<Status[]> {
 
 async function eventsOf(s: Site) {
   const res = await s.viewer.request('GET', `/api/events?site=${s.site.id}&sort=tag`);
-  return (res.json() as Status[]).map((e) => ({ tag: e.tag, antenna: e.antenna, time: e.time, rssi: e.rssi }));
+  return (res.json() as Status[]).map((e) => ({
+    tag: e.tag,
+    antenna: e.antenna,
+    time: e.time,
+    rssi: e.rssi,
+  }));
 }
 
 const STREAM_EVENTS = [
@@ -125,7 +139,9 @@ describe('reader payloads of others over HTTP', () => {
     expect(await statusOf(s, s.dockReader.id)).toEqual(heartbeatRecords(s.dockReader.id, '127.0.0.1'));
     const summary = (await s.viewer.request('GET', `/api/endpoints/statusfb/${s.dockReader.id}`)).json();
     expect(summary).toEqual({ ...heartbeatRecords(s.dockReader.id, '127.0.0.1')[0], stale: false });
-    const listed = (await s.viewer.request('GET', `/api/endpoints/status?endpoint=${s.dockReader.id}`)).json();
+    const listed = (
+      await s.viewer.request('GET', `/api/endpoints/status?endpoint=${s.dockReader.id}`)
+    ).json();
     expect(listed).toEqual(heartbeatRecords(s.dockReader.id, '127.0.0.1'));
   });
 
@@ -183,7 +199,8 @@ describe('reader payloads of others over MQTT (real Mosquitto)', () => {
   });
   afterAll(() => publisher?.endAsync());
 
-  const publish = (topic: string, body: unknown) => publisher.publishAsync(topic, JSON.stringify(body), { qos: 1 });
+  const publish = (topic: string, body: unknown) =>
+    publisher.publishAsync(topic, JSON.stringify(body), { qos: 1 });
 
   async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
     const deadline = Date.now() + 10_000;

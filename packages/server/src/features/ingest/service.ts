@@ -26,7 +26,8 @@ export async function ingestBatch(
   for (const warning of parsed.warnings) log.warn({ endpoint: endpoint.uuid }, `ingest: ${warning}`);
   const result = await ingestSightings(ctx.tracking, endpoint, parsed.sightings, now, { log });
   // Management events first, in the body's order, then the heartbeat: the newest record is the heartbeat.
-  for (const event of parsed.readerEvents ?? []) await recordHeartbeat(ctx, log, endpoint, event, requestIp, now);
+  for (const event of parsed.readerEvents ?? [])
+    await recordHeartbeat(ctx, log, endpoint, event, requestIp, now);
   if (parsed.heartbeat) await recordHeartbeat(ctx, log, endpoint, parsed.heartbeat, requestIp, now);
   return { accepted: result.accepted, duplicates: result.duplicates };
 }

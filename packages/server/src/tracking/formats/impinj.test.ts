@@ -66,7 +66,9 @@ describe('Impinj IoT device interface', () => {
   it('reports an overflow as a warning and still reads events without eventType (older firmware)', () => {
     const result = parseImpinj(overflow, RECEIVED);
     expect(result.warnings).toEqual([expect.stringMatching(/^event\[0\]: .*overflow/)]);
-    expect(result.readerEvents).toEqual([{ kind: 'overflow', message: 'Overflow: events were dropped on the reader' }]);
+    expect(result.readerEvents).toEqual([
+      { kind: 'overflow', message: 'Overflow: events were dropped on the reader' },
+    ]);
     expect(result.sightings).toEqual([
       expect.objectContaining({ tag: 'E28011700000020FB5E6C1F2', antenna: 4, rssi: -70.1 }),
     ]);
@@ -104,7 +106,11 @@ describe('Impinj IoT device interface', () => {
       readerEvents: [
         { kind: 'inventory', message: 'Inventory running' },
         { kind: 'antenna', message: 'Antenna 2 connected', antennas: [{ antenna: 2, state: 'connected' }] },
-        { kind: 'antenna', message: 'Antenna 3 disconnected', antennas: [{ antenna: 3, state: 'disconnected' }] },
+        {
+          kind: 'antenna',
+          message: 'Antenna 3 disconnected',
+          antennas: [{ antenna: 3, state: 'disconnected' }],
+        },
         { kind: 'overflow', message: 'Overflow: 1200 events dropped', dropped: 1200, buffered: 0 },
         { kind: 'gpi', message: 'GPI 1: high-to-low' },
         { kind: 'inventory', message: 'Inventory idle' },
@@ -155,7 +161,10 @@ describe('Impinj IoT device interface', () => {
   });
 
   it('reads a non-tag event it cannot fully read without refusing it', () => {
-    const result = parseImpinjEvent({ eventType: 'antennaDisconnected', antennaDisconnectedEvent: {} }, RECEIVED);
+    const result = parseImpinjEvent(
+      { eventType: 'antennaDisconnected', antennaDisconnectedEvent: {} },
+      RECEIVED,
+    );
     expect(result.readerEvents).toEqual([{ kind: 'antenna', message: 'Antenna ? disconnected' }]);
   });
 

@@ -107,7 +107,9 @@ export function parseImpinjEvent(raw: unknown, receivedAt: EpochMs, at = 'event'
   const status = type ? impinjStatus(type, record[`${type}Event`]) : undefined;
   if (status) {
     const warnings =
-      status.kind === 'overflow' ? [`${at}: the reader reported an overflow (reads were dropped on the reader)`] : [];
+      status.kind === 'overflow'
+        ? [`${at}: the reader reported an overflow (reads were dropped on the reader)`]
+        : [];
     return { ...empty, readerEvents: [status], warnings };
   }
   return { ...empty, warnings: [`${at}: event type ${type ?? '(none)'} ignored`] };
@@ -132,14 +134,19 @@ function impinjStatus(type: string, payload: unknown): ReaderHeartbeat | undefin
       };
     }
     case 'inventoryStatus':
-      return { kind: 'inventory', message: `Inventory ${typeof p.status === 'string' ? p.status : 'status changed'}` };
+      return {
+        kind: 'inventory',
+        message: `Inventory ${typeof p.status === 'string' ? p.status : 'status changed'}`,
+      };
     case 'overflow': {
       const dropped = count(p.eventsPurged);
       const buffered = count(p.eventsRemaining);
       return {
         kind: 'overflow',
         message:
-          dropped === undefined ? 'Overflow: events were dropped on the reader' : `Overflow: ${dropped} events dropped`,
+          dropped === undefined
+            ? 'Overflow: events were dropped on the reader'
+            : `Overflow: ${dropped} events dropped`,
         ...(dropped === undefined ? {} : { dropped }),
         ...(buffered === undefined ? {} : { buffered }),
       };

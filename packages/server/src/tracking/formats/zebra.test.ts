@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import gpiWarning from './fixtures/interop/zebra-gpi-warning.json' with { type: 'json' };
+import realHeartbeat from './fixtures/interop/zebra-heartbeat.json' with { type: 'json' };
 import batch from './fixtures/zebra-batch.json' with { type: 'json' };
 import heartbeat from './fixtures/zebra-heartbeat.json' with { type: 'json' };
 import single from './fixtures/zebra-single.json' with { type: 'json' };
-import gpiWarning from './fixtures/interop/zebra-gpi-warning.json' with { type: 'json' };
-import realHeartbeat from './fixtures/interop/zebra-heartbeat.json' with { type: 'json' };
 import { ReaderFormatError } from './types.js';
 import { parseZebra, uptimeSeconds } from './zebra.js';
 
@@ -145,7 +145,11 @@ describe('Zebra IoT Connector', () => {
   });
 
   it('never refuses a heartbeat it cannot read', () => {
-    const body = { component: 'RG', type: 'heartbeat', data: { system: { temperature: { ambient: 'hot' } } } };
+    const body = {
+      component: 'RG',
+      type: 'heartbeat',
+      data: { system: { temperature: { ambient: 'hot' } } },
+    };
     expect(parseZebra(body, RECEIVED).heartbeat).toEqual({});
     expect(parseZebra({ type: 'heartbeat', data: null }, RECEIVED).heartbeat).toEqual({});
   });
@@ -158,7 +162,12 @@ describe('Zebra IoT Connector', () => {
         data: {
           tagData: [
             { eventNum: 1, epc: 'e28011700000020fb5e6c1f2', peakRssi: -52, antenna: 1 },
-            { eventNum: 2, idHex: '300833B2DDD9014000000003', rssi: -60.5, timestamp: '2023-02-24T10:14:43.002+0000' },
+            {
+              eventNum: 2,
+              idHex: '300833B2DDD9014000000003',
+              rssi: -60.5,
+              timestamp: '2023-02-24T10:14:43.002+0000',
+            },
             { eventNum: 3 },
           ],
         },

@@ -54,7 +54,6 @@ const numeric = z.union([
     .transform(Number),
 ]);
 const text = z.union([z.string().max(100), z.number().transform(String)]);
-const looseRecord = z.record(z.string(), z.unknown());
 
 /**
  * A management heartbeat's data as Zebra's data model sends it (lower-case camel keys; older
@@ -94,7 +93,7 @@ export const ZebraHeartbeatData = z
   .loose();
 
 /** Zebra handheld (RFD40/RFD90) `dataEVT` tag data: `data.tagData[]`, each record one tag. */
-export const ZebraHandheldTagData = z
+const ZebraHandheldTagData = z
   .object({
     epc: z.string().max(200).optional(),
     idHex: z.string().max(200).optional(),
@@ -135,7 +134,9 @@ export function parseZebra(body: unknown, receivedAt: EpochMs): ParsedBatch {
     }
     if (e.data === undefined) fail(`${at}.data`, 'is required');
     if (isHandheldData(e.data)) {
-      sightings.push(...handheldSightings(e.data.tagData, e.timestamp ?? receivedAt, `${at}.data.tagData`, warnings));
+      sightings.push(
+        ...handheldSightings(e.data.tagData, e.timestamp ?? receivedAt, `${at}.data.tagData`, warnings),
+      );
       return;
     }
     const d = parseAt(ZebraTagData, e.data, `${at}.data`);
@@ -257,7 +258,7 @@ function antennaStates(value: unknown): ReaderHeartbeat['antennas'] {
  * temperature (else the PA's), its CPU (system + user, else the radio's), the radio's antenna
  * states, and the gateway's dropped and retained (buffered) data messages.
  */
-export function zebraHeartbeat(data: unknown): ReaderHeartbeat {
+function zebraHeartbeat(data: unknown): ReaderHeartbeat {
   const radio = field(data, 'radio_control');
   const gateway = field(data, 'reader_gateway');
   const system = field(data, 'system');

@@ -56,7 +56,7 @@ const KIND_LABELS: Record<EndpointStatusKind, string> = {
 
 /** What reported the record, and what it said under it. */
 function EventCell({ s }: { s: EndpointStatus }) {
-  const color = s.kind === 'error' ? 'error.main' : s.kind === 'warning' || s.kind === 'overflow' ? 'warning.dark' : undefined;
+  const color = s.kind === 'error' ? 'error.main' : undefined;
   return (
     <>
       <Box component="span" sx={{ display: 'block', fontWeight: 500, color }}>
@@ -194,7 +194,14 @@ function SummaryChip({ summary }: { summary: EndpointStatusSummary | undefined }
 function AntennaChips({ antennas }: { antennas: readonly AntennaStatus[] }) {
   if (!antennas.length) return null;
   return (
-    <Stack direction="row" spacing={1} useFlexGap aria-label="Antenna states" role="list" sx={{ flexWrap: 'wrap' }}>
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      aria-label="Antenna states"
+      role="list"
+      sx={{ flexWrap: 'wrap' }}
+    >
       {antennas.map((a) => (
         <Chip
           key={a.antenna}

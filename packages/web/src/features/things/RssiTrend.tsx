@@ -38,9 +38,21 @@ export function RssiTrend({ events }: { events: readonly EventRecord[] | undefin
       <Typography variant="body2" color="text.secondary">
         RSSI trend
       </Typography>
-      <Box component="svg" role="img" aria-label={label} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} sx={{ width: WIDTH, height: HEIGHT }}>
+      <Box
+        component="svg"
+        role="img"
+        aria-label={label}
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        sx={{ width: WIDTH, height: HEIGHT }}
+      >
         <title>{label}</title>
-        <polyline points={line} fill="none" stroke={theme.palette.primary.main} strokeWidth={2} strokeLinejoin="round" />
+        <polyline
+          points={line}
+          fill="none"
+          stroke={theme.palette.primary.main}
+          strokeWidth={2}
+          strokeLinejoin="round"
+        />
         <circle cx={x(points.length - 1)} cy={y(last ?? min)} r={3} fill={theme.palette.primary.main} />
       </Box>
       <Typography variant="body2">{formatRssi(last)}</Typography>

@@ -16,7 +16,9 @@ describe('rssiPoints', () => {
       { time: '2026-11-27T10:00:00.000Z', rssi: -61.5 },
       { time: '2026-11-27T10:02:00.000Z', rssi: -50 },
     ]);
-    const many = Array.from({ length: 40 }, (_, i) => event(`2026-11-27T10:${String(i).padStart(2, '0')}:00.000Z`, -i));
+    const many = Array.from({ length: 40 }, (_, i) =>
+      event(`2026-11-27T10:${String(i).padStart(2, '0')}:00.000Z`, -i),
+    );
     const points = rssiPoints(many);
     expect(points).toHaveLength(30);
     expect(points[0]).toEqual({ time: '2026-11-27T10:10:00.000Z', rssi: -10 });
