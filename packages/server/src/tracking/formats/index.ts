@@ -1,4 +1,4 @@
-export { parseImpinj, parseImpinjEvent } from './impinj.js';
+export { parseImpinj } from './impinj.js';
 export { parseNativeHeartbeat, parseNativeSightings } from './native.js';
 export type { NormalizedSighting, ParsedBatch, ReaderHeartbeat } from './types.js';
 

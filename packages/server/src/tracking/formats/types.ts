@@ -23,7 +23,7 @@ export interface NormalizedSighting {
 }
 
 /** An antenna port's state as a reader reports it. */
-export type ReportedAntennaState = 'connected' | 'disconnected';
+type ReportedAntennaState = 'connected' | 'disconnected';
 
 /**
  * An endpoint status record's fields: a heartbeat (`kind` absent) or another management event of

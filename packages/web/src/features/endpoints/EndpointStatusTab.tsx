@@ -71,31 +71,39 @@ function EventCell({ s }: { s: EndpointStatus }) {
   );
 }
 
-/** Ports by state: 'Connected 1, 2 · Disconnected 3, 4'. */
-function antennaText(antennas: readonly AntennaStatus[]): string {
+/** Ports by state, one line each: 'Connected 1, 2' / 'Disconnected 3, 4'. */
+function antennaLines(antennas: readonly AntennaStatus[]): string[] {
   const ports = (state: AntennaStatus['state']) =>
     antennas.filter((a) => a.state === state).map((a) => a.antenna);
   const parts = [
     ['Connected', ports('connected')],
     ['Disconnected', ports('disconnected')],
   ] as const;
+  return parts.filter(([, list]) => list.length).map(([label, list]) => `${label} ${list.join(', ')}`);
+}
+
+/** Lines that do not break inside themselves, or '—'. */
+function Lines({ lines }: { lines: string[] }) {
+  if (!lines.length) return <>{NONE}</>;
   return (
-    parts
-      .filter(([, list]) => list.length)
-      .map(([label, list]) => `${label} ${list.join(', ')}`)
-      .join(' · ') || NONE
+    <>
+      {lines.map((line) => (
+        <Box key={line} component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+          {line}
+        </Box>
+      ))}
+    </>
   );
 }
 
-const formatCpu = (cpu: number | null) => (cpu === null ? NONE : `${Math.round(cpu * 10) / 10} %`);
+const formatCpu = (cpu: number | null) => (cpu === null ? NONE : `${Math.round(cpu * 10) / 10}\u00a0%`);
 
-/** Dropped and buffered messages: '1200 dropped · 0 buffered'. */
-function messagesText(s: EndpointStatus): string {
-  const parts = [
+/** Dropped and buffered messages: '1200 dropped' / '0 buffered'. */
+function messageLines(s: EndpointStatus): string[] {
+  return [
     s.dropped === null ? '' : `${s.dropped} dropped`,
     s.buffered === null ? '' : `${s.buffered} buffered`,
   ].filter(Boolean);
-  return parts.join(' · ') || NONE;
 }
 
 const COLUMNS: Column<EndpointStatus>[] = [
@@ -104,8 +112,13 @@ const COLUMNS: Column<EndpointStatus>[] = [
   { field: 'uptime', label: 'Uptime', render: (s) => formatSeconds(s.uptime) },
   { field: 'temp', label: 'Reader Temp', render: (s) => formatTemperature(s.readerTemp) },
   { field: 'cpu', label: 'CPU', render: (s) => formatCpu(s.cpu), hideBelow: 'md' },
-  { field: 'antennas', label: 'Antennas', render: (s) => antennaText(s.antennas), hideBelow: 'sm' },
-  { field: 'messages', label: 'Messages', render: messagesText, hideBelow: 'md' },
+  {
+    field: 'antennas',
+    label: 'Antennas',
+    render: (s) => <Lines lines={antennaLines(s.antennas)} />,
+    hideBelow: 'sm',
+  },
+  { field: 'messages', label: 'Messages', render: (s) => <Lines lines={messageLines(s)} />, hideBelow: 'md' },
   {
     field: 'ip',
     label: 'IP Address',
