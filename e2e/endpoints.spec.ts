@@ -89,8 +89,12 @@ test.describe('endpoints', () => {
     const heartbeats = page.getByRole('table', { name: 'Heartbeats' });
     await expect(heartbeats.getByRole('columnheader')).toHaveText([
       'Time',
+      'Event',
       'Uptime',
       'Reader Temp',
+      'CPU',
+      'Antennas',
+      'Messages',
       'IP Address',
       'Version',
     ]);

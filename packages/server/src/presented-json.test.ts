@@ -88,12 +88,13 @@ const eventRow: typeof events.$inferSelect = {
   locationTagId: 'l00000000000000000000001',
   alarmTamper: false,
   data: { cFloat0: 3 },
+  rssi: -58,
   edits: [],
 };
 const names = { endpointName: 'Dock reader', zoneName: 'Dock', locationTagName: 'Bay 4' };
 
 const EVENT =
-  '{"_id":"0000000000000000000000ff","tag":"E1","thing":"a00000000000000000000001","time":"2024-05-06T07:08:14.123Z","firstTime":"2024-05-06T07:08:09.123Z","repeatCount":4,"direction":"OUT","endpoint":"e00000000000000000000001","endpointName":"Dock reader","antenna":2,"zone":"z00000000000000000000001","zoneName":"Dock","locationTag":"l00000000000000000000001","locationTagName":"Bay 4","alarmTamper":false,"data":{"cFloat0":3},"edits":[],"matched":true}';
+  '{"_id":"0000000000000000000000ff","tag":"E1","thing":"a00000000000000000000001","time":"2024-05-06T07:08:14.123Z","firstTime":"2024-05-06T07:08:09.123Z","repeatCount":4,"direction":"OUT","endpoint":"e00000000000000000000001","endpointName":"Dock reader","antenna":2,"zone":"z00000000000000000000001","zoneName":"Dock","locationTag":"l00000000000000000000001","locationTagName":"Bay 4","alarmTamper":false,"data":{"cFloat0":3},"rssi":-58,"edits":[],"matched":true}';
 
 const zoneRow: typeof zones.$inferSelect = {
   id: 'z00000000000000000000001',
@@ -167,6 +168,7 @@ const write: EventWrite = {
   repeatCount: 4,
   alarmTamper: false,
   data: { cFloat0: 3 },
+  rssi: -58,
   addedRepeats: 1,
   open: true,
 };
@@ -287,6 +289,15 @@ const statusRow: typeof endpointStatus.$inferSelect = {
   version: '8.1.0',
   uptime: 3600.5,
   readerTemp: null,
+  kind: 'heartbeat',
+  message: '',
+  cpu: 17,
+  antennas: [
+    { antenna: 2, state: 'connected' },
+    { antenna: 3, state: 'unplugged' },
+  ],
+  dropped: 0,
+  buffered: null,
 };
 
 const imageRow: typeof images.$inferSelect = {
@@ -395,11 +406,11 @@ const API_KEY =
 const API_KEY_NEW =
   '{"_id":"k00000000000000000000001","name":"Dock scanner","token":"slk_ab12cd34","roles":["r00000000000000000000003"],"securityCtx":{"sites":["s00000000000000000000001"]},"timeCreated":"2024-05-06T07:08:09.123Z"}';
 const ENDPOINT =
-  '{"_id":"e00000000000000000000001","name":"Dock reader","uuid":"9b2f0c1e-4d5a-4c3b-8a7e-0f1e2d3c4b5a","site":"s00000000000000000000001","map":"m00000000000000000000001","xycoordinates":[0.25,0.3333333333333333],"externalgate":true,"description":"By the door","autoEnroll":{"enabled":true,"locationEnabled":false},"antennas":[{"antenna":2,"xycoordinates":[1,0],"map":null},{"antenna":1,"xycoordinates":[0.5,0.5],"map":"m00000000000000000000001"}],"status":{"endpoint":"e00000000000000000000001","time":"2024-05-06T07:08:11.123Z","ip":"10.0.0.7","version":"8.1.0","uptime":3600.5,"readerTemp":null}}';
+  '{"_id":"e00000000000000000000001","name":"Dock reader","uuid":"9b2f0c1e-4d5a-4c3b-8a7e-0f1e2d3c4b5a","site":"s00000000000000000000001","map":"m00000000000000000000001","xycoordinates":[0.25,0.3333333333333333],"externalgate":true,"description":"By the door","autoEnroll":{"enabled":true,"locationEnabled":false},"antennas":[{"antenna":2,"xycoordinates":[1,0],"map":null},{"antenna":1,"xycoordinates":[0.5,0.5],"map":"m00000000000000000000001"}],"status":{"endpoint":"e00000000000000000000001","time":"2024-05-06T07:08:11.123Z","kind":"heartbeat","message":"","ip":"10.0.0.7","version":"8.1.0","uptime":3600.5,"readerTemp":null,"cpu":17,"dropped":0,"buffered":null,"antennas":[{"antenna":2,"state":"connected"}]}}';
 const ENDPOINT_NEVER =
   '{"_id":"e00000000000000000000001","name":"Dock reader","uuid":"9b2f0c1e-4d5a-4c3b-8a7e-0f1e2d3c4b5a","site":"s00000000000000000000001","map":"m00000000000000000000001","xycoordinates":[0.25,0.3333333333333333],"externalgate":true,"description":"By the door","autoEnroll":{"enabled":true,"locationEnabled":false},"antennas":[{"antenna":2,"xycoordinates":[1,0],"map":null},{"antenna":1,"xycoordinates":[0.5,0.5],"map":"m00000000000000000000001"}],"status":null}';
 const STATUS =
-  '{"endpoint":"e00000000000000000000001","time":"2024-05-06T07:08:11.123Z","ip":"10.0.0.7","version":"8.1.0","uptime":3600.5,"readerTemp":null}';
+  '{"endpoint":"e00000000000000000000001","time":"2024-05-06T07:08:11.123Z","kind":"heartbeat","message":"","ip":"10.0.0.7","version":"8.1.0","uptime":3600.5,"readerTemp":null,"cpu":17,"dropped":0,"buffered":null,"antennas":[{"antenna":2,"state":"connected"}]}';
 const IMAGE =
   '{"_id":"i00000000000000000000001","id":"i00000000000000000000001","site":"s00000000000000000000001","timestamp":"2024-05-06T07:08:09.123Z","timeCreated":"2024-05-06T07:08:10.123Z","uploader":"ana@example.com","location":{"type":"Point","coordinates":[-3.7,40.4]},"annotation":"Dent on the \\"left\\"","tags":["E1"],"categories":[{"id":"c1","name":"Damage"}],"fileName":"dock.jpg","sha256":"abababababababababababababababababababababababababababababababab","cloud_photos":{"bytes":1234,"sizeX":640,"sizeY":480,"format":"jpeg"},"exif_data":{"orientation":{"value":6},"make":"Canon","model":"EOS"}}';
 const WEBHOOK =
@@ -411,7 +422,7 @@ const SSO =
 const SSO_NONE =
   '{"oktaIssuer":"","oktaClientId":"","oktaClientSecret":"","entraTenant":"","requireTotp":false,"allowSuperAdminSso":false}';
 const HEARTBEAT =
-  '{"endpoint":"e00000000000000000000001","name":"Dock reader","time":"2024-05-06T07:08:11.123Z","ip":"10.0.0.7","version":"8.1.0","uptime":3600.5,"readerTemp":null}';
+  '{"endpoint":"e00000000000000000000001","name":"Dock reader","time":"2024-05-06T07:08:11.123Z","kind":"heartbeat","message":"","ip":"10.0.0.7","version":"8.1.0","uptime":3600.5,"readerTemp":null,"cpu":17,"dropped":0,"buffered":null,"antennas":[{"antenna":2,"state":"connected"}]}';
 
 describe('REST presentation of accounts, readers, photos and webhooks', () => {
   it('writes a user, an API key and SSO settings as clients read them', () => {

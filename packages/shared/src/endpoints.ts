@@ -29,16 +29,46 @@ export const ENDPOINT_MSG = {
 export const ENDPOINT_UUID_PATTERN = /^[A-Za-z0-9._:-]+$/;
 export const ENDPOINT_UUID_MAX = 100;
 
-/** One heartbeat (an endpoint status record). `time` is ISO 8601 UTC. */
+/** What reported a status record: the reader's periodic heartbeat, or one of its management events. */
+export const ENDPOINT_STATUS_KINDS = [
+  'heartbeat',
+  'antenna',
+  'gpi',
+  'warning',
+  'error',
+  'inventory',
+  'overflow',
+] as const;
+export type EndpointStatusKind = (typeof ENDPOINT_STATUS_KINDS)[number];
+
+export const ANTENNA_STATES = ['connected', 'disconnected'] as const;
+export type AntennaState = (typeof ANTENNA_STATES)[number];
+
+/** One antenna port's state as the reader reported it. */
+export const AntennaStatus = z.object({ antenna: z.number().int(), state: z.enum(ANTENNA_STATES) });
+export type AntennaStatus = z.infer<typeof AntennaStatus>;
+
+/** One status record: a heartbeat or another management event of the reader. `time` is ISO 8601 UTC. */
 export const EndpointStatus = z.object({
   endpoint: Id,
   time: z.string(),
+  kind: z.enum(ENDPOINT_STATUS_KINDS),
+  /** What the event said (a warning's text, `Antenna 3 disconnected`, `GPI 1: HIGH`); '' for heartbeats. */
+  message: z.string(),
   ip: z.string(),
   version: z.string(),
   /** Seconds since the reader started, as it reports them. */
   uptime: z.number().nullable(),
   /** °C. */
   readerTemp: z.number().nullable(),
+  /** CPU in use, %. */
+  cpu: z.number().nullable(),
+  /** Every antenna port's state as known after this record (by port), or [] when the reader never said. */
+  antennas: z.array(AntennaStatus),
+  /** Messages (events) the reader reports it dropped: a full buffer, an overflow. */
+  dropped: z.number().nullable(),
+  /** Messages waiting in the reader's buffer. */
+  buffered: z.number().nullable(),
 });
 export type EndpointStatus = z.infer<typeof EndpointStatus>;
 
@@ -50,14 +80,9 @@ export function isStaleHeartbeat(time: string | Date | null | undefined, now: nu
 }
 
 /** GET endpoints/statusfb/{id}: the latest status as one object; `time` null = never heard from. */
-export const EndpointStatusSummary = z.object({
-  endpoint: Id,
+export const EndpointStatusSummary = EndpointStatus.extend({
   time: z.string().nullable(),
   stale: z.boolean(),
-  ip: z.string(),
-  version: z.string(),
-  uptime: z.number().nullable(),
-  readerTemp: z.number().nullable(),
 });
 export type EndpointStatusSummary = z.infer<typeof EndpointStatusSummary>;
 

@@ -17,6 +17,8 @@ export interface EventFields {
   locationTagId: string | null;
   alarmTamper: boolean;
   data: unknown;
+  /** Peak RSSI (dBm) of the event's last sighting. */
+  rssi: number | null;
   /** Absent on an event the engine is writing: no edits yet. */
   edits?: unknown;
 }
@@ -49,6 +51,7 @@ export function presentEvent(e: EventFields, id: number, names: EventNames): Eve
     locationTagName: names.locationTagName,
     alarmTamper: e.alarmTamper,
     data: typeof data.cFloat0 === 'number' ? { cFloat0: data.cFloat0 } : {},
+    rssi: e.rssi,
     edits: Array.isArray(e.edits) ? e.edits : [],
     matched: e.thingId !== NO_THING_ID,
   };

@@ -28,6 +28,8 @@ export const EventRecord = z.object({
   locationTagName: z.string().nullable(),
   alarmTamper: z.boolean(),
   data: z.object({ cFloat0: z.number().optional() }),
+  /** Peak RSSI (dBm) of the event's last sighting; null when the reader sent none. */
+  rssi: z.number().nullable(),
   edits: z.array(z.unknown()),
   /** The tag matched a known thing (thing !== NO_THING_ID). */
   matched: z.boolean(),

@@ -4,6 +4,7 @@
  * the right to it.
  */
 import { z } from 'zod';
+import { EndpointStatus } from './endpoints.js';
 import { EventRecord } from './events.js';
 import { ExceptionRecord } from './exceptions.js';
 import { Thing } from './things.js';
@@ -108,16 +109,10 @@ export const LiveException = ExceptionRecord.pick({
 }).extend({ _id: z.string() });
 export type LiveException = z.infer<typeof LiveException>;
 
-/** A reader's heartbeat, as stored. */
-export const LiveHeartbeat = z.object({
-  endpoint: z.string(),
-  name: z.string(),
-  time: z.string(),
-  ip: z.string(),
-  version: z.string(),
-  uptime: z.number().nullable(),
-  readerTemp: z.number().nullable(),
-});
+/** A reader's status record (a heartbeat or a management event), as stored, with the endpoint's name. */
+export const LiveHeartbeat = z
+  .object({ endpoint: z.string(), name: z.string() })
+  .extend(EndpointStatus.omit({ endpoint: true }).shape);
 export type LiveHeartbeat = z.infer<typeof LiveHeartbeat>;
 
 export const LiveMessage = z.discriminatedUnion('type', [

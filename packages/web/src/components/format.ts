@@ -59,6 +59,10 @@ export const formatCoordinates = ([x, y]: readonly [number, number]) => `${round
 export const formatTemperature = (celsius: number | null | undefined) =>
   celsius === null || celsius === undefined ? NONE : `${Math.round(celsius * 10) / 10} °C`;
 
+/** A tag's peak RSSI to one decimal: '-52.5 dBm'. */
+export const formatRssi = (dbm: number | null | undefined) =>
+  dbm === null || dbm === undefined ? NONE : `${Math.round(dbm * 10) / 10} dBm`;
+
 /** Days, hours, minutes, seconds in nanoseconds. */
 const UNIT_NS = [86_400e9, 3_600e9, 60e9, 1e9] as const;
 const UNIT_LABELS = ['d', 'h', 'min', 's'] as const;

@@ -119,6 +119,16 @@ export const endpointStatus = pgTable(
     version: text('version').notNull().default(''),
     uptime: doublePrecision('uptime'),
     readerTemp: doublePrecision('reader_temp'),
+    /** What reported it: `heartbeat`, or a management event (ENDPOINT_STATUS_KINDS). */
+    kind: text('kind').notNull().default('heartbeat'),
+    message: text('message').notNull().default(''),
+    /** CPU in use, %. */
+    cpu: doublePrecision('cpu'),
+    /** Antenna states as known after this record: [{ antenna, state }]. */
+    antennas: jsonb('antennas').notNull().default([]),
+    /** Messages (events) the reader dropped, and messages it holds in its buffer, as it reports them. */
+    dropped: doublePrecision('dropped'),
+    buffered: doublePrecision('buffered'),
   },
   (t) => [index('endpoint_status_endpoint_time_idx').on(t.endpointId, t.time.desc())],
 );

@@ -71,6 +71,8 @@ export const events = pgTable(
     locationTagId: text('location_tag_id'),
     alarmTamper: boolean('alarm_tamper').notNull().default(false),
     data: jsonb('data').notNull().default({}),
+    /** Peak RSSI (dBm) of the event's last sighting; null when the reader sent none. */
+    rssi: real('rssi'),
     /** Time changes made to this event. */
     edits: jsonb('edits').notNull().default([]),
   },

@@ -84,19 +84,31 @@ describe('endpoint status', () => {
       endpoint: silent.id,
       time: null,
       stale: true,
+      kind: 'heartbeat',
+      message: '',
       ip: '',
       version: '',
       uptime: null,
       readerTemp: null,
+      cpu: null,
+      antennas: [],
+      dropped: null,
+      buffered: null,
     });
     expect(await summary(fresh.id)).toEqual({
       endpoint: fresh.id,
       time: freshTime.toISOString(),
       stale: false,
+      kind: 'heartbeat',
+      message: '',
       ip: '10.1.1.1',
       version: '3.1',
       uptime: 5,
       readerTemp: null,
+      cpu: null,
+      antennas: [],
+      dropped: null,
+      buffered: null,
     });
     expect(await summary(old.id)).toMatchObject({ stale: true, readerTemp: 44 });
   });

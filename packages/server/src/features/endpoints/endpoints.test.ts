@@ -72,6 +72,12 @@ describe('endpoints: list and read', () => {
         version: '7.1',
         uptime: 3600,
         readerTemp: 41.5,
+        kind: 'heartbeat',
+        message: '',
+        cpu: null,
+        antennas: [],
+        dropped: null,
+        buffered: null,
       },
     });
     expect(res.json()[0].status).toBeNull();

@@ -30,7 +30,21 @@ export async function statusSummary(db: Db, caller: Caller, id: string): Promise
   await requireEndpoint(db, caller, id);
   const latest = (await repo.latestStatuses(db, [id])).get(id);
   if (!latest)
-    return { endpoint: id, time: null, stale: true, ip: '', version: '', uptime: null, readerTemp: null };
+    return {
+      endpoint: id,
+      time: null,
+      stale: true,
+      kind: 'heartbeat',
+      message: '',
+      ip: '',
+      version: '',
+      uptime: null,
+      readerTemp: null,
+      cpu: null,
+      antennas: [],
+      dropped: null,
+      buffered: null,
+    };
   const status = presentEndpointStatus(latest);
   return { ...status, stale: isStaleHeartbeat(latest.time) };
 }

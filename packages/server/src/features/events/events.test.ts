@@ -10,9 +10,10 @@ async function siteWithHistory() {
   const s = await trackedSite(app);
   const pallet = (await makeThing(db, s.org.id, s.site.id, { tag: 'AA01', name: 'Pallet 1' })).id;
   await postNative(app, s.dockReader, [
-    { tag: 'AA01', antenna: 2, time: '2024-05-01T10:00:00Z', data: { cFloat0: 4.25 } },
-    { tag: 'AA01', antenna: 2, time: '2024-05-01T10:00:10Z' },
-    { tag: 'AA01', antenna: 2, time: '2024-05-01T10:00:20Z' },
+    { tag: 'AA01', antenna: 2, time: '2024-05-01T10:00:00Z', data: { cFloat0: 4.25 }, rssi: -70 },
+    { tag: 'AA01', antenna: 2, time: '2024-05-01T10:00:20Z', rssi: -61.5 },
+    // Sent out of order: the batch is applied in time order, so the event's RSSI is its 10:00:20 sighting's.
+    { tag: 'AA01', antenna: 2, time: '2024-05-01T10:00:10Z', rssi: -80 },
     { tag: 'FF99', antenna: 1, time: '2024-05-01T10:00:30Z' },
   ]);
   await postNative(app, s.storeReader, [{ tag: 'AA01', time: '2024-05-02T09:00:00Z' }]);
@@ -48,10 +49,11 @@ describe('GET /api/events', () => {
       locationTagName: null,
       alarmTamper: false,
       data: { cFloat0: 4.25 },
+      rssi: -61.5,
       edits: [],
       matched: true,
     });
-    expect(list[1]).toMatchObject({ thing: '787878787878787878787878', matched: false });
+    expect(list[1]).toMatchObject({ thing: '787878787878787878787878', matched: false, rssi: null });
   });
 
   it('filters by time range, endpoints and thing, and pages', async () => {

@@ -1,9 +1,7 @@
-/** Endpoint lookups and heartbeats of the ingest routes; raw sightings are the tracking store's. */
+/** Endpoint lookups of the ingest routes; raw sightings are the tracking store's, status records the endpoint status feature's. */
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import type { EndpointStatusRow } from '../../db/rows.js';
-import { endpointStatus, endpoints } from '../../db/schema.js';
-import type { ReaderHeartbeat } from '../../tracking/formats/index.js';
+import { endpoints } from '../../db/schema.js';
 
 /** What an authenticated reader is: enough to scope and process its batches. */
 export interface EndpointIdentity {
@@ -32,27 +30,4 @@ export async function findEndpointByUuid(
   if (!row) return undefined;
   const { key, ...identity } = row;
   return { identity, key };
-}
-
-/** An endpoint status record and the endpoint's last heartbeat, together. */
-export async function insertHeartbeat(
-  db: Tx,
-  endpointId: string,
-  heartbeat: ReaderHeartbeat,
-  time: Date,
-): Promise<EndpointStatusRow> {
-  const [row] = await db
-    .insert(endpointStatus)
-    .values({
-      endpointId,
-      time,
-      ip: heartbeat.ip ?? '',
-      version: heartbeat.version ?? '',
-      uptime: heartbeat.uptime ?? null,
-      readerTemp: heartbeat.readerTemp ?? null,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
-  await db.update(endpoints).set({ lastHeartbeat: time }).where(eq(endpoints.id, endpointId));
-  return row;
 }

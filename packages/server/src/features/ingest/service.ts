@@ -1,14 +1,14 @@
 /**
  * What every ingest route does once the body is parsed (docs/readers.md): store and apply the
- * sightings in one transaction (the answer comes after COMMIT), record a heartbeat when the body
- * was or carried one, and publish it on the live stream.
+ * sightings in one transaction (the answer comes after COMMIT), and record the heartbeat and the
+ * management events the body was or carried as endpoint status records.
  */
-import { presentHeartbeat } from '@sightline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import type { ParsedBatch, ReaderHeartbeat } from '../../tracking/formats/index.js';
 import { ingestSightings } from '../../tracking/store/index.js';
-import { type EndpointIdentity, insertHeartbeat } from './repository.js';
+import { recordEndpointStatus } from '../endpointstatus/service.js';
+import type { EndpointIdentity } from './repository.js';
 
 interface IngestAnswer {
   accepted: number;
@@ -25,11 +25,17 @@ export async function ingestBatch(
   const now = Date.now();
   for (const warning of parsed.warnings) log.warn({ endpoint: endpoint.uuid }, `ingest: ${warning}`);
   const result = await ingestSightings(ctx.tracking, endpoint, parsed.sightings, now, { log });
+  // Management events first, in the body's order, then the heartbeat: the newest record is the heartbeat.
+  for (const event of parsed.readerEvents ?? [])
+    await recordHeartbeat(ctx, log, endpoint, event, requestIp, now);
   if (parsed.heartbeat) await recordHeartbeat(ctx, log, endpoint, parsed.heartbeat, requestIp, now);
   return { accepted: result.accepted, duplicates: result.duplicates };
 }
 
-/** A status record (ip from the body, else the request's) and a live `heartbeat` message. */
+/**
+ * A status record (ip from the body, else the request's) and a live `heartbeat` message, by the
+ * endpoint status feature.
+ */
 export async function recordHeartbeat(
   ctx: AppContext,
   log: FastifyBaseLogger,
@@ -38,11 +44,5 @@ export async function recordHeartbeat(
   requestIp: string,
   now = Date.now(),
 ): Promise<void> {
-  const row = await ctx.db.transaction((tx) =>
-    insertHeartbeat(tx, endpoint.id, { ...heartbeat, ip: heartbeat.ip || requestIp }, new Date(now)),
-  );
-  const data = presentHeartbeat(row, endpoint.name);
-  await ctx.live
-    .publish([{ type: 'heartbeat', orgId: endpoint.orgId, siteId: endpoint.siteId, data, at: now }])
-    .catch((err: unknown) => log.error({ err }, 'live publish failed'));
+  await recordEndpointStatus(ctx, log, endpoint, heartbeat, requestIp, now);
 }

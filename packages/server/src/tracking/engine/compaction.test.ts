@@ -14,6 +14,7 @@ const input = (overrides: Partial<EventInput> = {}): EventInput => ({
   time: T0,
   data: undefined,
   alarmTamper: false,
+  rssi: null,
   ...overrides,
 });
 

@@ -1,7 +1,7 @@
 /**
  * Event compaction: while a tag's sightings keep the same endpoint, antenna,
  * direction and zone (and thing) and arrive within the merge window, they update the tag's open
- * event (time = last seen, repeatCount + 1, latest data and alarm); anything else starts a new
+ * event (time = last seen, repeatCount + 1, latest data, alarm and RSSI); anything else starts a new
  * event whose firstTime is its first sighting.
  */
 import type { Direction, SightingData } from '@sightline/shared';
@@ -23,6 +23,7 @@ export interface EventInput {
   time: EpochMs;
   data: SightingData | undefined;
   alarmTamper: boolean;
+  rssi: number | null;
 }
 
 /** Same key, and within the window of the event's span (inclusive at the boundary). */
@@ -55,6 +56,7 @@ function startEvent(input: EventInput): EventWrite {
     repeatCount: 0,
     alarmTamper: input.alarmTamper,
     data: { ...input.data },
+    rssi: input.rssi,
     addedRepeats: 0,
     open: false,
   };
@@ -76,6 +78,7 @@ function fromStored(e: OpenEvent): EventWrite {
     repeatCount: e.repeatCount,
     alarmTamper: e.alarmTamper,
     data: { ...e.data },
+    rssi: e.rssi,
     addedRepeats: 0,
     open: false,
   };
@@ -88,6 +91,7 @@ function mergeInto(event: EventWrite, input: EventInput): void {
     event.time = input.time;
     if (input.data) event.data = { ...event.data, ...input.data };
     event.alarmTamper = input.alarmTamper;
+    event.rssi = input.rssi;
   } else if (input.time < event.firstTime) {
     // A late sighting inside the window widens the event but does not replace the latest values.
     event.firstTime = input.time;

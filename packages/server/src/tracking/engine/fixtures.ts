@@ -114,6 +114,7 @@ export function openEvent(overrides: Partial<OpenEvent> = {}): OpenEvent {
     repeatCount: 0,
     alarmTamper: false,
     data: {},
+    rssi: null,
     ...overrides,
   };
 }

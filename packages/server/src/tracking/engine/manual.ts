@@ -43,6 +43,7 @@ export function manualMove(
       time: now,
       data: undefined,
       alarmTamper: current?.alarmTamper ?? false,
+      rssi: null,
     },
     false,
   );

@@ -198,5 +198,6 @@ function eventInput(
     time,
     data: s.data,
     alarmTamper: s.alarmTamper,
+    rssi: s.rssi ?? null,
   };
 }

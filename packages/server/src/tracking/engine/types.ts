@@ -146,6 +146,8 @@ export interface OpenEvent {
   repeatCount: number;
   alarmTamper: boolean;
   data: SightingData;
+  /** Peak RSSI (dBm) of the last sighting; null when it had none. */
+  rssi: number | null;
 }
 
 export interface EngineState {

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import batch from './fixtures/impinj-batch.json' with { type: 'json' };
 import overflow from './fixtures/impinj-overflow.json' with { type: 'json' };
-import { parseImpinj } from './impinj.js';
+import nontag from './fixtures/interop/impinj-nontag.json' with { type: 'json' };
+import { parseImpinj, parseImpinjEvent } from './impinj.js';
 import { ReaderFormatError } from './types.js';
 
 const RECEIVED = Date.parse('2024-05-01T10:30:00.000Z');
@@ -64,6 +66,9 @@ describe('Impinj IoT device interface', () => {
   it('reports an overflow as a warning and still reads events without eventType (older firmware)', () => {
     const result = parseImpinj(overflow, RECEIVED);
     expect(result.warnings).toEqual([expect.stringMatching(/^event\[0\]: .*overflow/)]);
+    expect(result.readerEvents).toEqual([
+      { kind: 'overflow', message: 'Overflow: events were dropped on the reader' },
+    ]);
     expect(result.sightings).toEqual([
       expect.objectContaining({ tag: 'E28011700000020FB5E6C1F2', antenna: 4, rssi: -70.1 }),
     ]);
@@ -87,12 +92,80 @@ describe('Impinj IoT device interface', () => {
   });
 
   it.each([
-    ['antennaDisconnected', { antennaDisconnectedEvent: { antennaPort: 2 } }],
     ['antennaActivation', { antennaActivationEvent: { antennaPort: 2 } }],
-    ['inventoryStatus', { inventoryStatusEvent: { inventoryStatus: 'idle' } }],
-  ])('accepts %s without a sighting', (eventType, payload) => {
+    ['inventoryTerminated', { inventoryTerminatedEvent: {} }],
+  ])('accepts %s without a sighting or a status record', (eventType, payload) => {
     const result = parseImpinj([{ timestamp: '2024-05-01T10:11:12Z', eventType, ...payload }], RECEIVED);
     expect(result).toEqual({ ok: true, sightings: [], warnings: [] });
+  });
+
+  it('turns the R700 non-tag events into status records, ignoring tagLocationEntry (impinj-nontag.json)', () => {
+    expect(parseImpinj(nontag, RECEIVED)).toEqual({
+      ok: true,
+      sightings: [],
+      readerEvents: [
+        { kind: 'inventory', message: 'Inventory running' },
+        { kind: 'antenna', message: 'Antenna 2 connected', antennas: [{ antenna: 2, state: 'connected' }] },
+        {
+          kind: 'antenna',
+          message: 'Antenna 3 disconnected',
+          antennas: [{ antenna: 3, state: 'disconnected' }],
+        },
+        { kind: 'overflow', message: 'Overflow: 1200 events dropped', dropped: 1200, buffered: 0 },
+        { kind: 'gpi', message: 'GPI 1: high-to-low' },
+        { kind: 'inventory', message: 'Inventory idle' },
+      ],
+      warnings: [
+        'event[3]: the reader reported an overflow (reads were dropped on the reader)',
+        'event[4]: event type tagLocationEntry ignored',
+      ],
+    });
+  });
+
+  it('handles each event of the non-tag sample and each line of the HTTP stream alone (parseImpinjEvent)', () => {
+    const one = nontag.map((event) => parseImpinjEvent(event, RECEIVED));
+    expect(one.map((r) => r.readerEvents?.[0]?.kind ?? null)).toEqual([
+      'inventory',
+      'antenna',
+      'antenna',
+      'overflow',
+      null,
+      'gpi',
+      'inventory',
+    ]);
+    const lines = readFileSync(new URL('./fixtures/interop/impinj-stream.ndjson', import.meta.url), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '');
+    expect(lines.map((line) => parseImpinjEvent(JSON.parse(line), RECEIVED).sightings)).toEqual([
+      [
+        {
+          tag: 'E2801190A5021F80055817CA',
+          antenna: 1,
+          time: Date.parse('2026-11-27T11:13:12.915Z'),
+          direction: 'NEAR',
+          rssi: -40,
+          alarmTamper: false,
+        },
+      ],
+      [
+        {
+          tag: 'E2801190A5021F800558322B',
+          antenna: 1,
+          time: Date.parse('2026-11-27T11:13:13.915Z'),
+          direction: 'NEAR',
+          rssi: -41,
+          alarmTamper: false,
+        },
+      ],
+    ]);
+  });
+
+  it('reads a non-tag event it cannot fully read without refusing it', () => {
+    const result = parseImpinjEvent(
+      { eventType: 'antennaDisconnected', antennaDisconnectedEvent: {} },
+      RECEIVED,
+    );
+    expect(result.readerEvents).toEqual([{ kind: 'antenna', message: 'Antenna ? disconnected' }]);
   });
 
   it.each([

@@ -22,12 +22,26 @@ export interface NormalizedSighting {
   alarmTamper: boolean;
 }
 
-/** An endpoint status record's fields; the route adds time and the request's ip. */
+/** An antenna port's state as a reader reports it. */
+type ReportedAntennaState = 'connected' | 'disconnected';
+
+/**
+ * An endpoint status record's fields: a heartbeat (`kind` absent) or another management event of
+ * the reader. The recording adds the time and the request's ip; `antennas` names only the ports
+ * the reader reported (the others keep their last known state).
+ */
 export interface ReaderHeartbeat {
+  kind?: 'heartbeat' | 'antenna' | 'gpi' | 'warning' | 'error' | 'inventory' | 'overflow';
+  message?: string;
   uptime?: number;
   readerTemp?: number;
   ip?: string;
   version?: string;
+  /** CPU in use, %. */
+  cpu?: number;
+  antennas?: { antenna: number; state: ReportedAntennaState }[];
+  dropped?: number;
+  buffered?: number;
 }
 
 export interface ParsedBatch {
@@ -35,7 +49,9 @@ export interface ParsedBatch {
   sightings: NormalizedSighting[];
   /** Present when the body was (or carried) a heartbeat. */
   heartbeat?: ReaderHeartbeat;
-  /** Things worth logging that are not errors (e.g. an Impinj overflow: reads lost on the reader). */
+  /** The body's other management events (antenna, gpi, warning, …), in the body's order. */
+  readerEvents?: ReaderHeartbeat[];
+  /** Things worth logging that are not errors (e.g. an event type Sightline does not use). */
   warnings: string[];
 }
 

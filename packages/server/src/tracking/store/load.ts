@@ -138,7 +138,7 @@ export async function loadBatch(
       (SELECT coalesce(json_agg(r), '[]') FROM (SELECT ev.id AS "eventId", s.tag, ev.thing_id AS "thingId",
           ev.site_id AS "siteId", ev.endpoint_id AS "endpointId", ev.antenna, ev.direction, ev.zone_id AS "zoneId",
           ev.location_tag_id AS "locationTagId", ${ms('ev.first_time')} AS "firstTime", ${ms('ev.time')} AS "time",
-          ev.repeat_count AS "repeatCount", ev.alarm_tamper AS "alarmTamper", ev.data
+          ev.repeat_count AS "repeatCount", ev.alarm_tamper AS "alarmTamper", ev.data, ev.rssi
         FROM tag_state s JOIN events ev ON ev.id = s.event_id
         WHERE s.org_id = ${orgId} AND s.tag IN (SELECT tag FROM batch_tags)) r) AS open_events`,
   );

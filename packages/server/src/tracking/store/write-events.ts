@@ -35,18 +35,19 @@ export async function writeEvents(
           ${timeArray(events, (e) => e.firstTime)}::timestamptz[], ${timeArray(events, (e) => e.time)}::timestamptz[],
           ${numberArray(events, (e) => e.repeatCount)}::int[], ${numberArray(events, (e) => e.addedRepeats)}::int[],
           ${boolArray(events, (e) => e.alarmTamper)}::boolean[], ${jsonArray(events, (e) => e.data)}::jsonb[],
-          ${boolArray(events, (e) => e.open)}::boolean[])
+          ${boolArray(events, (e) => e.open)}::boolean[], ${numberArray(events, (e) => e.rssi)}::real[])
           WITH ORDINALITY AS u(event_id, tag, thing_id, site_id, endpoint_id, antenna, direction, zone_id,
-            location_tag_id, first_time, time, repeat_count, added, alarm, data, open, n)) x),
+            location_tag_id, first_time, time, repeat_count, added, alarm, data, open, rssi, n)) x),
       inserted AS (
         INSERT INTO events (id, org_id, site_id, tag, thing_id, time, first_time, repeat_count, direction,
-          endpoint_id, antenna, zone_id, location_tag_id, alarm_tamper, data)
+          endpoint_id, antenna, zone_id, location_tag_id, alarm_tamper, data, rssi)
         SELECT id, ${orgId}, site_id, tag, thing_id, time, first_time, repeat_count, direction, endpoint_id,
-          antenna, zone_id, location_tag_id, alarm, data
+          antenna, zone_id, location_tag_id, alarm, data, rssi
         FROM input WHERE event_id IS NULL ORDER BY ord),
       merged AS (
         UPDATE events e SET repeat_count = e.repeat_count + x.added, time = greatest(e.time, x.time),
-          first_time = least(e.first_time, x.first_time), data = x.data, alarm_tamper = x.alarm
+          first_time = least(e.first_time, x.first_time), data = x.data, alarm_tamper = x.alarm,
+          rssi = x.rssi
         FROM input x WHERE x.event_id IS NOT NULL AND e.id = x.event_id AND e.org_id = ${orgId}),
       -- Only a NEW open event moves tag_state: a stored event merged into was loaded through it,
       -- so its row already names that event (and its endpoint, antenna, direction and zone).

@@ -1,11 +1,18 @@
 /**
- * The Status tab: the endpoint's heartbeats, newest first, and whether it is stale (its last
- * heartbeat more than STALE_HEARTBEAT_MINUTES old, or none).
+ * The Status tab: the endpoint's status records (heartbeats and management events: antenna, GPI,
+ * warning, error, inventory, overflow), newest first, with the reader's antenna states as last
+ * reported, and whether it is stale (nothing heard for more than STALE_HEARTBEAT_MINUTES).
  */
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import RefreshRounded from '@mui/icons-material/RefreshRounded';
 import { Box, Chip, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
-import { type EndpointStatus, type EndpointStatusSummary, STALE_HEARTBEAT_MINUTES } from '@sightline/shared';
+import {
+  type AntennaStatus,
+  type EndpointStatus,
+  type EndpointStatusKind,
+  type EndpointStatusSummary,
+  STALE_HEARTBEAT_MINUTES,
+} from '@sightline/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { EditorTabProps } from '../../components';
@@ -37,10 +44,81 @@ function TimeCell({ s }: { s: EndpointStatus }) {
   );
 }
 
+const KIND_LABELS: Record<EndpointStatusKind, string> = {
+  heartbeat: 'Heartbeat',
+  antenna: 'Antenna',
+  gpi: 'GPI',
+  warning: 'Warning',
+  error: 'Error',
+  inventory: 'Inventory',
+  overflow: 'Overflow',
+};
+
+/** What reported the record, and what it said under it. */
+function EventCell({ s }: { s: EndpointStatus }) {
+  const color = s.kind === 'error' ? 'error.main' : undefined;
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block', fontWeight: 500, color }}>
+        {KIND_LABELS[s.kind]}
+      </Box>
+      {s.message && (
+        <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+          {s.message}
+        </Box>
+      )}
+    </>
+  );
+}
+
+/** Ports by state, one line each: 'Connected 1, 2' / 'Disconnected 3, 4'. */
+function antennaLines(antennas: readonly AntennaStatus[]): string[] {
+  const ports = (state: AntennaStatus['state']) =>
+    antennas.filter((a) => a.state === state).map((a) => a.antenna);
+  const parts = [
+    ['Connected', ports('connected')],
+    ['Disconnected', ports('disconnected')],
+  ] as const;
+  return parts.filter(([, list]) => list.length).map(([label, list]) => `${label} ${list.join(', ')}`);
+}
+
+/** Lines that do not break inside themselves, or '—'. */
+function Lines({ lines }: { lines: string[] }) {
+  if (!lines.length) return <>{NONE}</>;
+  return (
+    <>
+      {lines.map((line) => (
+        <Box key={line} component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+          {line}
+        </Box>
+      ))}
+    </>
+  );
+}
+
+const formatCpu = (cpu: number | null) => (cpu === null ? NONE : `${Math.round(cpu * 10) / 10}\u00a0%`);
+
+/** Dropped and buffered messages: '1200 dropped' / '0 buffered'. */
+function messageLines(s: EndpointStatus): string[] {
+  return [
+    s.dropped === null ? '' : `${s.dropped} dropped`,
+    s.buffered === null ? '' : `${s.buffered} buffered`,
+  ].filter(Boolean);
+}
+
 const COLUMNS: Column<EndpointStatus>[] = [
   { field: 'time', label: 'Time', render: (s) => <TimeCell s={s} /> },
+  { field: 'kind', label: 'Event', render: (s) => <EventCell s={s} /> },
   { field: 'uptime', label: 'Uptime', render: (s) => formatSeconds(s.uptime) },
   { field: 'temp', label: 'Reader Temp', render: (s) => formatTemperature(s.readerTemp) },
+  { field: 'cpu', label: 'CPU', render: (s) => formatCpu(s.cpu), hideBelow: 'md' },
+  {
+    field: 'antennas',
+    label: 'Antennas',
+    render: (s) => <Lines lines={antennaLines(s.antennas)} />,
+    hideBelow: 'sm',
+  },
+  { field: 'messages', label: 'Messages', render: (s) => <Lines lines={messageLines(s)} />, hideBelow: 'md' },
   {
     field: 'ip',
     label: 'IP Address',
@@ -91,11 +169,12 @@ export function EndpointStatusTab({ ctx }: EditorTabProps<EndpointForm>) {
           </IconButton>
         </Tooltip>
       </Stack>
+      <AntennaChips antennas={summary.data?.antennas ?? []} />
       <DataTable<EndpointStatus>
         label="Heartbeats"
         columns={COLUMNS}
         rows={rows}
-        rowKey={(s) => `${s.time}-${s.ip}-${s.uptime}`}
+        rowKey={(s) => `${s.time}-${s.kind}-${s.message}-${s.ip}-${s.uptime}`}
         fetching={history.isFetching}
         error={history.error}
         onRetry={() => history.refetch()}
@@ -103,7 +182,8 @@ export function EndpointStatusTab({ ctx }: EditorTabProps<EndpointForm>) {
         empty={{
           icon: <MonitorHeartOutlined />,
           title: 'No heartbeats yet',
-          description: 'Readers report uptime, temperature, IP address and version with each heartbeat.',
+          description:
+            'Readers report uptime, temperature, CPU, antenna states, IP address and version with each heartbeat, and their antenna, GPI, warning and error events as they happen.',
         }}
         paging={table.paging(history.data?.total ?? 0)}
       />
@@ -121,4 +201,30 @@ function SummaryChip({ summary }: { summary: EndpointStatusSummary | undefined }
       </Tooltip>
     );
   return <Chip size="small" color="success" label="Online" />;
+}
+
+/** The antenna states as last reported; nothing when the reader never reported any. */
+function AntennaChips({ antennas }: { antennas: readonly AntennaStatus[] }) {
+  if (!antennas.length) return null;
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      aria-label="Antenna states"
+      role="list"
+      sx={{ flexWrap: 'wrap' }}
+    >
+      {antennas.map((a) => (
+        <Chip
+          key={a.antenna}
+          role="listitem"
+          size="small"
+          variant="outlined"
+          color={a.state === 'connected' ? 'success' : 'error'}
+          label={`Antenna ${a.antenna} ${a.state}`}
+        />
+      ))}
+    </Stack>
+  );
 }

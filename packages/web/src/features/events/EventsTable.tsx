@@ -2,7 +2,7 @@
  * The one events table, on Events, a thing's Events tab and a zone time exception's
  * detail: Tag with a tick or cross for matched and an alarm icon for a tamper alarm, Last Full
  * Event, Last Seen, Repeat Event Count, Direction, Endpoint, Data (cFloat0, one decimal),
- * Location, Antenna, Zone. A row opens its thing unless the tag matched none.
+ * Location, Antenna, RSSI (the peak RSSI of the event's last sighting), Zone. A row opens its thing unless the tag matched none.
  */
 import CancelRounded from '@mui/icons-material/CancelRounded';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
@@ -12,7 +12,7 @@ import { Box, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import type { EventRecord } from '@sightline/shared';
 import type { CSSProperties, ReactNode } from 'react';
 import { type Column, EmptyState } from '../../components';
-import { formatCFloat0, formatListDateTime, NONE } from '../../components/format';
+import { formatCFloat0, formatListDateTime, formatRssi, NONE } from '../../components/format';
 import { ListBody } from '../../components/table/ListBody';
 import { toggleSort } from '../../components/table/list-state';
 import { TableFrame } from '../../components/table/TableFrame';
@@ -118,13 +118,21 @@ const EVENT_COLUMNS: Column<EventRecord>[] = [
   },
   { field: 'locationTagName', label: 'Location', hideBelow: 'md' },
   { field: 'antenna', label: 'Antenna', sortable: true, align: 'right', width: NARROW, hideBelow: 'md' },
+  {
+    field: 'rssi',
+    label: 'RSSI',
+    align: 'right',
+    width: NARROW,
+    hideBelow: 'md',
+    render: (e) => <span className="event-when">{formatRssi(e.rssi)}</span>,
+  },
   { field: 'zoneName', label: 'Zone', cardLabel: true },
 ];
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, monospace';
 
 /**
- * All ten columns fit a 1280 px screen beside the menu: tight cells, headers wrapping onto two or
+ * All eleven columns fit a 1280 px screen beside the menu: tight cells, headers wrapping onto two or
  * three lines, only the sorted column's arrow taking room, times under dates, the EPC on lines of
  * twelve characters, names wrapping at spaces.
  */

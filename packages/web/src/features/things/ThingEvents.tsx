@@ -1,6 +1,7 @@
 /**
  * The thing editor's Events tab: the thing's events in a date range (quick buttons Today, Last 7
- * Days, Last 30 Days), newest first, in the shared events table (events/EventsTable.tsx). New
+ * Days, Last 30 Days), newest first, in the shared events table (events/EventsTable.tsx), under a
+ * small RSSI trend of the listed sightings (RssiTrend.tsx). New
  * events arrive through the live stream's invalidation of 'events'.
  */
 import { Stack } from '@mui/material';
@@ -12,6 +13,7 @@ import { listApiQuery } from '../../components/table/list-state';
 import { useTableState } from '../../components/table/useTableState';
 import { EventsTable } from '../events/EventsTable';
 import { useEvents } from '../events/useEvents';
+import { RssiTrend } from './RssiTrend';
 import type { ThingForm } from './thing-form';
 import { useTabDateRange } from './useTabDateRange';
 
@@ -27,6 +29,7 @@ export function ThingEvents({ ctx }: EditorTabProps<ThingForm>) {
   return (
     <Stack spacing={2}>
       <DateRangeFilter value={range} onChange={setRange} />
+      <RssiTrend events={events.data?.items} />
       <EventsTable
         label="Events"
         dense
