@@ -7,8 +7,15 @@ import { RETENTION_DEFAULTS } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { type Job, stopping } from '../../platform/jobs.js';
-import { dropExpiredSightingPartitions, ensureSightingPartitions } from './partitions.js';
-import { boundaryOf, purgeMail, purgeOrganization } from './purge.js';
+import {
+  dropExpiredDayPartitions,
+  dropExpiredEventPartitions,
+  ensureDayPartitions,
+  ensureEventPartitions,
+  SIGHTINGS_LOG,
+  STAYS,
+} from './partitions.js';
+import { boundaryOf, dropQuartersBefore, purgeMail, purgeOrganization } from './purge.js';
 import { drainRemovals } from './removals.js';
 import * as repo from './repository.js';
 
@@ -21,17 +28,33 @@ export function shortestDays(days: (number | null)[]): number | null {
   return set.length ? Math.min(...set) : null;
 }
 
+/** The longest days of a class over policies (null when any keeps forever); none stored: null. */
+function longestDays(days: (number | null)[]): number | null {
+  if (!days.length || days.some((d) => d === null)) return null;
+  return Math.max(...(days as number[]));
+}
+
 /**
- * The sightings log's partitions: today's and the next days' made, and those every organization's
- * policy has passed dropped whole (the rest of each organization's expiry is row batches).
+ * The day-partitioned tables' partitions (the log's, the stays', the events'): today's and the next days' made, and those every
+ * organization's policy has passed dropped whole (the rest of each organization's expiry is row
+ * batches). Dropped stays bypass their rollup's triggers, so the zone-time quarters before the
+ * last day dropped go too: the rollup follows what it was built from. Answers the rows dropped.
  */
 export async function maintainPartitions(db: Db, now: number): Promise<number> {
-  await ensureSightingPartitions(db, now);
   const policies = await repo.allPolicies(db);
-  const longest = policies.some((p) => p.sightings === null)
-    ? null
-    : Math.max(...policies.map((p) => p.sightings ?? 0));
-  return dropExpiredSightingPartitions(db, policies.length ? boundaryOf(longest, now) : null);
+  let dropped = 0;
+  for (const [table, days] of [
+    [SIGHTINGS_LOG, longestDays(policies.map((p) => p.sightings))],
+    [STAYS, longestDays(policies.map((p) => p.zoneDurations))],
+  ] as const) {
+    await ensureDayPartitions(db, table, now);
+    const gone = await dropExpiredDayPartitions(db, table, boundaryOf(days, now));
+    dropped += gone.rows;
+    if (table === STAYS && gone.through !== null) await dropQuartersBefore(db, new Date(gone.through));
+  }
+  await ensureEventPartitions(db, now);
+  dropped += await dropExpiredEventPartitions(db, boundaryOf(longestDays(policies.map((p) => p.events)), now));
+  return dropped;
 }
 
 export function retentionJob(ctx: Pick<AppContext, 'db' | 'config'>): Job {

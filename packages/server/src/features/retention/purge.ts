@@ -15,7 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client.js';
 import { textArray as arrayLiteral } from '../../tracking/store/arrays.js';
 import { purgeAuditRows } from '../audit/repository.js';
-import { sightingPartitions } from './partitions.js';
+import { dayPartitions, SIGHTINGS_LOG } from './partitions.js';
 
 /** Rows one batch deletes at most: a few milliseconds of work, so no lock is held long. */
 const PURGE_BATCH = 2000;
@@ -101,8 +101,10 @@ const HISTORY = {
         AND NOT EXISTS (SELECT 1 FROM tag_state t WHERE t.org_id = e.org_id AND t.event_id = e.id)
       LIMIT ${limit})`),
   zoneDurations: (s: OrgScope, before: Date, things: string[] | undefined) => (limit: number) =>
-    counted(sql`DELETE FROM zone_durations WHERE id IN (
-      SELECT z.id FROM zone_durations z
+    // Through the partitioned parent, so the rollup's triggers see each stay go; the outer time
+    // bound reads only the day partitions the boundary reached.
+    counted(sql`DELETE FROM zone_durations WHERE time_end < ${before.toISOString()}::timestamptz AND (id, time_end) IN (
+      SELECT z.id, z.time_end FROM zone_durations z
       WHERE z.site_id = ANY(${textArray(s.sites)}) AND z.org_id = ${s.orgId} AND z.time_end < ${before.toISOString()}::timestamptz
         ${things ? sql`AND z.thing_id = ANY(${textArray(things)})` : sql``}
       LIMIT ${limit})`),
@@ -143,6 +145,22 @@ async function purgeRollups(db: Db, s: OrgScope, events: Date | null, stays: Dat
     );
 }
 
+/**
+ * The zone-time quarters before `end` (every organization's), once the stays' day partitions
+ * before it were dropped: a dropped partition's stays never pass through the rollup's triggers,
+ * and no stay they counted is kept, but for the part of a kept stay begun before `end`.
+ */
+export async function dropQuartersBefore(db: Db, end: Date, options: PurgeOptions = {}): Promise<number> {
+  return deleteInBatches(
+    db,
+    (limit) =>
+      counted(sql`DELETE FROM zone_time_quarters WHERE (site_id, quarter, zone_id, org_id) IN (
+        SELECT site_id, quarter, zone_id, org_id FROM zone_time_quarters
+        WHERE site_id IN (SELECT id FROM sites) AND quarter < ${end.toISOString()}::timestamptz LIMIT ${limit})`),
+    options,
+  );
+}
+
 /** Purges one organization's history by its policy; answers the rows removed per class. */
 export async function purgeOrganization(
   db: Db,
@@ -160,7 +178,7 @@ export async function purgeOrganization(
   if (sightings && s.endpoints.length) {
     // Partition by partition (the days the boundary reached, then DEFAULT), each batch by the
     // rows' physical addresses: no batch reads a partition it has nothing to delete from.
-    const days = (await sightingPartitions(db)).filter((p) => p.from < sightings.getTime());
+    const days = (await dayPartitions(db, SIGHTINGS_LOG)).filter((p) => p.from < sightings.getTime());
     for (const name of [...days.map((p) => p.name), 'sightings_default']) {
       const table = sql.identifier(name);
       purged.sightings += await deleteInBatches(
