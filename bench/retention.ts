@@ -97,7 +97,16 @@ async function main() {
            $1::timestamptz + g * ($4 || ' milliseconds')::interval,
            $1::timestamptz + g * ($4 || ' milliseconds')::interval, ($5::text[])[1 + g % 20], $6
          FROM generate_series(0, $7 - 1) g`,
-        [from, site.orgId, site.siteId, String(DAY / n), endpointIds, site.zoneIds[0], n, ((today - d * DAY) / DAY) * 2 ** 32],
+        [
+          from,
+          site.orgId,
+          site.siteId,
+          String(DAY / n),
+          endpointIds,
+          site.zoneIds[0],
+          n,
+          ((today - d * DAY) / DAY) * 2 ** 32,
+        ],
       );
       await pool.query(
         `INSERT INTO zone_durations (org_id, site_id, thing_id, zone_id, time_start, time_end, time_duration_ns)

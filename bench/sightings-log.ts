@@ -91,7 +91,8 @@ const packed = (table: string, rows: Row[]) => ({
   ],
 });
 
-const insert = (table: string, rows: Row[]) => (table === 'log_c' ? packed(table, rows) : perRow(table, rows));
+const insert = (table: string, rows: Row[]) =>
+  table === 'log_c' ? packed(table, rows) : perRow(table, rows);
 
 const perRow = (table: string, rows: Row[]) => ({
   text: `INSERT INTO ${table} (endpoint_id, tag, antenna, time, direction, rssi, data, alarm_tamper)

@@ -188,7 +188,14 @@ describe('events partitioned by id, the ids drawn in day blocks', () => {
     const s = await trackedSite(app);
     const [made] = await db
       .insert(events)
-      .values({ orgId: s.org.id, siteId: s.site.id, tag: 'EV01', thingId: 'ev-thing-1', time: new Date(now), firstTime: new Date(now) })
+      .values({
+        orgId: s.org.id,
+        siteId: s.site.id,
+        tag: 'EV01',
+        thingId: 'ev-thing-1',
+        time: new Date(now),
+        firstTime: new Date(now),
+      })
       .returning({ id: events.id });
     const [row] = await rows<{ part: string }>(
       db,
@@ -197,7 +204,7 @@ describe('events partitioned by id, the ids drawn in day blocks', () => {
     expect(row?.part).toBe(`events_p${ymd(now)}`);
   });
 
-  it("drops an expired day whole but keeps its open events and those merged into since, still written by id", async () => {
+  it('drops an expired day whole but keeps its open events and those merged into since, still written by id', async () => {
     const now = Date.now();
     const day = Math.floor((now - 20 * DAY) / DAY) * DAY;
     await ensureEventPartitions(db, day);

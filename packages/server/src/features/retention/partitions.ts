@@ -70,18 +70,29 @@ export async function dayPartitions(
     .sort((a, b) => a.from - b.from);
 }
 
-/** Runs `statement` in a transaction whose locks wait at most LOCK_TIMEOUT; false when it could not. */
-async function briefly(db: Db, statement: ReturnType<typeof sql>[]): Promise<boolean> {
-  try {
-    await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`));
-      for (const s of statement) await tx.execute(s);
-    });
-    return true;
-  } catch {
-    // A lock not had in time, or DEFAULT already holding rows of that day: left for the next run.
-    return false;
+/** Tries of a partition drop, PAUSE_MS apart: ingest's transactions leave the parent free between them. */
+const DROP_TRIES = 5;
+const PAUSE_MS = 200;
+
+/**
+ * Runs `statement` in a transaction whose locks wait at most LOCK_TIMEOUT, up to `tries` times;
+ * false when it could not.
+ */
+async function briefly(db: Db, statement: ReturnType<typeof sql>[], tries = 1): Promise<boolean> {
+  for (let i = 0; i < tries; i++) {
+    if (i) await new Promise((r) => setTimeout(r, PAUSE_MS));
+    try {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`));
+        for (const s of statement) await tx.execute(s);
+      });
+      return true;
+    } catch {
+      // A lock not had in time, or DEFAULT already holding rows of that day: tried again, then
+      // left for the next run.
+    }
   }
+  return false;
 }
 
 /** Makes the partitions of today and the PARTITIONS_AHEAD days after `now`; answers those made. */
@@ -149,7 +160,13 @@ export async function dropExpiredDayPartitions(
     const n = await estimatedRows(db, part.name);
     const table = sql.identifier(part.name);
     // Oldest first, stopping at the first not dropped: every day before `through` is gone.
-    if (!(await briefly(db, [sql`ALTER TABLE ${parent} DETACH PARTITION ${table}`, sql`DROP TABLE ${table}`])))
+    if (
+      !(await briefly(
+        db,
+        [sql`ALTER TABLE ${parent} DETACH PARTITION ${table}`, sql`DROP TABLE ${table}`],
+        DROP_TRIES,
+      ))
+    )
       break;
     dropped += n;
     through = part.from + DAY_MS;
@@ -234,16 +251,24 @@ export async function dropExpiredEventPartitions(db: Db, before: Date | null): P
     const base = part.name.replace(/_kept$/, '');
     const old = sql.identifier(`${base}_old`);
     const done = keep.length
-      ? await briefly(db, [
-          sql`ALTER TABLE events DETACH PARTITION ${table}`,
-          sql`ALTER TABLE ${table} RENAME TO ${old}`,
-          sql`CREATE TABLE ${sql.identifier(`${base}_kept`)} PARTITION OF events
+      ? await briefly(
+          db,
+          [
+            sql`ALTER TABLE events DETACH PARTITION ${table}`,
+            sql`ALTER TABLE ${table} RENAME TO ${old}`,
+            sql`CREATE TABLE ${sql.identifier(`${base}_kept`)} PARTITION OF events
             FOR VALUES FROM (${sql.raw(String(lo))}) TO (${sql.raw(String(hi))})`,
-          sql`INSERT INTO events SELECT * FROM ${old}
+            sql`INSERT INTO events SELECT * FROM ${old}
             WHERE id = ANY(${`{${keep.join(',')}}`}::bigint[]) OR id IN (${open})`,
-          sql`DROP TABLE ${old}`,
-        ])
-      : await briefly(db, [sql`ALTER TABLE events DETACH PARTITION ${table}`, sql`DROP TABLE ${table}`]);
+            sql`DROP TABLE ${old}`,
+          ],
+          DROP_TRIES,
+        )
+      : await briefly(
+          db,
+          [sql`ALTER TABLE events DETACH PARTITION ${table}`, sql`DROP TABLE ${table}`],
+          DROP_TRIES,
+        );
     if (!done) break;
     dropped += Math.max(0, n - keep.length);
   }

@@ -71,7 +71,10 @@ const STORAGE: Partial<Record<RetentionClass, ClassStorage>> = {
     ],
     oldest: perSite('zone_durations', 'time_end'),
   },
-  exceptions: { tables: () => [{ table: 'exceptions', count: bySite('exceptions') }], oldest: perSite('exceptions', 'time') },
+  exceptions: {
+    tables: () => [{ table: 'exceptions', count: bySite('exceptions') }],
+    oldest: perSite('exceptions', 'time'),
+  },
   endpointStatus: {
     tables: () => [{ table: 'endpoint_status', count: byEndpoint('endpoint_status') }],
     oldest: (orgId) => sql`SELECT min(x.t) AS t FROM endpoints e CROSS JOIN LATERAL (

@@ -32,7 +32,8 @@ function before(): string {
   const cut = journal.entries.find((e) => e.tag === PARTITIONED_HISTORY)?.when ?? 0;
   const entries = journal.entries.filter((e) => e.when < cut);
   for (const f of readdirSync(migrationsFolder))
-    if (entries.some((e) => `${e.tag}.sql` === f)) copyFileSync(path.join(migrationsFolder, f), path.join(dir, f));
+    if (entries.some((e) => `${e.tag}.sql` === f))
+      copyFileSync(path.join(migrationsFolder, f), path.join(dir, f));
   mkdirSync(path.join(dir, 'meta'));
   writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
   return dir;
@@ -75,7 +76,11 @@ async function check(db: Tx) {
   expect(next?.part).toBe(`events_p${new Date(today * DAY).toISOString().slice(0, 10).replaceAll('-', '')}`);
   // Stays deleted through the partitioned table leave the rollup (its triggers moved with it).
   const us = async () =>
-    Number((await rows<{ us: string }>(db, sql`SELECT coalesce(sum(us), 0)::bigint AS us FROM zone_time_quarters`))[0]?.us);
+    Number(
+      (
+        await rows<{ us: string }>(db, sql`SELECT coalesce(sum(us), 0)::bigint AS us FROM zone_time_quarters`)
+      )[0]?.us,
+    );
   expect(await us()).toBe(2 * 60_000_000);
   await db.execute(sql`DELETE FROM zone_durations WHERE thing_id = 't1'`);
   expect(await us()).toBe(60_000_000);
@@ -96,25 +101,29 @@ describe('partitioned history on an upgraded database', () => {
     }
   });
 
-  it.skipIf(!pgUrl)('keeps the events and stays stored before (PostgreSQL)', { timeout: 180_000 }, async () => {
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    const name = `sightline_upgrade_${process.pid}_${Date.now()}`;
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(pgUrl ?? '');
-    url.pathname = `/${name}`;
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      const db = drizzleNodePg(client) as unknown as Tx;
-      await migrateNodePg(drizzleNodePg(client), { migrationsFolder: before() });
-      await seed(db);
-      await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
-      await check(db);
-    } finally {
-      await client.end();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  });
+  it.skipIf(!pgUrl)(
+    'keeps the events and stays stored before (PostgreSQL)',
+    { timeout: 180_000 },
+    async () => {
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      const name = `sightline_upgrade_${process.pid}_${Date.now()}`;
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(pgUrl ?? '');
+      url.pathname = `/${name}`;
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        const db = drizzleNodePg(client) as unknown as Tx;
+        await migrateNodePg(drizzleNodePg(client), { migrationsFolder: before() });
+        await seed(db);
+        await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+        await check(db);
+      } finally {
+        await client.end();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  );
 });
