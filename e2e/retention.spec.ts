@@ -54,6 +54,8 @@ test.afterAll(async ({ request }) => {
 });
 
 test('the Super Admin sets data retention, purges now and reads storage', async ({ page }) => {
+  // A long journey: both tabs, a save, a reload, a purge and three screenshots.
+  test.slow();
   await signIn(page);
   await openTab(page, 'Labels');
   await expectSaveOnlyOnSettingsTabs(page);
