@@ -7,6 +7,7 @@ import { notFound } from '../../platform/errors.js';
 import { readableIds } from '../../platform/references.js';
 import { hidesWorkers, requireSite } from '../sites/service.js';
 import { readableThing } from '../things/service.js';
+import { aboutWorkersOnly, withoutWorkers } from './hidden-workers.js';
 import * as repo from './repository.js';
 
 /** A thing's exceptions stay listed after the thing is deleted; only readability counts. */
@@ -17,11 +18,12 @@ export async function listExceptions(db: Db, caller: Caller, query: ExceptionLis
   if (query.thing && !(await readableIds(db, caller, anyThing, [query.thing])).has(query.thing))
     throw notFound('Thing');
   const { limit, page, ...filter } = query;
-  return repo.listExceptions(
+  const found = await repo.listExceptions(
     db,
     { ...filter, orgId: caller.orgId, scope: siteScope(caller), hideWorkers },
     { limit, page },
   );
+  return hideWorkers ? { ...found, items: await withoutWorkers(db, caller.orgId, found.items) } : found;
 }
 
 async function requireException(db: Db, caller: Caller, id: string) {
@@ -32,7 +34,11 @@ async function requireException(db: Db, caller: Caller, id: string) {
 
 export async function getException(db: Db, caller: Caller, id: string): Promise<ExceptionDetail> {
   const record = await requireException(db, caller, id);
-  return { ...record, things: await repo.thingsOf(db, caller.orgId, record.multipleThings) };
+  const detail = { ...record, things: await repo.thingsOf(db, caller.orgId, record.multipleThings) };
+  if (!hidesWorkers(await requireSite(db, caller, record.site))) return detail;
+  if (await aboutWorkersOnly(db, caller.orgId, record)) throw notFound('Exception');
+  const [shown] = await withoutWorkers(db, caller.orgId, [detail]);
+  return { ...(shown ?? detail), things: detail.things.filter((t) => t.class !== 'worker') };
 }
 
 /** Resolving closes the exception: it leaves the open lists (Home, a thing's open exceptions). */

@@ -13,6 +13,7 @@ import type { Caller } from '../../platform/caller.js';
 import { excelSerial, sheetName, writeSheet, type XlsxCell } from '../../platform/xlsx.js';
 import { requireSite } from '../sites/service.js';
 import * as repo from './repository.js';
+import { workerFilter } from './service.js';
 import { tagsOf } from './tags.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -68,7 +69,13 @@ export async function exportThings(db: Db, caller: Caller, query: ThingExportQue
   const filename =
     query.class === 'worker' ? 'workers.xlsx' : query.class === 'item' ? 'items.xlsx' : 'things.xlsx';
 
-  const filter = { ...query, orgId: caller.orgId, scope: siteScope(caller), limit: PAGE };
+  const filter = {
+    ...query,
+    orgId: caller.orgId,
+    scope: siteScope(caller),
+    ...(await workerFilter(db, caller, query.site)),
+    limit: PAGE,
+  };
   // Everything is validated before the first byte: a bad sort is a 400, not a cut-off file.
   repo.checkThingQuery({ ...filter, page: 0 });
 

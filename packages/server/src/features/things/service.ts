@@ -23,7 +23,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import type { LivePublish } from '../../platform/live.js';
 import { assertReadable, type Referable } from '../../platform/references.js';
 import { categoryNames } from '../categories/repository.js';
-import { hidesWorkers, requireSite } from '../sites/service.js';
+import { hidesWorkers, requireSite, sitesShowingWorkers } from '../sites/service.js';
 import { enqueueThingWebhooks } from '../webhooks/outbox.js';
 import * as links from './links.js';
 import { presentThing } from './presenter.js';
@@ -34,18 +34,43 @@ type Deps = Pick<AppContext, 'db' | 'live'>;
 
 /** A page of things as the API's JSON text (repository `asJson`): the list route sends it as is. */
 export async function listThings(db: Db, caller: Caller, query: ThingListQuery) {
-  const hideWorkers = query.site ? hidesWorkers(await requireSite(db, caller, query.site)) : false;
-  const filter = { ...query, orgId: caller.orgId, scope: siteScope(caller), hideWorkers };
+  const filter = {
+    ...query,
+    orgId: caller.orgId,
+    scope: siteScope(caller),
+    ...(await workerFilter(db, caller, query.site)),
+  };
   const { rows, total, totalCapped } = await repo.listThings(db, filter, undefined, true, repo.asJson);
   return { json: `[${rows.join(',')}]`, total, totalCapped };
 }
 
-/** A live thing the caller may see (its home site or its current zone's site), or 404. */
+/**
+ * How a thing list leaves out hidden workers (the setting hideWorkers): for one site, that site's
+ * setting; without one, each of the caller's sites' (a worker is listed where it shows).
+ */
+export async function workerFilter(
+  db: Db,
+  caller: Caller,
+  site: string | undefined,
+): Promise<{ hideWorkers?: boolean; workerSites?: string[] }> {
+  if (site) return { hideWorkers: hidesWorkers(await requireSite(db, caller, site)) };
+  return { workerSites: await sitesShowingWorkers(db, caller) };
+}
+
+/**
+ * A live thing the caller may see (its home site or its current zone's site), or 404. A worker
+ * is answered as absent unless one of those sites shows workers (hideWorkers hides it entirely).
+ */
 export async function requireThing(db: Db, caller: Caller, id: string) {
   const found = await repo.findThing(db, caller.orgId, id);
   if (!found) throw notFound('Thing');
   const { thing, zoneSiteId } = found;
-  if (!hasSite(caller, thing.siteId) && !(zoneSiteId && hasSite(caller, zoneSiteId))) throw notFound('Thing');
+  const seenOn = [thing.siteId, ...(zoneSiteId ? [zoneSiteId] : [])].filter((s) => hasSite(caller, s));
+  if (!seenOn.length) throw notFound('Thing');
+  if (thing.class === 'worker') {
+    const showing = await sitesShowingWorkers(db, caller, seenOn);
+    if (showing && !showing.length) throw notFound('Thing');
+  }
   return thing;
 }
 
@@ -132,6 +157,7 @@ function publish(deps: Deps, caller: Caller, change: 'created' | 'updated' | 'de
     type: 'thing',
     orgId: caller.orgId,
     siteId: row.siteId,
+    ...(row.class === 'worker' ? { workers: [row.id] } : {}),
     data: { change, thing: presentThing(row) },
     at: Date.now(),
   };
@@ -216,7 +242,12 @@ export async function linkedThings(
   const extra = link === 'children' ? links.childrenOf(id) : links.amongIds(thing.parents);
   const { rows, total, totalCapped } = await repo.listThings(
     db,
-    { ...query, orgId: caller.orgId, scope: siteScope(caller) },
+    {
+      ...query,
+      orgId: caller.orgId,
+      scope: siteScope(caller),
+      ...(await workerFilter(db, caller, undefined)),
+    },
     extra,
   );
   return { items: rows.map(presentThing), total, totalCapped };
