@@ -47,7 +47,7 @@ interface EventStream {
 }
 
 /** What a recheck read: the credential's caller, and the stream's site (with its settings) if it has one. */
-export interface StreamRecheck {
+interface StreamRecheck {
   caller: Caller;
   site?: { id: string; settings: unknown };
 }

@@ -21,7 +21,7 @@ import type { LiveMessage } from '../../platform/live.js';
 import { hidesWorkers } from '../sites/service.js';
 
 /** How a subscriber sees workers: as they are, or not at all (a site that hides them). */
-export type WorkerView = 'shown' | 'hidden';
+type WorkerView = 'shown' | 'hidden';
 
 export interface LiveSubscriber {
   orgId: string;
