@@ -187,6 +187,7 @@ const committed: Committed = {
     zoneEmails: new Map(),
     endpointNames: new Map([['e00000000000000000000001', 'Dock reader']]),
     thingNames: new Map([[thingRow.id, 'Pallet "7"']]),
+    workers: new Set(),
     locationTagNames: new Map([['l00000000000000000000001', 'Bay 4']]),
   },
 };
@@ -224,6 +225,44 @@ describe('live presentation', () => {
     expect(JSON.stringify(liveMessages(c, 0)[0]?.data)).toBe(
       '{"_id":"x00000000000000000000001","type":"zoneTimeException","time":"2024-05-06T07:08:09.123Z","thing":"a00000000000000000000001","thingName":"Pallet \\"7\\"","zone":"z00000000000000000000001","zoneName":"Dock","multipleThings":[],"timeDuration":60000000000,"message":"has been in the zone too long"}',
     );
+  });
+
+  it('names the workers each message is about (never sent: each subscriber is presented its own)', () => {
+    const item = 'i00000000000000000000001';
+    const shortage = {
+      type: 'inventoryThingsMissing' as const,
+      siteId,
+      time: T0,
+      thingId: item,
+      zoneId: 'z00000000000000000000001',
+      multipleThings: [thingRow.id, item],
+      timeDurationNs: null,
+      stayStart: T0 - 1000,
+      expectedZoneId: null,
+      message: 'missing',
+    };
+    const c: Committed = {
+      ...committed,
+      messages: [...committed.messages, { type: 'exception', siteId, exception: shortage }],
+      exceptions: [{ id: 'x00000000000000000000002', record: shortage }],
+    };
+    const workersOf = (x: Committed) => liveMessages(x, 0).map((m) => [m.type, m.workers]);
+    // The thing's own state says it is a worker; events and zone changes know it from the directory.
+    expect(workersOf(c)).toEqual([
+      ['event', undefined],
+      ['thing', [thingRow.id]],
+      ['zoneChange', undefined],
+      ['exception', undefined],
+    ]);
+    const known = { ...c, directory: { ...c.directory, workers: new Set([thingRow.id]) } };
+    expect(workersOf(known)).toEqual([
+      ['event', [thingRow.id]],
+      ['thing', [thingRow.id]],
+      ['zoneChange', [thingRow.id]],
+      ['exception', [thingRow.id]],
+    ]);
+    // Not part of the data a client parses.
+    expect(liveMessages(known, 0).every((m) => !JSON.stringify(m.data).includes('"workers"'))).toBe(true);
   });
 });
 

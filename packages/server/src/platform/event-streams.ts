@@ -6,6 +6,9 @@
  * that lost its site — deleted, or out of the caller's sites and roles (404). The database is the
  * only truth consulted, so a revocation made through any instance reaches every instance's streams.
  *
+ * A stream that stays open hears each pass's caller and site (`onRecheck`), so what it presents
+ * follows changed roles and site settings.
+ *
  * Open streams are also capped per session and per user (or API key) on each instance; a stream
  * frees its slot the moment it ends.
  */
@@ -39,6 +42,14 @@ interface EventStream {
   send(text: string): void;
   /** Runs once when the stream ends, whichever side ends it. */
   onEnd(cleanup: () => void): void;
+  /** Runs after each recheck the stream survives, with its credential's caller and site now. */
+  onRecheck(listener: (now: StreamRecheck) => void): void;
+}
+
+/** What a recheck read: the credential's caller, and the stream's site (with its settings) if it has one. */
+interface StreamRecheck {
+  caller: Caller;
+  site?: { id: string; settings: unknown };
 }
 
 export interface EventStreams {
@@ -58,6 +69,7 @@ interface OpenStream {
   caller: Caller;
   siteId?: string;
   end(revoked?: LiveRevoked): void;
+  rechecked(now: StreamRecheck): void;
 }
 
 /** A counter per key that forgets keys at zero. */
@@ -87,21 +99,24 @@ export function createEventStreams(
   let timer: NodeJS.Timeout | undefined;
   let checking: Promise<void> | undefined;
 
-  async function verdicts(streams: OpenStream[]): Promise<Map<OpenStream, LiveRevoked>> {
+  async function verdicts(
+    streams: OpenStream[],
+  ): Promise<{ ended: Map<OpenStream, LiveRevoked>; kept: Map<OpenStream, StreamRecheck> }> {
     const callers = await currentCallers(
       db,
       streams.map((s) => credentialOf(s.caller)),
     );
     const siteIds = [...new Set(streams.flatMap((s) => (s.siteId ? [s.siteId] : [])))];
-    const siteOrg = new Map<string, string>();
+    const siteRows = new Map<string, { id: string; orgId: string; settings: unknown }>();
     for (let i = 0; i < siteIds.length; i += 1000) {
       const rows = await db
-        .select({ id: sites.id, orgId: sites.orgId })
+        .select({ id: sites.id, orgId: sites.orgId, settings: sites.settings })
         .from(sites)
         .where(inArray(sites.id, siteIds.slice(i, i + 1000)));
-      for (const row of rows) siteOrg.set(row.id, row.orgId);
+      for (const row of rows) siteRows.set(row.id, row);
     }
     const ended = new Map<OpenStream, LiveRevoked>();
+    const kept = new Map<OpenStream, StreamRecheck>();
     for (const stream of streams) {
       const now = callers.get(credentialOf(stream.caller));
       if (!now || now.orgId !== stream.caller.orgId) {
@@ -109,19 +124,24 @@ export function createEventStreams(
         ended.set(stream, { status: 401, message });
       } else if (
         stream.siteId &&
-        (siteOrg.get(stream.siteId) !== now.orgId || !hasSite(now, stream.siteId))
+        (siteRows.get(stream.siteId)?.orgId !== now.orgId || !hasSite(now, stream.siteId))
       ) {
         ended.set(stream, { status: 404, message: 'Site not found' });
+      } else {
+        const site = stream.siteId ? siteRows.get(stream.siteId) : undefined;
+        kept.set(stream, { caller: now, site: site && { id: site.id, settings: site.settings } });
       }
     }
-    return ended;
+    return { ended, kept };
   }
 
   async function recheckOnce() {
     const streams = [...open];
     if (!streams.length) return;
     try {
-      for (const [stream, revoked] of await verdicts(streams)) if (open.has(stream)) stream.end(revoked);
+      const { ended, kept } = await verdicts(streams);
+      for (const [stream, revoked] of ended) if (open.has(stream)) stream.end(revoked);
+      for (const [stream, now] of kept) if (open.has(stream)) stream.rechecked(now);
     } catch (err) {
       // The database is unavailable: REST fails too, and the next pass checks again.
       log.warn({ err }, 'live stream recheck failed');
@@ -173,6 +193,7 @@ export function createEventStreams(
       let pending: string[] = [];
       let flushing: NodeJS.Immediate | undefined;
       const cleanups: (() => void)[] = [];
+      const recheckListeners: ((now: StreamRecheck) => void)[] = [];
       const flush = () => {
         flushing = undefined;
         const text = pending.join('');
@@ -188,6 +209,7 @@ export function createEventStreams(
         if (flushing) clearImmediate(flushing);
         pending = [];
         track(entry, -1);
+        recheckListeners.length = 0;
         for (const cleanup of cleanups.splice(0)) cleanup();
       };
       const entry: OpenStream = {
@@ -202,6 +224,9 @@ export function createEventStreams(
           if (revoked) res.end(`event: ${LIVE_REVOKED_EVENT}\ndata: ${JSON.stringify(revoked)}\n\n`);
           else res.end();
         },
+        rechecked(now) {
+          for (const listener of recheckListeners) listener(now);
+        },
       };
       const stream: EventStream = {
         send(text) {
@@ -212,6 +237,9 @@ export function createEventStreams(
         onEnd(cleanup) {
           if (ended) cleanup();
           else cleanups.push(cleanup);
+        },
+        onRecheck(listener) {
+          if (!ended) recheckListeners.push(listener);
         },
       };
       track(entry, 1);

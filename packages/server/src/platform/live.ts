@@ -23,6 +23,12 @@ interface LiveAddress {
   siteId?: string;
   /** For notifications addressed to one user. */
   userId?: string;
+  /**
+   * Ids of the workers the message names (its thing, an exception's things); absent when it names
+   * none. Never sent to a client: each subscriber's presentation (features/live/present.ts) leaves
+   * them out where the subscriber's REST reads would.
+   */
+  workers?: readonly string[];
   /** Publish time (ms since epoch), for latency measurements. */
   at: number;
 }
@@ -210,7 +216,8 @@ function messageJson(m: LiveMessage): string {
   const q = JSON.stringify;
   const site = m.siteId === undefined ? '' : `,"siteId":${q(m.siteId)}`;
   const user = m.userId === undefined ? '' : `,"userId":${q(m.userId)}`;
-  return `{"type":${q(m.type)},"orgId":${q(m.orgId)}${site}${user},"data":${liveDataJson(m)},"at":${q(m.at)}}`;
+  const workers = m.workers === undefined ? '' : `,"workers":${q(m.workers)}`;
+  return `{"type":${q(m.type)},"orgId":${q(m.orgId)}${site}${user}${workers},"data":${liveDataJson(m)},"at":${q(m.at)}}`;
 }
 
 /** JSON arrays of messages, each under the NOTIFY payload limit (an oversized message goes alone, trimmed). */

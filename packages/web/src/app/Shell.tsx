@@ -11,6 +11,7 @@ import {
   IconButton,
   LinearProgress,
   Toolbar,
+  Tooltip,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
@@ -77,9 +78,11 @@ function ShellLayout() {
       >
         <Toolbar sx={{ gap: 1.5, minHeight: { xs: 64 } }}>
           {!wide && (
-            <IconButton aria-label="Open menu" edge="start" onClick={() => setMobileOpen(true)}>
-              <MenuRounded />
-            </IconButton>
+            <Tooltip title="Open menu">
+              <IconButton aria-label="Open menu" edge="start" onClick={() => setMobileOpen(true)}>
+                <MenuRounded />
+              </IconButton>
+            </Tooltip>
           )}
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <TopSearch />

@@ -7,7 +7,10 @@ export interface EmptyStateProps {
   title: string;
   description?: string;
   action?: ReactNode;
-  /** The title's element: 'h1' when the state is the whole page (no page header above it). */
+  /**
+   * The title's element: 'h1' when the state is the whole page (no page header above it), else an
+   * h2 — under a page's h1 any deeper level would skip one (axe heading-order).
+   */
   titleComponent?: 'h1' | 'h2';
   /** 'error' tints the icon for failure states. */
   tone?: 'default' | 'error';
@@ -39,7 +42,7 @@ export function EmptyState({
           {icon}
         </Box>
       )}
-      <Typography variant="h5" component={titleComponent ?? 'h5'}>
+      <Typography variant="h5" component={titleComponent ?? 'h2'}>
         {title}
       </Typography>
       {description && (

@@ -11,6 +11,7 @@ import { excelSerial, writeSheet, type XlsxCell } from '../../platform/xlsx.js';
 import { maskException, workerViewFor } from '../privacy/pseudonyms.js';
 import { hidesWorkers, requireSite } from '../sites/service.js';
 import { wallClock } from '../things/export.js';
+import { withoutWorkers } from './hidden-workers.js';
 import * as repo from './repository.js';
 
 const PAGE = 1000;
@@ -30,11 +31,13 @@ export async function exportExceptions(
   const view = await workerViewFor(db, caller);
 
   async function write(out: Writable) {
-    const filter = { ...query, orgId: caller.orgId, hideWorkers: hidesWorkers(site) };
+    const hideWorkers = hidesWorkers(site);
+    const filter = { ...query, orgId: caller.orgId, hideWorkers };
     const serial = (at: string | Date) => excelSerial(wallClock(new Date(at), timeZone));
     async function* rows(): AsyncGenerator<XlsxCell[]> {
       for (let page = 0; ; page++) {
-        const { items } = await repo.listExceptions(db, filter, { limit: PAGE, page }, false);
+        const found = await repo.listExceptions(db, filter, { limit: PAGE, page }, false);
+        const items = hideWorkers ? await withoutWorkers(db, caller.orgId, found.items) : found.items;
         for (const e of items) {
           yield [
             serial(e.time),

@@ -24,7 +24,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import { exceptions, things, zones } from '../../db/schema.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
-import { notAWorker } from '../things/filters.js';
+import { notAWorker, notOnlyWorkers } from '../things/filters.js';
 import { presentException } from './presenter.js';
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
@@ -40,7 +40,7 @@ interface ExceptionFilter extends Omit<ExceptionListQuery, 'limit' | 'page'> {
   orgId: string;
   /** Sites the caller may see; undefined = every site of the organization. */
   scope?: string[];
-  /** The site hides its workers: exceptions of a worker are left out. */
+  /** The site hides its workers: exceptions of a worker, or of workers only, are left out. */
   hideWorkers?: boolean;
 }
 
@@ -55,7 +55,9 @@ function whereOf(f: ExceptionFilter): SQL | undefined {
     f.after ? gte(exceptions.time, new Date(f.after)) : undefined,
     f.before ? lte(exceptions.time, new Date(f.before)) : undefined,
     f.type ? eq(exceptions.type, f.type) : undefined,
-    f.hideWorkers ? notAWorker(exceptions.thingId) : undefined,
+    f.hideWorkers
+      ? and(notAWorker(exceptions.thingId), notOnlyWorkers(exceptions.multipleThings))
+      : undefined,
     f.open === undefined
       ? undefined
       : f.open

@@ -8,6 +8,7 @@ import { readableIds } from '../../platform/references.js';
 import { maskException, nameFor, workerViewFor } from '../privacy/pseudonyms.js';
 import { hidesWorkers, requireSite } from '../sites/service.js';
 import { readableThing } from '../things/service.js';
+import { aboutWorkersOnly, withoutWorkers } from './hidden-workers.js';
 import * as repo from './repository.js';
 
 /** A thing's exceptions stay listed after the thing is deleted; only readability counts. */
@@ -26,7 +27,8 @@ export async function listExceptions(db: Db, caller: Caller, query: ExceptionLis
     ),
     workerViewFor(db, caller),
   ]);
-  return { ...found, items: found.items.map((e) => maskException(view, e)) };
+  const shown = hideWorkers ? await withoutWorkers(db, caller.orgId, found.items) : found.items;
+  return { ...found, items: shown.map((e) => maskException(view, e)) };
 }
 
 async function requireException(db: Db, caller: Caller, id: string) {
@@ -41,9 +43,15 @@ export async function getException(db: Db, caller: Caller, id: string): Promise<
     repo.thingsOf(db, caller.orgId, record.multipleThings),
     workerViewFor(db, caller),
   ]);
+  let detail = { ...record, things };
+  if (hidesWorkers(await requireSite(db, caller, record.site))) {
+    if (await aboutWorkersOnly(db, caller.orgId, record)) throw notFound('Exception');
+    const [shown] = await withoutWorkers(db, caller.orgId, [detail]);
+    detail = { ...(shown ?? detail), things: things.filter((t) => t.class !== 'worker') };
+  }
   return {
-    ...maskException(view, record),
-    things: things.map((t) => ({ ...t, name: nameFor(view, { id: t._id, class: t.class }, t.name) })),
+    ...maskException(view, detail),
+    things: detail.things.map((t) => ({ ...t, name: nameFor(view, { id: t._id, class: t.class }, t.name) })),
   };
 }
 

@@ -273,6 +273,7 @@ export async function importRows(
           type: 'thing',
           orgId: caller.orgId,
           siteId,
+          ...(last.class === 'worker' ? { workers: [last.id] } : {}),
           data: { change: 'imported', thing: { _id: last.id } },
           at: Date.now(),
         } satisfies LivePublish,

@@ -46,6 +46,22 @@ describe.skipIf(!databaseUrl)('PostgreSQL live bus', () => {
     await Promise.all([a.close(), b.close()]);
   });
 
+  it("carries the workers a message names to another instance (each subscriber's presentation needs them)", async () => {
+    const [a, b] = await Promise.all(pools.map((p) => createPgBus(p, () => undefined)));
+    if (!a || !b) throw new Error('no bus');
+    const onB: LiveMessage[] = [];
+    const run = `w${Date.now()}`;
+    b.subscribe((m) => (m.data as { run?: string }).run === run && onB.push(m));
+    await a.publish([
+      { type: 'zoneChange', orgId: 'o', siteId: 's', workers: ['w1'], data: { run }, at: 1 },
+      { type: 'zoneChange', orgId: 'o', siteId: 's', data: { run }, at: 2 },
+    ]);
+    const deadline = Date.now() + 5000;
+    while (onB.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(onB.map((m) => m.workers)).toEqual([['w1'], undefined]);
+    await Promise.all([a.close(), b.close()]);
+  });
+
   it('sends no NOTIFY while no other instance listens, and does once one does', async () => {
     // A database of its own: other test files' servers listen on the shared test database.
     const admin = new pg.Client({ connectionString: databaseUrl });

@@ -1,6 +1,7 @@
 /**
  * GET /api/live?site= — Server-Sent Events of the site's changes (events, zone changes, things,
- * exceptions, heartbeats) and the caller's notifications, from the live bus of any instance. The
+ * exceptions, heartbeats) and the caller's notifications, from the live bus of any instance, each
+ * as this subscriber may see it (present.ts). The
  * stream itself (caps, keepalive, ending it once the caller may no longer see the site) is
  * platform/event-streams.ts.
  */
@@ -11,6 +12,7 @@ import type { App } from '../../platform/context.js';
 import { EVENT_STREAM_RESPONSE } from '../../platform/event-streams.js';
 import { type LiveMessage, liveDataJson } from '../../platform/live.js';
 import { requireSite } from '../sites/service.js';
+import { presentLive, subscriberOf } from './present.js';
 
 /** A message's SSE frame, serialised once however many subscribers receive it. */
 const frames = new WeakMap<LiveMessage, string>();
@@ -53,13 +55,14 @@ export function registerLiveRoutes(app: App) {
       const caller = callerOf(req);
       const site = await requireSite(db, caller, req.query.site);
       const stream = streams.open(req, reply, { siteId: site.id });
-      const relevant = (m: LiveMessage) =>
-        m.orgId === caller.orgId &&
-        (!m.siteId || m.siteId === site.id) &&
-        (!m.userId || m.userId === caller.id);
+      let subscriber = subscriberOf(caller, site);
+      stream.onRecheck((now) => {
+        if (now.site) subscriber = subscriberOf(now.caller, now.site);
+      });
       stream.onEnd(
         live.subscribe((m) => {
-          if (relevant(m)) stream.send(frame(m));
+          const shown = presentLive(subscriber, m);
+          if (shown) stream.send(frame(shown));
         }),
       );
     },

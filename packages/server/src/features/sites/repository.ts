@@ -48,6 +48,19 @@ export async function listSites(db: Tx, orgId: string, siteIds: string[] | undef
   return listPage(db, sites, scope(orgId, siteIds), query, listSpec, presentSite);
 }
 
+/** Ids and settings of the organization's sites (all of them, or these). */
+export async function siteSettingsOf(db: Tx, orgId: string, siteIds?: readonly string[]) {
+  return db
+    .select({ id: sites.id, settings: sites.settings })
+    .from(sites)
+    .where(
+      and(
+        eq(sites.orgId, orgId),
+        siteIds ? inArray(sites.id, siteIds.length ? [...siteIds] : ['']) : undefined,
+      ),
+    );
+}
+
 export async function findSite(db: Tx, orgId: string, id: string): Promise<SiteRow | undefined> {
   const [row] = await db
     .select()

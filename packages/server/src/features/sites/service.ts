@@ -21,6 +21,22 @@ export async function requireSite(db: Db, caller: Caller, id: string) {
 export const hidesWorkers = (site: { settings: unknown }) =>
   SiteSettings.parse(site.settings ?? {}).hideWorkers;
 
+/**
+ * Where the caller sees workers when no one site is named (`GET things` without `?site=`, a thing
+ * by id): the sites it may see that do not hide them. Undefined when none of those sites hides
+ * its workers (every worker the caller may see is shown).
+ */
+export async function sitesShowingWorkers(
+  db: Db,
+  caller: Caller,
+  among?: readonly string[],
+): Promise<string[] | undefined> {
+  const rows = await repo.siteSettingsOf(db, caller.orgId, among ?? siteScope(caller));
+  const seen = rows.filter((site) => hasSite(caller, site.id));
+  const showing = seen.filter((site) => !hidesWorkers(site));
+  return showing.length === seen.length ? undefined : showing.map((site) => site.id);
+}
+
 export async function getSite(db: Db, caller: Caller, id: string) {
   return presentSite(await requireSite(db, caller, id));
 }

@@ -6,8 +6,11 @@
  * category Crew); the items are Drill and Saw.
  */
 import { REPORT_TYPES } from '@sightline/shared';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeApp, reportScenario, TWO_DAYS } from '../../../test/factories.js';
+import { makeApp, makeSite, makeThing, reportScenario, TWO_DAYS } from '../../../test/factories.js';
+import { exceptions } from '../../db/schema.js';
+import { newId } from '../../platform/ids.js';
 
 const app = await makeApp();
 
@@ -103,5 +106,85 @@ describe('hideWorkers', () => {
     expect((await summary()).map((r) => [r.zoneName, r.total, r.stays])).toEqual(
       withWorkers.map((r) => [r.zoneName, 0, 0]),
     );
+  });
+
+  it('answers a hidden worker by id as absent, also for writes, and again once shown', async () => {
+    const s = await reportScenario(app);
+    const read = async () =>
+      [s.viewer, s.admin].map(async (c) => (await c.request('GET', `/api/things/${s.ann}`)).statusCode);
+    expect(await Promise.all(await read())).toEqual([200, 200]);
+    await hideWorkers(s, true);
+    expect(await Promise.all(await read())).toEqual([404, 404]);
+    expect((await s.admin.request('GET', `/api/things/${s.ann}/children`)).statusCode).toBe(404);
+    expect((await s.admin.request('DELETE', `/api/things/${s.ann}`)).statusCode).toBe(404);
+    // An item is answered as ever.
+    expect((await s.viewer.request('GET', `/api/things/${s.drill}`)).statusCode).toBe(200);
+    await hideWorkers(s, false);
+    expect(await Promise.all(await read())).toEqual([200, 200]);
+  });
+
+  it('lists things without ?site= by each site: workers of a site that hides them are left out', async () => {
+    const s = await reportScenario(app);
+    const other = await makeSite(app, s.org.id, 'Yard');
+    const bob = (await makeThing(app.ctx.db, s.org.id, other.id, { name: 'Bob', class: 'worker' })).id;
+    const listed = async (query = '') => {
+      const res = await s.viewer.request('GET', `/api/things?limit=100${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { _id: string }[]).map((t) => t._id);
+    };
+    expect(await listed()).toEqual(expect.arrayContaining([s.ann, bob, s.drill]));
+    await hideWorkers(s, true);
+    const hidden = await listed();
+    expect(hidden).not.toContain(s.ann);
+    expect(hidden).toEqual(expect.arrayContaining([bob, s.drill, s.saw]));
+    expect(await listed('&class=worker')).toEqual([bob]);
+    // Bob's site shows workers: he is answered by id.
+    expect((await s.viewer.request('GET', `/api/things/${bob}`)).statusCode).toBe(200);
+    await hideWorkers(s, false);
+    expect(await listed('&class=worker')).toEqual(expect.arrayContaining([s.ann, bob]));
+  });
+
+  it('answers an exception of several things without its workers, and one about workers only not at all', async () => {
+    const s = await reportScenario(app);
+    const exception = (thingId: string | null, multipleThings: string[]) => ({
+      id: newId(),
+      orgId: s.org.id,
+      siteId: s.site.id,
+      type: 'inventoryThingsUnexpected',
+      time: new Date('2024-01-11T12:00:00.000Z'),
+      thingId,
+      zoneId: s.dock,
+      multipleThings,
+    });
+    const mixed = exception(s.drill, [s.ann, s.saw]);
+    const workersOnly = exception(s.drill, [s.ann]);
+    await app.ctx.db.insert(exceptions).values([mixed, workersOnly]);
+    const list = async () => {
+      const res = await s.viewer.request('GET', `/api/exceptions?site=${s.site.id}&limit=100`);
+      expect(res.statusCode, res.body).toBe(200);
+      return new Map((res.json() as { _id: string; multipleThings: string[] }[]).map((e) => [e._id, e]));
+    };
+    const detail = (id: string) => s.viewer.request('GET', `/api/exceptions/${id}`);
+
+    const shown = await list();
+    expect(shown.get(mixed.id)?.multipleThings).toEqual([s.ann, s.saw]);
+    expect(shown.has(workersOnly.id)).toBe(true);
+    expect((await detail(mixed.id)).json()).toMatchObject({ things: [{ _id: s.ann }, { _id: s.saw }] });
+
+    await hideWorkers(s, true);
+    const hidden = await list();
+    expect(hidden.get(mixed.id)?.multipleThings).toEqual([s.saw]);
+    expect(hidden.has(workersOnly.id)).toBe(false);
+    const mixedDetail = await detail(mixed.id);
+    expect(mixedDetail.statusCode).toBe(200);
+    expect(mixedDetail.json()).toMatchObject({ multipleThings: [s.saw], things: [{ _id: s.saw }] });
+    expect(mixedDetail.body).not.toContain(s.ann);
+    expect((await detail(workersOnly.id)).statusCode).toBe(404);
+    // The worker's own zone-time exception (reportScenario) is not there by id either.
+    const [own] = await app.ctx.db
+      .select({ id: exceptions.id })
+      .from(exceptions)
+      .where(eq(exceptions.thingId, s.ann));
+    expect((await detail(own?.id ?? '')).statusCode).toBe(404);
   });
 });

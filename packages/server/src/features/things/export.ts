@@ -14,6 +14,7 @@ import { excelSerial, sheetName, writeSheet, type XlsxCell } from '../../platfor
 import { isMasked, workerPseudonym, workerViewFor } from '../privacy/pseudonyms.js';
 import { requireSite } from '../sites/service.js';
 import * as repo from './repository.js';
+import { workerFilter } from './service.js';
 import { tagsOf } from './tags.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -74,6 +75,7 @@ export async function exportThings(db: Db, caller: Caller, query: ThingExportQue
     ...query,
     orgId: caller.orgId,
     scope: siteScope(caller),
+    ...(await workerFilter(db, caller, query.site)),
     limit: PAGE,
     pseudonymousSites: [...view.maskedSites],
   };

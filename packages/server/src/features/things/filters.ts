@@ -1,6 +1,7 @@
 /** The WHERE of every thing list and export: organization, the caller's sites, and the query's filters. */
 import type { ThingClass } from '@sightline/shared';
-import { type AnyColumn, and, eq, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gte, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
 import { things, zones } from '../../db/schema.js';
 
 export interface ThingFilter {
@@ -21,6 +22,11 @@ export interface ThingFilter {
    * so searching for a real name, serial or description cannot tell who a pseudonym is.
    */
   pseudonymousSites?: readonly string[];
+  /**
+   * Some of the caller's sites hide their workers: a worker is listed only where it is seen on one
+   * of these sites (home site or current zone), the caller's sites that show workers.
+   */
+  workerSites?: string[];
 }
 
 /**
@@ -49,6 +55,7 @@ export function thingWhere(f: ThingFilter): SQL | undefined {
     f.site ? inSites(f.orgId, [f.site]) : undefined,
     f.class ? eq(things.class, f.class) : undefined,
     f.hideWorkers ? ne(things.class, 'worker') : undefined,
+    f.workerSites ? or(ne(things.class, 'worker'), inSites(f.orgId, f.workerSites)) : undefined,
     f.category ? sql`${things.categories} @> ARRAY[${f.category}]::text[]` : undefined,
     f.tags?.length
       ? sql`${things.id} IN (SELECT thing_id FROM thing_tags WHERE org_id = ${f.orgId} AND tag = ANY(${sql.param(f.tags)}::text[]))`
@@ -71,4 +78,23 @@ export const notAWorker = (thingId: SQL | AnyColumn): SQL =>
 export function searchableByCaller(f: ThingFilter & { search?: string; search2?: string }): SQL | undefined {
   if (!f.pseudonymousSites?.length || !(f.search?.trim() || f.search2?.trim())) return undefined;
   return sql`NOT (${things.class} = 'worker' AND ${things.siteId} = ANY(${sql.param([...f.pseudonymousSites])}::text[]))`;
+}
+
+/**
+ * The row's list of things (an array of thing ids) is empty or names something besides workers:
+ * a row about workers only (an exception whose things are all workers) is left out where workers
+ * are hidden.
+ */
+export const notOnlyWorkers = (thingIds: SQL | AnyColumn): SQL =>
+  sql`(cardinality(${thingIds}) = 0 OR EXISTS (SELECT 1 FROM unnest(${thingIds}) AS listed(id)
+    WHERE ${notAWorker(sql`listed.id`)}))`;
+
+/** Of these thing ids, the workers'. */
+export async function workerIds(db: Tx, orgId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: things.id })
+    .from(things)
+    .where(and(eq(things.orgId, orgId), eq(things.class, 'worker'), inArray(things.id, [...new Set(ids)])));
+  return new Set(rows.map((r) => r.id));
 }

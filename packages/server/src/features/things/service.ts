@@ -24,7 +24,7 @@ import type { LivePublish } from '../../platform/live.js';
 import { assertReadable, type Referable } from '../../platform/references.js';
 import { categoryNames } from '../categories/repository.js';
 import { isMasked, masksAny, maskThing, workerViewFor } from '../privacy/pseudonyms.js';
-import { hidesWorkers, requireSite } from '../sites/service.js';
+import { hidesWorkers, requireSite, sitesShowingWorkers } from '../sites/service.js';
 import { enqueueThingWebhooks } from '../webhooks/outbox.js';
 import * as links from './links.js';
 import { presentThing } from './presenter.js';
@@ -35,22 +35,48 @@ type Deps = Pick<AppContext, 'db' | 'live'>;
 
 /** A page of things as the API's JSON text (repository `asJson`): the list route sends it as is. */
 export async function listThings(db: Db, caller: Caller, query: ThingListQuery) {
-  const hideWorkers = query.site ? hidesWorkers(await requireSite(db, caller, query.site)) : false;
   const view = await workerViewFor(db, caller);
   const pseudonymousSites = [...view.maskedSites];
-  const filter = { ...query, orgId: caller.orgId, scope: siteScope(caller), hideWorkers, pseudonymousSites };
+  const filter = {
+    ...query,
+    orgId: caller.orgId,
+    scope: siteScope(caller),
+    ...(await workerFilter(db, caller, query.site)),
+    pseudonymousSites,
+  };
   const { rows, total, totalCapped } = await repo.listThings(db, filter, undefined, true, repo.asJson);
   // The JSON texts are parsed again only when a worker may be pseudonymous to this caller.
   const json = masksAny(view) ? rows.map((r) => JSON.stringify(maskThing(view, JSON.parse(r)))) : rows;
   return { json: `[${json.join(',')}]`, total, totalCapped };
 }
 
-/** A live thing the caller may see (its home site or its current zone's site), or 404. */
+/**
+ * How a thing list leaves out hidden workers (the setting hideWorkers): for one site, that site's
+ * setting; without one, each of the caller's sites' (a worker is listed where it shows).
+ */
+export async function workerFilter(
+  db: Db,
+  caller: Caller,
+  site: string | undefined,
+): Promise<{ hideWorkers?: boolean; workerSites?: string[] }> {
+  if (site) return { hideWorkers: hidesWorkers(await requireSite(db, caller, site)) };
+  return { workerSites: await sitesShowingWorkers(db, caller) };
+}
+
+/**
+ * A live thing the caller may see (its home site or its current zone's site), or 404. A worker
+ * is answered as absent unless one of those sites shows workers (hideWorkers hides it entirely).
+ */
 export async function requireThing(db: Db, caller: Caller, id: string) {
   const found = await repo.findThing(db, caller.orgId, id);
   if (!found) throw notFound('Thing');
   const { thing, zoneSiteId } = found;
-  if (!hasSite(caller, thing.siteId) && !(zoneSiteId && hasSite(caller, zoneSiteId))) throw notFound('Thing');
+  const seenOn = [thing.siteId, ...(zoneSiteId ? [zoneSiteId] : [])].filter((s) => hasSite(caller, s));
+  if (!seenOn.length) throw notFound('Thing');
+  if (thing.class === 'worker') {
+    const showing = await sitesShowingWorkers(db, caller, seenOn);
+    if (showing && !showing.length) throw notFound('Thing');
+  }
   return thing;
 }
 
@@ -138,6 +164,7 @@ function publish(deps: Deps, caller: Caller, change: 'created' | 'updated' | 'de
     type: 'thing',
     orgId: caller.orgId,
     siteId: row.siteId,
+    ...(row.class === 'worker' ? { workers: [row.id] } : {}),
     data: { change, thing: presentThing(row) },
     at: Date.now(),
   };
@@ -235,7 +262,13 @@ export async function linkedThings(
   const view = await workerViewFor(db, caller);
   const { rows, total, totalCapped } = await repo.listThings(
     db,
-    { ...query, orgId: caller.orgId, scope: siteScope(caller), pseudonymousSites: [...view.maskedSites] },
+    {
+      ...query,
+      orgId: caller.orgId,
+      scope: siteScope(caller),
+      ...(await workerFilter(db, caller, undefined)),
+      pseudonymousSites: [...view.maskedSites],
+    },
     extra,
   );
   return { items: rows.map((row) => maskThing(view, presentThing(row))), total, totalCapped };

@@ -17,7 +17,7 @@ import {
   type ThingState,
 } from '../engine/index.js';
 import type { JobDeps } from './deps.js';
-import { loadThings, type OrgZones, tsParam } from './load.js';
+import { type KnownThings, loadThings, type OrgZones, tsParam } from './load.js';
 import { eachDueOrganization } from './per-organization.js';
 import { storeExceptions } from './raise.js';
 
@@ -47,7 +47,7 @@ async function checkKit(
   orgId: string,
   parent: ThingState,
   zones: OrgZones,
-  names: Map<string, string>,
+  known: KnownThings,
   now: EpochMs,
   settleMs: number,
 ): Promise<ExceptionRecord[]> {
@@ -60,7 +60,8 @@ async function checkKit(
       AND t.last_zone_time BETWEEN ${tsParam(parent.lastZoneTime - settleMs)}
         AND ${tsParam(parent.lastZoneTime + settleMs)}`,
   );
-  for (const [id, name] of [...children.names, ...occupants.names]) names.set(id, name);
+  for (const [id, name] of [...children.names, ...occupants.names]) known.names.set(id, name);
+  for (const id of [...children.workers, ...occupants.workers]) known.workers.add(id);
   const parentIds = [...new Set(occupants.things.flatMap((t) => t.parents))];
   const parentZones = await zonesOfThings(tx, orgId, parentIds);
   return inventoryCheck(
@@ -86,12 +87,12 @@ export async function checkInventory(
   // and an organization left out would lose it.
   return eachDueOrganization(deps, { now, scope, due, stopEarly: false }, async (tx, orgId, zones) => {
     const parents = await loadThings(tx, orgId, sql`t.zone_id IS NOT NULL AND ${due}`);
-    const names = new Map(parents.names);
+    const known: KnownThings = { names: new Map(parents.names), workers: new Set(parents.workers) };
     const found: ExceptionRecord[] = [];
     for (const parent of parents.things) {
       if (!inventoryDue(parent, from, now, settleMs)) continue;
-      found.push(...(await checkKit(tx, orgId, parent, zones, names, now, settleMs)));
+      found.push(...(await checkKit(tx, orgId, parent, zones, known, now, settleMs)));
     }
-    return storeExceptions(tx, orgId, found, now, zones, names);
+    return storeExceptions(tx, orgId, found, now, zones, known);
   });
 }

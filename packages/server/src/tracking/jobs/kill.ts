@@ -24,13 +24,14 @@ const unseen = (now: EpochMs) =>
 /** Kills the due things; resolves with how many were taken out or deleted. */
 export function killUnseen(deps: JobDeps, now: EpochMs, scope: JobScope = {}) {
   return eachDueOrganization(deps, { now, scope, due: unseen(now) }, async (tx, orgId, zones) => {
-    const { things, names } = await loadThings(tx, orgId, unseen(now));
+    const loaded = await loadThings(tx, orgId, unseen(now));
+    const { things } = loaded;
     const output = killDue(things, zones.zones, now);
     if (!output.things.length) return { count: 0 };
     const written = await writeOutput(tx, orgId, output, [], now);
     return {
       count: output.things.length,
-      committed: { orgId, messages: output.messages, directory: directoryOf(zones, names), ...written },
+      committed: { orgId, messages: output.messages, directory: directoryOf(zones, loaded), ...written },
     };
   });
 }

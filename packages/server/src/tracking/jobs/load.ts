@@ -43,9 +43,14 @@ const thingStateJson = sql`json_build_object('tag', '', 'id', t.id, 'name', t.na
   'mapId', t.map_id, 'x', t.x, 'y', t.y, 'alarmTamper', t.alarm_tamper, 'alarmTamperTag', t.alarm_tamper_tag,
   'alarmTamperTime', ${ms('t.alarm_tamper_time')}, 'data', t.data, 'parents', t.parents)`;
 
-export interface LoadedThings {
-  things: ThingState[];
+/** The names of things a job loaded, and which of them are workers (for its live messages). */
+export interface KnownThings {
   names: Map<string, string>;
+  workers: Set<string>;
+}
+
+export interface LoadedThings extends KnownThings {
+  things: ThingState[];
 }
 
 /**
@@ -69,6 +74,7 @@ export async function loadThings(
   return {
     things: found.map(toThing),
     names: new Map(found.map((t) => [t.id, t.name])),
+    workers: new Set(found.filter((t) => t.class === 'worker').map((t) => t.id)),
   };
 }
 
@@ -95,12 +101,13 @@ export async function loadZones(tx: Tx, orgId: string): Promise<OrgZones> {
 }
 
 /** The directory of a job's live messages and mails. */
-export function directoryOf(zones: OrgZones, thingNames: Map<string, string>): Directory {
+export function directoryOf(zones: OrgZones, known: KnownThings): Directory {
   return {
     zoneNames: zones.names,
     zoneEmails: zones.emails,
     endpointNames: new Map(),
-    thingNames,
+    thingNames: known.names,
+    workers: known.workers,
     locationTagNames: new Map(),
   };
 }

@@ -6,7 +6,7 @@
 import type { Tx } from '../../db/client.js';
 import type { EngineMessage, EpochMs, ExceptionRecord } from '../engine/index.js';
 import { writeRest } from '../store/index.js';
-import { directoryOf, type OrgZones } from './load.js';
+import { directoryOf, type KnownThings, type OrgZones } from './load.js';
 
 export async function storeExceptions(
   tx: Tx,
@@ -14,7 +14,7 @@ export async function storeExceptions(
   found: ExceptionRecord[],
   now: EpochMs,
   zones: OrgZones,
-  thingNames: Map<string, string>,
+  known: KnownThings,
 ) {
   if (!found.length) return { count: 0 };
   const exceptions = await writeRest(tx, orgId, [], [], found, now);
@@ -30,7 +30,7 @@ export async function storeExceptions(
       messages,
       eventIds: new Map(),
       exceptions,
-      directory: directoryOf(zones, thingNames),
+      directory: directoryOf(zones, known),
     },
   };
 }

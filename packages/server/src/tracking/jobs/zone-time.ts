@@ -25,8 +25,8 @@ const overrun = (now: EpochMs) =>
 /** Raises the due zone time exceptions; resolves with how many were stored. */
 export function raiseZoneTimeExceptions(deps: JobDeps, now: EpochMs, scope: JobScope = {}) {
   return eachDueOrganization(deps, { now, scope, due: overrun(now) }, async (tx, orgId, zones) => {
-    const { things, names } = await loadThings(tx, orgId, overrun(now));
-    const due = dueTimeExceptions(things, zones.zones, new Set(), now);
-    return storeExceptions(tx, orgId, due, now, zones, names);
+    const loaded = await loadThings(tx, orgId, overrun(now));
+    const due = dueTimeExceptions(loaded.things, zones.zones, new Set(), now);
+    return storeExceptions(tx, orgId, due, now, zones, loaded);
   });
 }

@@ -23,7 +23,7 @@ export interface OrgConfig {
   model: SiteModel;
   /** The model's location tags by id (the model's are by tag), for endpoints' locations. */
   locationTagsById: ReadonlyMap<string, LocationTagModel>;
-  names: Omit<Directory, 'thingNames'>;
+  names: Omit<Directory, 'thingNames' | 'workers'>;
 }
 
 /** Organizations kept per instance; the least recently used goes first beyond this. */

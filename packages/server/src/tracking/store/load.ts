@@ -44,6 +44,8 @@ export interface Directory {
   zoneEmails: ReadonlyMap<string, readonly string[]>;
   endpointNames: ReadonlyMap<string, string>;
   thingNames: Map<string, string>;
+  /** The workers among the things named (their live messages say so: features/live/present.ts). */
+  workers: ReadonlySet<string>;
   locationTagNames: ReadonlyMap<string, string>;
 }
 
@@ -198,15 +200,17 @@ function assemble(row: LoadRow, config: OrgConfig): Loaded {
   const things = new Map<string, ThingState>();
   const tags = new Map<string, string>();
   const thingNames = new Map<string, string>();
+  const workers = new Set<string>();
   for (const t of row.things) {
     tags.set(t.tag, t.id);
     thingNames.set(t.id, t.name);
+    if (t.class === 'worker') workers.add(t.id);
     if (!things.has(t.id)) things.set(t.id, toThing(t));
   }
   return {
     model: withLocations(config, row.endpoint_locations),
     state: { things, tags, openEvents: new Map(row.open_events.map((e) => [e.tag, toOpenEvent(e)])) },
-    directory: { ...config.names, thingNames },
+    directory: { ...config.names, thingNames, workers },
     configLoaded: row.config_loaded,
   };
 }

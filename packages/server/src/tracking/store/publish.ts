@@ -57,20 +57,34 @@ export interface Committed {
   directory: Directory;
 }
 
+/** The workers among `ids` (a message's `workers`), or undefined when there are none. */
+function workersAmong(ids: readonly (string | null)[], dir: Directory): string[] | undefined {
+  const found = ids.filter((id): id is string => id !== null && dir.workers.has(id));
+  return found.length ? [...new Set(found)] : undefined;
+}
+
 export function liveMessages(c: Committed, at: number): LivePublish[] {
   const stored = new Map(c.exceptions.map((e) => [e.record, e.id]));
   const out: LivePublish[] = [];
-  const address = (siteId: string) => ({ orgId: c.orgId, siteId, at });
+  const dir = c.directory;
+  const address = (siteId: string, things: readonly (string | null)[]) => {
+    const workers = workersAmong(things, dir);
+    return workers ? { orgId: c.orgId, siteId, workers, at } : { orgId: c.orgId, siteId, at };
+  };
   for (const m of c.messages) {
     if (m.type === 'event') {
       const id = c.eventIds.get(m.event);
       if (id !== undefined)
-        out.push({ type: 'event', ...address(m.siteId), data: eventRecord(m.event, id, c.directory) });
+        out.push({
+          type: 'event',
+          ...address(m.siteId, [m.event.thingId]),
+          data: eventRecord(m.event, id, c.directory),
+        });
     } else if (m.type === 'zoneChange') {
       const name = (z: string | null) => (z === null ? null : (c.directory.zoneNames.get(z) ?? null));
       out.push({
         type: 'zoneChange',
-        ...address(m.siteId),
+        ...address(m.siteId, [m.thingId]),
         data: {
           thing: m.thingId,
           thingName: c.directory.thingNames.get(m.thingId) ?? null,
@@ -82,13 +96,19 @@ export function liveMessages(c: Committed, at: number): LivePublish[] {
         },
       });
     } else if (m.type === 'thing') {
-      out.push({ type: 'thing', ...address(m.siteId), data: thingData(m.thing, m.change, c.directory) });
+      const workers = m.thing.class === 'worker' ? { workers: [m.thing.id] } : {};
+      out.push({
+        type: 'thing',
+        ...address(m.siteId, []),
+        ...workers,
+        data: thingData(m.thing, m.change, c.directory),
+      });
     } else {
       const id = stored.get(m.exception);
       if (id !== undefined)
         out.push({
           type: 'exception',
-          ...address(m.siteId),
+          ...address(m.siteId, [m.exception.thingId, ...m.exception.multipleThings]),
           data: exceptionData(id, m.exception, c.directory),
         });
     }

@@ -18,6 +18,7 @@ import { UnsavedChangesDialog } from '../UnsavedChangesDialog';
 import { FieldGrid } from './fields/FieldGrid';
 import { FieldRenderer } from './fields/FieldRenderer';
 import { LoadFailure } from './LoadFailure';
+import { TabArrow } from './TabArrow';
 import type { EditorContext, EditorField, ResourceEditorProps, Values } from './types';
 import { useEditor } from './useEditor';
 
@@ -89,6 +90,7 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
               onChange={(_, i: number) => editor.setTab(i)}
               variant="scrollable"
               allowScrollButtonsMobile
+              slots={{ scrollButtons: TabArrow }}
               aria-label={`${props.entityName} sections`}
               sx={{
                 px: 1.5,

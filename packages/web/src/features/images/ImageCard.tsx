@@ -109,6 +109,10 @@ function SelectionMark({ selected, small, sx }: { selected: boolean; small?: boo
 const label = (image: Image, selecting: boolean, selected: boolean) =>
   selecting ? `${selected ? 'Deselect' : 'Select'} ${image.fileName}` : `Open ${image.fileName}`;
 
+/** While selecting, a photo shows the selection mark (an icon): hovering it says what a click does. */
+const selectionTip = (image: Image, selecting: boolean, selected: boolean) =>
+  selecting ? label(image, selecting, selected) : '';
+
 export function ImageTile({ image, selecting, selected, onOpen, onToggle }: ImageCardProps) {
   return (
     <Card
@@ -120,22 +124,24 @@ export function ImageTile({ image, selecting, selected, onOpen, onToggle }: Imag
         flexDirection: 'column',
       }}
     >
-      <CardActionArea
-        onClick={selecting ? onToggle : onOpen}
-        aria-label={label(image, selecting, selected)}
-        aria-pressed={selecting ? selected : undefined}
-      >
-        <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: 'grey.100' }}>
-          <Box
-            component="img"
-            src={`/api/images/${image.id}/thumb`}
-            alt={image.annotation || image.fileName}
-            loading="lazy"
-            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-          />
-          {selecting && <SelectionMark selected={selected} sx={{ top: 6, left: 6 }} />}
-        </Box>
-      </CardActionArea>
+      <Tooltip title={selectionTip(image, selecting, selected)} describeChild>
+        <CardActionArea
+          onClick={selecting ? onToggle : onOpen}
+          aria-label={label(image, selecting, selected)}
+          aria-pressed={selecting ? selected : undefined}
+        >
+          <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: 'grey.100' }}>
+            <Box
+              component="img"
+              src={`/api/images/${image.id}/thumb`}
+              alt={image.annotation || image.fileName}
+              loading="lazy"
+              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            />
+            {selecting && <SelectionMark selected={selected} sx={{ top: 6, left: 6 }} />}
+          </Box>
+        </CardActionArea>
+      </Tooltip>
       <CardContent sx={{ p: 1.25, '&:last-child': { pb: 1.25 }, flex: 1 }}>
         <Stack direction="row" sx={{ alignItems: 'center', mb: 0.5 }}>
           <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
@@ -157,26 +163,28 @@ export function ImageTile({ image, selecting, selected, onOpen, onToggle }: Imag
 export function ImageRow({ image, selecting, selected, onOpen, onToggle }: ImageCardProps) {
   return (
     <ListItem divider sx={{ gap: 1.5, bgcolor: selected ? 'action.selected' : undefined, pr: 1 }}>
-      <ButtonBase
-        onClick={selecting ? onToggle : onOpen}
-        aria-label={label(image, selecting, selected)}
-        aria-pressed={selecting ? selected : undefined}
-        sx={{
-          position: 'static',
-          borderRadius: 1,
-          flexShrink: 0,
-          '&::after': { content: '""', position: 'absolute', inset: 0 },
-          '&.Mui-focusVisible::after': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
-        }}
-      >
-        <Box
-          component="img"
-          src={`/api/images/${image.id}/mini`}
-          alt=""
-          sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, display: 'block' }}
-        />
-        {selecting && <SelectionMark selected={selected} small sx={{ left: 20, top: 12 }} />}
-      </ButtonBase>
+      <Tooltip title={selectionTip(image, selecting, selected)} describeChild>
+        <ButtonBase
+          onClick={selecting ? onToggle : onOpen}
+          aria-label={label(image, selecting, selected)}
+          aria-pressed={selecting ? selected : undefined}
+          sx={{
+            position: 'static',
+            borderRadius: 1,
+            flexShrink: 0,
+            '&::after': { content: '""', position: 'absolute', inset: 0 },
+            '&.Mui-focusVisible::after': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+          }}
+        >
+          <Box
+            component="img"
+            src={`/api/images/${image.id}/mini`}
+            alt=""
+            sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, display: 'block' }}
+          />
+          {selecting && <SelectionMark selected={selected} small sx={{ left: 20, top: 12 }} />}
+        </ButtonBase>
+      </Tooltip>
       <ListItemText
         primary={formatListDate(image.timestamp)}
         secondary={<Chips image={image} />}

@@ -1,0 +1,209 @@
+/**
+ * Each live subscriber receives what its REST reads show (features/live/present.ts): two real
+ * subscribers of one site — the Admin (every right) and an API key of the Viewer role (no right at
+ * all, so no `read` on workers either) — get the worker's messages exactly while `GET things/{id}`
+ * answers them the worker; once the site hides its workers, neither gets any message naming one
+ * (thing, event, zone change, an exception about workers), an exception listing a worker among
+ * items comes without the worker, and the items' messages still arrive.
+ */
+import { ROLE_IDS } from '@sightline/shared';
+import { afterAll, describe, expect, it } from 'vitest';
+import { postNative, trackedSite } from '../../../test/factories/ingest.factory.js';
+import { type OpenStream, openStream, portOf, waitUntil } from '../../../test/factories/stream.factory.js';
+import { makeApp, makeThing } from '../../../test/factories.js';
+import type { LiveMessage } from '../../platform/live.js';
+import { presentLive } from './present.js';
+
+const app = await makeApp();
+const port = await portOf(app);
+const open: OpenStream[] = [];
+afterAll(() => {
+  for (const s of open) s.close();
+});
+
+interface Frame {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+function framesOf(stream: OpenStream): Frame[] {
+  return stream
+    .text()
+    .split('\n\n')
+    .flatMap((block) => {
+      const type = /^event: (.+)$/m.exec(block)?.[1];
+      const data = /^data: (.+)$/m.exec(block)?.[1];
+      return type && data ? [{ type, data: JSON.parse(data) as Record<string, unknown> }] : [];
+    });
+}
+
+/** Whether a frame names the thing (its id anywhere in the data). */
+const names = (f: Frame, id: string) => JSON.stringify(f.data).includes(id);
+
+async function scenario() {
+  const s = await trackedSite(app);
+  const { db } = app.ctx;
+  const ann = await makeThing(db, s.org.id, s.site.id, { tag: 'A11CE0', name: 'Ann', class: 'worker' });
+  const drill = await makeThing(db, s.org.id, s.site.id, { tag: 'D2111', name: 'Drill' });
+  const keyRes = await s.admin.request('POST', '/api/apikeys', {
+    name: 'viewer key',
+    roles: [ROLE_IDS.viewer],
+    securityCtx: { sites: [s.site.id] },
+  });
+  expect(keyRes.statusCode, keyRes.body).toBe(200);
+  const key = keyRes.json() as { token: string };
+  const path = `/api/live?site=${s.site.id}`;
+  const admin = await openStream(port, path, { cookie: s.admin.cookie });
+  const viewerKey = await openStream(port, path, { bearer: key.token });
+  open.push(admin, viewerKey);
+  expect([admin.status, viewerKey.status]).toEqual([200, 200]);
+  const restSeesAnn = async () => {
+    const byAdmin = await s.admin.request('GET', `/api/things/${ann.id}`);
+    const byKey = await app.inject({
+      method: 'GET',
+      url: `/api/things/${ann.id}`,
+      headers: { authorization: `Bearer ${key.token}` },
+    });
+    return [byAdmin.statusCode, byKey.statusCode];
+  };
+  return { s, ann, drill, admin, viewerKey, restSeesAnn };
+}
+
+describe('live messages per subscriber', () => {
+  it('sends the worker to whoever REST shows it to, and nothing of it once the site hides workers', async () => {
+    const { s, ann, drill, admin, viewerKey, restSeesAnn } = await scenario();
+    const subscribers = { admin, viewerKey };
+
+    // Shown: REST answers both the worker, and both streams carry its messages.
+    expect(await restSeesAnn()).toEqual([200, 200]);
+    await postNative(app, s.dockReader, [
+      { tag: ann.tag, time: '2024-05-01T10:00:00Z' },
+      { tag: drill.tag, time: '2024-05-01T10:00:00Z' },
+    ]);
+    for (const [who, stream] of Object.entries(subscribers)) {
+      await waitUntil(
+        () =>
+          ['event', 'zoneChange', 'thing'].every((t) =>
+            framesOf(stream).some((f) => f.type === t && names(f, ann.id)),
+          ),
+        5000,
+        `${who}: the worker's event, zone change and thing`,
+      );
+    }
+
+    // Hidden: the setting reaches the open streams at their next recheck.
+    const hide = await s.admin.request('POST', `/api/orgsettings?site=${s.site.id}`, { hideWorkers: true });
+    expect(hide.statusCode, hide.body).toBe(200);
+    expect(await restSeesAnn()).toEqual([404, 404]);
+    await app.ctx.streams.recheck();
+    const before = { admin: framesOf(admin).length, viewerKey: framesOf(viewerKey).length };
+    await postNative(app, s.storeReader, [
+      { tag: ann.tag, time: '2024-05-01T10:05:00Z' },
+      { tag: drill.tag, time: '2024-05-01T10:05:00Z' },
+    ]);
+    const at = Date.now();
+    await app.ctx.live.publish([
+      {
+        type: 'exception',
+        orgId: s.org.id,
+        siteId: s.site.id,
+        workers: [ann.id],
+        data: exception('mixed', drill.id, [ann.id, drill.id]),
+        at,
+      },
+      {
+        type: 'exception',
+        orgId: s.org.id,
+        siteId: s.site.id,
+        workers: [ann.id],
+        data: exception('workers only', null, [ann.id]),
+        at,
+      },
+      {
+        type: 'exception',
+        orgId: s.org.id,
+        siteId: s.site.id,
+        workers: [ann.id],
+        data: exception('of the worker', ann.id, []),
+        at,
+      },
+      {
+        type: 'exception',
+        orgId: s.org.id,
+        siteId: s.site.id,
+        data: exception('last', drill.id, []),
+        at,
+      },
+    ]);
+    for (const [who, stream] of Object.entries(subscribers)) {
+      await waitUntil(
+        () => framesOf(stream).some((f) => f.type === 'exception' && f.data.message === 'last'),
+        5000,
+        `${who}: the last exception`,
+      );
+      const after = framesOf(stream).slice(before[who as keyof typeof before]);
+      // The item's messages still arrive ...
+      expect(
+        after.filter((f) => names(f, drill.id)).map((f) => f.type),
+        who,
+      ).toEqual(expect.arrayContaining(['event', 'zoneChange', 'thing']));
+      // ... and nothing names the worker, by id or by name.
+      expect(
+        after.filter((f) => names(f, ann.id) || JSON.stringify(f.data).includes('Ann')),
+        who,
+      ).toEqual([]);
+      const exceptions = after.filter((f) => f.type === 'exception').map((f) => f.data);
+      expect(
+        exceptions.map((e) => [e.message, e.multipleThings]),
+        who,
+      ).toEqual([
+        ['mixed', [drill.id]],
+        ['last', []],
+      ]);
+    }
+  });
+});
+
+function exception(message: string, thing: string | null, multipleThings: string[]) {
+  return {
+    _id: `e${message.length}`,
+    type: 'inventoryThingsUnexpected' as const,
+    time: '2024-05-01T10:06:00.000Z',
+    thing,
+    thingName: null,
+    zone: null,
+    zoneName: null,
+    multipleThings,
+    timeDuration: null,
+    message,
+  };
+}
+
+describe('presentLive', () => {
+  const subscriber = { orgId: 'o', userId: 'u', siteId: 's', workers: 'hidden' as const };
+  const base = { orgId: 'o', siteId: 's', at: 1 };
+
+  it("passes another user's notification to no one else and a heartbeat to everyone", () => {
+    const note: LiveMessage = { ...base, type: 'notification', userId: 'v', data: {} };
+    const beat: LiveMessage = { ...base, type: 'heartbeat', data: {} };
+    expect(presentLive(subscriber, note)).toBeUndefined();
+    expect(presentLive({ ...subscriber, userId: 'v' }, note)).toBe(note);
+    expect(presentLive(subscriber, beat)).toBe(beat);
+    expect(presentLive(subscriber, { ...beat, orgId: 'p' })).toBeUndefined();
+    expect(presentLive(subscriber, { ...beat, siteId: 't' })).toBeUndefined();
+  });
+
+  it('presents one message the same way to every subscriber that hides workers (one copy)', () => {
+    const m: LiveMessage = {
+      ...base,
+      type: 'exception',
+      workers: ['w'],
+      data: exception('x', 'i', ['w', 'i']),
+    };
+    const first = presentLive(subscriber, m);
+    expect(first?.data).toMatchObject({ multipleThings: ['i'] });
+    expect(first?.workers).toBeUndefined();
+    expect(presentLive({ ...subscriber, userId: 'other' }, m)).toBe(first);
+    expect(presentLive({ ...subscriber, workers: 'shown' }, m)).toBe(m);
+  });
+});
