@@ -39,9 +39,8 @@ export default function StorageTab() {
     <Stack spacing={2}>
       <Stack direction="row" alignItems="center" justifyContent="space-between" spacing={1}>
         <Typography variant="body2">
-          Next purge: <strong>{formatDateTime(nextPurge)}</strong>. Rows are your organization's. Bytes
-          on disk are estimated: each table's size in proportion to your organization's share of its
-          rows.
+          Next purge: <strong>{formatDateTime(nextPurge)}</strong>. Rows are your organization's. Bytes on
+          disk are estimated: each table's size in proportion to your organization's share of its rows.
         </Typography>
         <Tooltip title="Refresh">
           <IconButton aria-label="Refresh storage" onClick={() => void report.refetch()}>
