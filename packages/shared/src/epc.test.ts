@@ -201,7 +201,7 @@ describe('epcSearch', () => {
     expect(epcSearch('https://id.gs1.org/01/80614141123458/21/6789')?.hexes).toContain(
       '3074257BF7194E4000001A85',
     );
-    const bits = epcSearch('80614141123458')?.gtinBits ?? [];
+    const bits = epcSearch('80614141123458')?.sgtinPrefixes ?? [];
     const tagBits = BigInt('0x3074257BF7194E4000001A85').toString(2).padStart(96, '0').slice(11, 58);
     expect(bits).toContain(tagBits);
     expect(sgtinGtinBits('80614141123458').length).toBeGreaterThan(1);

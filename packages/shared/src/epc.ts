@@ -267,10 +267,52 @@ function sgtinHexes(gtin: string, serial: string): string[] {
   return [...hexes];
 }
 
-/** What a things search for an EPC looks for: exact hexes, or a GTIN's bits in an SGTIN. */
+/**
+ * What a search for EPCs looks for: exact hexes, or the leading bits of an SGTIN from its
+ * partition on (bit 11 of SGTIN-96 and -198 alike): a GTIN's, or a company prefix's.
+ */
 export interface EpcSearch {
   hexes: string[];
-  gtinBits: string[];
+  sgtinPrefixes: string[];
+}
+
+/** Company prefix bits per SGTIN partition (the item reference takes 44 minus these). */
+const SGTIN_COMPANY_BITS = [40, 37, 34, 30, 27, 24, 20];
+
+/**
+ * An SGTIN pattern of the EPCIS query (`urn:epc:idpat:sgtin:0614141.812345.*`,
+ * `urn:epc:idpat:sgtin:0614141.*.*`, `urn:epc:idpat:sgtin:*.*.*`) as the bits it fixes.
+ */
+function sgtinPatternPrefix(pattern: string): string | undefined {
+  const m = /^urn:epc:idpat:sgtin:(\d+|\*)\.(\d+|\*)\.\*$/.exec(pattern);
+  if (!m?.[1] || !m[2]) return undefined;
+  const [, company, item] = m;
+  if (company === '*') return item === '*' ? '' : undefined;
+  const partition = 12 - company.length;
+  const companyBits = SGTIN_COMPANY_BITS[partition];
+  if (companyBits === undefined) return undefined;
+  const bits = (value: string, width: number) => BigInt(value).toString(2).padStart(width, '0');
+  const head = bits(String(partition), 3) + bits(company, companyBits);
+  if (item === '*') return head;
+  if (item.length !== 13 - company.length) return undefined;
+  return head + bits(item, 44 - companyBits);
+}
+
+/**
+ * The EPCs a list of EPCIS `MATCH_epc` values names: pure identity and raw URIs, and SGTIN
+ * patterns. A value it cannot read matches nothing.
+ */
+export function epcMatch(values: string[]): EpcSearch {
+  const found: EpcSearch = { hexes: [], sgtinPrefixes: [] };
+  for (const value of values) {
+    if (value.startsWith('urn:epc:idpat:')) {
+      const prefix = sgtinPatternPrefix(value);
+      if (prefix !== undefined) found.sgtinPrefixes.push(prefix);
+    } else {
+      found.hexes.push(...epcHexesOfUri(value));
+    }
+  }
+  return found;
 }
 
 /**
@@ -281,13 +323,13 @@ export function epcSearch(term: string): EpcSearch | undefined {
   const text = term.trim();
   if (text.startsWith('urn:epc:')) {
     const hexes = epcHexesOfUri(text);
-    return hexes.length ? { hexes, gtinBits: [] } : undefined;
+    return hexes.length ? { hexes, sgtinPrefixes: [] } : undefined;
   }
   const link = /^https?:\/\/[^/]+\/(?:.*\/)?01\/(\d{14})\/21\/([^/?#]+)/.exec(text);
   if (link?.[1] && link[2]) {
     const hexes = sgtinHexes(link[1], decodeURIComponent(link[2]));
-    return hexes.length ? { hexes, gtinBits: [] } : undefined;
+    return hexes.length ? { hexes, sgtinPrefixes: [] } : undefined;
   }
   const gtin = gtin14(text);
-  return gtin ? { hexes: [], gtinBits: sgtinGtinBits(gtin) } : undefined;
+  return gtin ? { hexes: [], sgtinPrefixes: sgtinGtinBits(gtin) } : undefined;
 }

@@ -122,3 +122,29 @@ export const EpcisQueryDocument = z.looseObject({
   }),
 });
 export type EpcisQueryDocument = z.infer<typeof EpcisQueryDocument>;
+
+/** An EPCISDocument as Sightline writes one (the Events screen's download, webhooks). */
+export const EpcisDocument = z.looseObject({
+  '@context': z.unknown(),
+  type: z.literal('EPCISDocument'),
+  schemaVersion: z.string(),
+  creationDate: z.string(),
+  epcisBody: z.object({ eventList: z.array(EpcisEvent) }),
+});
+export type EpcisDocument = z.infer<typeof EpcisDocument>;
+
+/** GET /api/epcis/capture/{captureID}: the capture job as the REST binding describes it. */
+export const EpcisCaptureJob = z.object({
+  captureID: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().optional(),
+  running: z.boolean(),
+  success: z.boolean(),
+  /** Sightline captures a document whole or not at all. */
+  captureErrorBehaviour: z.literal('rollback'),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })),
+});
+export type EpcisCaptureJob = z.infer<typeof EpcisCaptureJob>;
+
+/** POST /api/epcis/capture: an EPCISDocument, checked against GS1's schema by the server. */
+export const EpcisCaptureBody = z.unknown();
