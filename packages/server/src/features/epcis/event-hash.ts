@@ -28,7 +28,7 @@ const DIGITAL_LINK =
   /^https?:\/\/[^/]+\/(?:[^?#]*?\/)?((?:00|01|253|255|401|402|414|417|8003|8004|8006|8010|8017|8018)\/[^?#]+)/;
 
 /** A GS1 key URI as its canonical Digital Link (on id.gs1.org); any other URI as it is. */
-export function canonicalId(uri: string): string {
+function canonicalId(uri: string): string {
   const link = DIGITAL_LINK.exec(uri);
   if (link?.[1]) return `https://id.gs1.org/${link[1]}`;
   if (!uri.startsWith('urn:epc:id:')) return uri;
@@ -72,7 +72,7 @@ export const HASHED_KEYS = new Set([
   'bizLocation',
 ]);
 
-export function preHashString(e: HashableEvent): string {
+function preHashString(e: HashableEvent): string {
   const parts = [
     `eventType=${e.type}`,
     `eventTime=${utc(e.eventTime)}`,

@@ -34,7 +34,7 @@ export interface SightlineEventRow {
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The UTC offset (`+01:00`) of a timezone at an instant; UTC when the zone is unknown. */
-export function timeZoneOffset(timeZone: string, at: Date): string {
+function timeZoneOffset(timeZone: string, at: Date): string {
   let format = offsetFormats.get(timeZone);
   if (!format) {
     try {
@@ -50,7 +50,7 @@ export function timeZoneOffset(timeZone: string, at: Date): string {
 }
 
 /** A gate passage (IN or OUT) or a move by hand put the thing into the zone; NEAR counts it there. */
-export function bizStepOf(row: { direction: string; endpointId: string | null }) {
+function bizStepOf(row: { direction: string; endpointId: string | null }) {
   return row.endpointId === null || row.direction === 'IN' || row.direction === 'OUT'
     ? EPCIS_BIZ_STEPS.enteredZone
     : EPCIS_BIZ_STEPS.seenInZone;
