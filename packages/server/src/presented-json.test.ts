@@ -102,6 +102,7 @@ const zoneRow: typeof zones.$inferSelect = {
   siteId: 's00000000000000000000001',
   name: 'Dock',
   description: '',
+  epcisId: '',
   durationNs: 60_000_000_000,
   emails: ['ops@example.com'],
   killDuration: 1.5,
@@ -111,7 +112,7 @@ const zoneRow: typeof zones.$inferSelect = {
   timeCreated: at(0),
 };
 const ZONE =
-  '{"_id":"z00000000000000000000001","name":"Dock","description":"","duration":60000000000,"emails":["ops@example.com"],"killDuration":1.5,"immediateKill":false,"killMode":"deleteThing","gates":[{"endpoint":"e00000000000000000000001","direction":"IN","antenna":-1}],"site":"s00000000000000000000001"}';
+  '{"_id":"z00000000000000000000001","name":"Dock","description":"","epcisId":"","duration":60000000000,"emails":["ops@example.com"],"killDuration":1.5,"immediateKill":false,"killMode":"deleteThing","gates":[{"endpoint":"e00000000000000000000001","direction":"IN","antenna":-1}],"site":"s00000000000000000000001"}';
 
 describe('REST presentation', () => {
   it('writes a thing, an event and a zone as clients read them', () => {
@@ -308,6 +309,7 @@ const endpointRow: typeof endpoints.$inferSelect = {
   x: 0.25,
   y: 1 / 3,
   description: 'By the door',
+  epcisId: '',
   autoEnroll: true,
   autoEnrollLocations: false,
   antennas: [
@@ -445,9 +447,9 @@ const API_KEY =
 const API_KEY_NEW =
   '{"_id":"k00000000000000000000001","name":"Dock scanner","token":"slk_ab12cd34","roles":["r00000000000000000000003"],"securityCtx":{"sites":["s00000000000000000000001"]},"timeCreated":"2024-05-06T07:08:09.123Z"}';
 const ENDPOINT =
-  '{"_id":"e00000000000000000000001","name":"Dock reader","uuid":"9b2f0c1e-4d5a-4c3b-8a7e-0f1e2d3c4b5a","site":"s00000000000000000000001","map":"m00000000000000000000001","xycoordinates":[0.25,0.3333333333333333],"externalgate":true,"description":"By the door","autoEnroll":{"enabled":true,"locationEnabled":false},"antennas":[{"antenna":2,"xycoordinates":[1,0],"map":null},{"antenna":1,"xycoordinates":[0.5,0.5],"map":"m00000000000000000000001"}],"status":{"endpoint":"e00000000000000000000001","time":"2024-05-06T07:08:11.123Z","kind":"heartbeat","message":"","ip":"10.0.0.7","version":"8.1.0","uptime":3600.5,"readerTemp":null,"cpu":17,"dropped":0,"buffered":null,"antennas":[{"antenna":2,"state":"connected"}]}}';
+  '{"_id":"e00000000000000000000001","name":"Dock reader","uuid":"9b2f0c1e-4d5a-4c3b-8a7e-0f1e2d3c4b5a","site":"s00000000000000000000001","map":"m00000000000000000000001","xycoordinates":[0.25,0.3333333333333333],"externalgate":true,"description":"By the door","epcisId":"","autoEnroll":{"enabled":true,"locationEnabled":false},"antennas":[{"antenna":2,"xycoordinates":[1,0],"map":null},{"antenna":1,"xycoordinates":[0.5,0.5],"map":"m00000000000000000000001"}],"status":{"endpoint":"e00000000000000000000001","time":"2024-05-06T07:08:11.123Z","kind":"heartbeat","message":"","ip":"10.0.0.7","version":"8.1.0","uptime":3600.5,"readerTemp":null,"cpu":17,"dropped":0,"buffered":null,"antennas":[{"antenna":2,"state":"connected"}]}}';
 const ENDPOINT_NEVER =
-  '{"_id":"e00000000000000000000001","name":"Dock reader","uuid":"9b2f0c1e-4d5a-4c3b-8a7e-0f1e2d3c4b5a","site":"s00000000000000000000001","map":"m00000000000000000000001","xycoordinates":[0.25,0.3333333333333333],"externalgate":true,"description":"By the door","autoEnroll":{"enabled":true,"locationEnabled":false},"antennas":[{"antenna":2,"xycoordinates":[1,0],"map":null},{"antenna":1,"xycoordinates":[0.5,0.5],"map":"m00000000000000000000001"}],"status":null}';
+  '{"_id":"e00000000000000000000001","name":"Dock reader","uuid":"9b2f0c1e-4d5a-4c3b-8a7e-0f1e2d3c4b5a","site":"s00000000000000000000001","map":"m00000000000000000000001","xycoordinates":[0.25,0.3333333333333333],"externalgate":true,"description":"By the door","epcisId":"","autoEnroll":{"enabled":true,"locationEnabled":false},"antennas":[{"antenna":2,"xycoordinates":[1,0],"map":null},{"antenna":1,"xycoordinates":[0.5,0.5],"map":"m00000000000000000000001"}],"status":null}';
 const STATUS =
   '{"endpoint":"e00000000000000000000001","time":"2024-05-06T07:08:11.123Z","kind":"heartbeat","message":"","ip":"10.0.0.7","version":"8.1.0","uptime":3600.5,"readerTemp":null,"cpu":17,"dropped":0,"buffered":null,"antennas":[{"antenna":2,"state":"connected"}]}';
 const IMAGE =

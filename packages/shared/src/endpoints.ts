@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { STALE_HEARTBEAT_MINUTES } from './constants.js';
+import { EpcisId } from './epcis.js';
 import { ID_PATTERN, Id } from './ids.js';
 import { listQuery, paging } from './list.js';
 import { MapPoint } from './maps.js';
@@ -103,6 +104,8 @@ export const Endpoint = z.object({
   xycoordinates: MapPoint,
   externalgate: z.boolean(),
   description: z.string(),
+  /** The id EPCIS documents know it by; '' derives one (docs/epcis.md). */
+  epcisId: z.string(),
   autoEnroll: z.object({ enabled: z.boolean(), locationEnabled: z.boolean() }),
   antennas: z.array(Antenna),
   /** The latest heartbeat, or null when the endpoint has not sent one. */
@@ -154,6 +157,7 @@ export const EndpointInput = z.object({
   xycoordinates: MapPoint.default([0, 0]),
   externalgate: z.boolean().default(false),
   description: z.string().max(2000).default(''),
+  epcisId: EpcisId.default(''),
   autoEnroll: z
     .object({ enabled: z.boolean().default(false), locationEnabled: z.boolean().default(false) })
     .default({ enabled: false, locationEnabled: false }),

@@ -8,6 +8,8 @@ export * from './dates.js';
 export * from './durations.js';
 export * from './endpoint-presenter.js';
 export * from './endpoints.js';
+export * from './epc.js';
+export * from './epcis.js';
 export * from './event-presenter.js';
 export * from './events.js';
 export * from './exceptions.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email } from './auth.js';
+import { EpcisId } from './epcis.js';
 import { ID_PATTERN, Id } from './ids.js';
 import { listQuery } from './list.js';
 import { TimeZoneId } from './timezones.js';
@@ -17,6 +18,8 @@ export const Site = z.object({
   _id: Id,
   name: z.string(),
   description: z.string(),
+  /** The id EPCIS documents know it by; '' derives one (docs/epcis.md). */
+  epcisId: z.string(),
   startDate: z.string().nullable(),
   addressLine1: z.string(),
   addressLine2: z.string(),
@@ -32,6 +35,7 @@ export type Site = z.infer<typeof Site>;
 export const SiteInput = z.object({
   name: z.string().trim().min(1, 'name is required').max(200),
   description: z.string().max(2000).default(''),
+  epcisId: EpcisId.default(''),
   startDate: z.iso.datetime({ offset: true }).or(z.iso.date()),
   addressLine1: z.string().max(200).default(''),
   addressLine2: z.string().max(200).default(''),

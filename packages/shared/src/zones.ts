@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { Email } from './auth.js';
 import { GATE_ANTENNAS, GATE_DIRECTIONS, KILL_MODES, ZONE_FETCH_LIMIT } from './constants.js';
+import { EpcisId } from './epcis.js';
 import { ID_PATTERN, Id } from './ids.js';
 import { listQuery } from './list.js';
 import { MSG } from './messages.js';
@@ -61,6 +62,8 @@ export const Zone = z.object({
   _id: Id,
   name: z.string(),
   description: z.string(),
+  /** The id EPCIS documents know it by; '' derives one (docs/epcis.md). */
+  epcisId: z.string(),
   /** Alert time in nanoseconds; 0 = no time exception. The editor shows minutes. */
   duration: z.number(),
   emails: z.array(z.string()),
@@ -80,6 +83,7 @@ export const ZoneInput = z.object({
     .min(1, ZONE_MSG.nameRequired)
     .max(200, MSG.tooLong(200)),
   description: z.string().max(2000).default(''),
+  epcisId: EpcisId.default(''),
   duration: Nanoseconds.default(0),
   emails: z.array(Email).max(100).default([]),
   killDuration: z.number().min(0, ZONE_MSG.negative).max(100_000).default(0),

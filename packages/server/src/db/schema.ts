@@ -4,6 +4,7 @@
  */
 export * from './schema/accounts.js';
 export * from './schema/audit.js';
+export * from './schema/epcis.js';
 export * from './schema/images.js';
 export * from './schema/places.js';
 export * from './schema/platform.js';

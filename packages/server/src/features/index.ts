@@ -8,6 +8,7 @@ import { registerCatalogRoutes } from './catalog/routes.js';
 import { registerCategoryRoutes } from './categories/routes.js';
 import { registerDemoReceiver } from './demo/receiver.js';
 import { registerEndpointRoutes } from './endpoints/routes.js';
+import { registerEpcisRoutes } from './epcis/routes.js';
 import { registerEventRoutes } from './events/routes.js';
 import { registerExceptionRoutes } from './exceptions/routes.js';
 import { registerImageRoutes } from './images/routes.js';
@@ -53,6 +54,7 @@ export async function registerFeatures(app: App): Promise<void> {
   registerApiKeyRoutes(app);
   registerEndpointRoutes(app);
   registerEventRoutes(app);
+  registerEpcisRoutes(app);
   registerExceptionRoutes(app);
   registerIngestRoutes(app);
   registerImportRoutes(app);

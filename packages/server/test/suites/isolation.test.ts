@@ -81,6 +81,7 @@ function accessOf(route: Route): { resource: string; action: Action } | undefine
       orgsettings: 'settings',
       import: 'things',
       event: 'things',
+      epcis: 'things',
     }[segment] ?? segment;
   if (route.path === '/api/reports/adhoc' || route.path === '/api/import/preview') return undefined;
   if (route.path.endsWith('/totp')) return { resource: 'users', action: 'modify' };

@@ -55,6 +55,8 @@ export const sites = pgTable(
     country: text('country').notNull().default(''),
     zipcode: text('zipcode').notNull().default(''),
     timezone: text('timezone').notNull().default('UTC'),
+    /** The EPCIS location id of the site; '' derives one from the id. */
+    epcisId: text('epcis_id').notNull().default(''),
     reportDailyTime: text('report_daily_time').notNull().default(''),
     reportEmails: textArray('report_emails'),
     /** Site settings (labels, hideWorkers, import settings, ...), validated by the shared schema. */

@@ -41,6 +41,8 @@ export const zones = pgTable(
     siteId: text('site_id').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** The EPCIS bizLocation id; '' derives one from the id (packages/shared/src/epcis.ts). */
+    epcisId: text('epcis_id').notNull().default(''),
     /** Alert time in nanoseconds; 0 = no time exception. */
     durationNs: bigint('duration_ns', { mode: 'number' }).notNull().default(0),
     emails: textArray('emails'),
@@ -95,6 +97,8 @@ export const endpoints = pgTable(
     x: doublePrecision('x').notNull().default(0),
     y: doublePrecision('y').notNull().default(0),
     description: text('description').notNull().default(''),
+    /** The EPCIS readPoint id; '' derives one from the id (packages/shared/src/epcis.ts). */
+    epcisId: text('epcis_id').notNull().default(''),
     autoEnroll: boolean('auto_enroll').notNull().default(false),
     autoEnrollLocations: boolean('auto_enroll_locations').notNull().default(false),
     /** [{ antenna, xycoordinates: [x, y], map }] */

@@ -25,7 +25,8 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Write routes that change nothing (an uploaded sheet read back, previews, ad-hoc reports), a pending second factor
- * (it counts once confirmed), and the readers' sightings (tracking data, not a change of a record).
+ * (it counts once confirmed), and the readers' sightings and EPCIS captures (tracking data, not a
+ * change of a record).
  */
 const NOT_A_CHANGE = new Set([
   'POST /api/import/preview',
@@ -34,6 +35,7 @@ const NOT_A_CHANGE = new Set([
   'POST /api/users/me/totp/setup',
   'POST /api/auth/totp/setup',
   'POST /api/auth/passwordresetrequest',
+  'POST /api/epcis/capture',
 ]);
 const READER_ROUTES = /^\/api\/ingest\//;
 

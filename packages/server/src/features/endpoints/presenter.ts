@@ -35,6 +35,7 @@ export function presentEndpoint(row: EndpointRow, status: EndpointStatusRow | un
     xycoordinates: [row.x, row.y],
     externalgate: row.externalGate,
     description: row.description,
+    epcisId: row.epcisId,
     autoEnroll: { enabled: row.autoEnroll, locationEnabled: row.autoEnrollLocations },
     antennas: antennasOf(row.antennas),
     status: status ? presentEndpointStatus(status) : null,

@@ -21,6 +21,7 @@ function toRow(input: EndpointInput) {
     y: input.xycoordinates[1],
     externalGate: input.externalgate,
     description: input.description,
+    epcisId: input.epcisId,
     autoEnroll: input.autoEnroll.enabled,
     autoEnrollLocations: input.autoEnroll.locationEnabled,
     antennas: input.antennas,

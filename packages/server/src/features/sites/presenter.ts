@@ -7,6 +7,7 @@ export function presentSite(row: SiteRow): Site {
     _id: row.id,
     name: row.name,
     description: row.description,
+    epcisId: row.epcisId,
     startDate: row.startDate?.toISOString() ?? null,
     addressLine1: row.addressLine1,
     addressLine2: row.addressLine2,

@@ -17,6 +17,7 @@ function toRow(input: SiteInput) {
   return {
     name: input.name,
     description: input.description,
+    epcisId: input.epcisId,
     startDate: new Date(input.startDate),
     addressLine1: input.addressLine1,
     addressLine2: input.addressLine2,

@@ -18,6 +18,7 @@ import {
   type PageSelect,
 } from '../../platform/list-query.js';
 import { categoryTotal, countsAnswer } from './category-counts.js';
+import { epcTagMatch } from './epc-search.js';
 import { searchableByCaller, type ThingFilter, thingWhere } from './filters.js';
 import { thingJson } from './presenter.js';
 import { releaseThingTags } from './tags.js';
@@ -179,9 +180,17 @@ export async function listThings<R = ThingRow>(
         : (d.select({ thing: shape.fields }).from(things) as unknown as PageSelect<{ thing: unknown }>),
     read: (r: { thing: unknown }) => shape.read(r.thing),
   };
-  const fuzzy = filter.search?.trim() ? undefined : filter.search2?.trim() || undefined;
-  const scope = and(thingWhere(filter), extra, fuzzyMatch(fuzzy), searchableByCaller(filter));
-  const query = { ...filter, search2: undefined };
+  const term = filter.search?.trim() || filter.search2?.trim() || undefined;
+  const epc = epcTagMatch(term);
+  // A term that names an EPC identity (URI, Digital Link, GTIN) finds the tags carrying it, and
+  // the things whose text contains it: a substring search then, not a fuzzy one.
+  const fuzzy = epc || filter.search?.trim() ? undefined : filter.search2?.trim() || undefined;
+  const epcScope =
+    epc && term ? or(epc, ...searchable.map((column) => ilike(column, `%${escapeLike(term)}%`))) : undefined;
+  const scope = and(thingWhere(filter), extra, fuzzyMatch(fuzzy), epcScope, searchableByCaller(filter));
+  const query = epc
+    ? { ...filter, search: undefined, search2: undefined }
+    : { ...filter, search2: undefined };
   if (!fuzzy) {
     // A category's total from the kept counts: counting the matching rows visits one table
     // page per match (organization, site and class are not in the category index).

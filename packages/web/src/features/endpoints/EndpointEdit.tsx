@@ -73,6 +73,13 @@ export default function EndpointEdit() {
             helperText: 'Unknown tags become location tags here.',
           },
           { type: 'text', name: 'description', label: 'Description', multiline: true },
+          {
+            type: 'text',
+            name: 'epcisId',
+            label: 'EPCIS Id',
+            autoComplete: 'off',
+            helperText: 'The id EPCIS documents use, e.g. urn:epc:id:sgln:0614141.00001.0; empty: derived.',
+          },
         ],
       },
       {

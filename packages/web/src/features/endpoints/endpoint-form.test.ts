@@ -29,6 +29,7 @@ describe('endpoint form', () => {
       xycoordinates: [0, 12.5],
       externalgate: false,
       description: '',
+      epcisId: '',
       autoEnroll: { enabled: false, locationEnabled: false },
       antennas: [{ antenna: 2, xycoordinates: [1, 0], map: MAP }],
     });

@@ -17,6 +17,7 @@ export type EndpointForm = {
   xycoordinates: [Coordinate, Coordinate];
   externalgate: boolean;
   description: string;
+  epcisId: string;
   autoEnroll: { enabled: boolean; locationEnabled: boolean };
   antennas: AntennaForm[];
   /** Read only: made by the server, shown to those who may modify endpoints. */
@@ -32,6 +33,7 @@ export const DEFAULTS: EndpointForm = {
   xycoordinates: [0, 0],
   externalgate: false,
   description: '',
+  epcisId: '',
   autoEnroll: { enabled: false, locationEnabled: false },
   antennas: [],
 };
@@ -53,6 +55,7 @@ export function endpointBody(v: EndpointForm, site: string): EndpointInputRaw {
     xycoordinates: [coordinate(v.xycoordinates[0]), coordinate(v.xycoordinates[1])],
     externalgate: v.externalgate,
     description: v.description,
+    epcisId: v.epcisId.trim(),
     autoEnroll: { enabled: v.autoEnroll.enabled, locationEnabled: v.autoEnroll.locationEnabled },
     antennas: v.antennas.map((a) => ({
       antenna: a.antenna ?? 0,

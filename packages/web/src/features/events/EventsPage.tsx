@@ -9,10 +9,12 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../../api/session-context';
 import { PageHeader } from '../../components';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { DownloadButton } from '../../components/DownloadButton';
 import { type DateRange, quickDateRange } from '../../components/date-range';
 import { holdKeyOf } from '../../components/table/held-order';
 import { listApiQuery } from '../../components/table/list-state';
 import { useListState } from '../../components/table/useListState';
+import { downloadFile } from '../things/download';
 import { EndpointFilter } from './EndpointFilter';
 import { EventsTable } from './EventsTable';
 import { LiveChip } from './LiveChip';
@@ -54,7 +56,30 @@ export default function EventsPage() {
       <PageHeader
         title="Events"
         subtitle={total === undefined ? ' ' : `${total} ${total === 1 ? 'event' : 'events'}`}
-        actions={<LiveChip />}
+        actions={
+          <Stack direction="row" spacing={1} alignItems="center">
+            <LiveChip />
+            <DownloadButton
+              label="Download EPCIS"
+              run={() =>
+                downloadFile(
+                  'epcis/document',
+                  {
+                    site: siteId,
+                    GE_eventTime: range.after,
+                    LT_eventTime: range.before,
+                    // An endpoint's derived EPCIS id names it whatever its own id is.
+                    EQ_readPoint: endpoints.length
+                      ? endpoints.map((id) => `urn:sightline:endpoint:${id}`).join('|')
+                      : undefined,
+                    perPage: 1000,
+                  },
+                  'events.jsonld',
+                )
+              }
+            />
+          </Stack>
+        }
       />
       <EventsTable
         query={events}

@@ -9,7 +9,7 @@ import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import NotificationsActiveRounded from '@mui/icons-material/NotificationsActiveRounded';
 import SensorsRounded from '@mui/icons-material/SensorsRounded';
 import { Box, Tooltip, useMediaQuery, useTheme } from '@mui/material';
-import type { EventRecord } from '@sightline/shared';
+import { decodeEpc, type EventRecord } from '@sightline/shared';
 import type { CSSProperties, ReactNode } from 'react';
 import { type Column, EmptyState } from '../../components';
 import { formatCFloat0, formatListDateTime, formatRssi, NONE } from '../../components/format';
@@ -22,7 +22,9 @@ import { useSiteNavigate } from '../../navigation/site-links';
 /** Tags longer than this many characters are clamped to three lines, the whole tag in a tooltip. */
 const TAG_LINE = 12;
 
+/** The tag's hex, and under it its GS1 keys (the URI when it has none), the URI in a tooltip. */
 function TagCell({ event }: { event: EventRecord }) {
+  const identity = decodeEpc(event.tag);
   // The table sets the tag's width in characters (break-all alone would squeeze it to one).
   const tag = (
     <Box
@@ -57,7 +59,14 @@ function TagCell({ event }: { event: EventRecord }) {
           </Tooltip>
         )}
       </Box>
-      {event.tag.length > TAG_LINE * 3 ? <Tooltip title={event.tag}>{tag}</Tooltip> : tag}
+      <Box component="span" className="event-tag-text">
+        {event.tag.length > TAG_LINE * 3 ? <Tooltip title={event.tag}>{tag}</Tooltip> : tag}
+        <Tooltip title={identity.label ? `${identity.uri}\n${identity.label}` : identity.uri}>
+          <Box component="span" className="event-epc" data-testid="event-epc">
+            {identity.label ?? identity.uri}
+          </Box>
+        </Tooltip>
+      </Box>
     </Box>
   );
 }
@@ -139,6 +148,14 @@ const MONO = 'ui-monospace, SFMono-Regular, Menlo, monospace';
 const EVENTS_SX = {
   '& .event-tag-cell, & .event-icons': { display: 'inline-flex', alignItems: 'center', gap: 0.75 },
   '& .event-tag': { fontFamily: MONO, fontSize: 13, lineHeight: 1.4 },
+  '& .event-tag-text': { display: 'inline-flex', flexDirection: 'column', minWidth: 0 },
+  '& .event-epc': {
+    fontSize: 12,
+    lineHeight: 1.3,
+    color: 'text.secondary',
+    maxWidth: '18ch',
+    overflowWrap: 'anywhere',
+  },
   '& table': {
     '& .MuiTableCell-root': { px: 0.75 },
     '& .MuiTableCell-root:first-of-type': { pl: 2 },

@@ -19,6 +19,7 @@ type SiteForm = Omit<Site, '_id'> & { _id?: string };
 const defaults = (): SiteForm => ({
   name: '',
   description: '',
+  epcisId: '',
   startDate: dayjs().startOf('day').toISOString(),
   addressLine1: '',
   addressLine2: '',
@@ -33,6 +34,7 @@ const defaults = (): SiteForm => ({
 const toBody = (v: SiteForm): SiteInput => ({
   name: v.name.trim(),
   description: v.description.trim(),
+  epcisId: v.epcisId.trim(),
   startDate: v.startDate ?? '',
   addressLine1: v.addressLine1.trim(),
   addressLine2: v.addressLine2.trim(),
@@ -64,6 +66,13 @@ export default function SiteEdit() {
           { type: 'text', name: 'name', label: 'Name', required: true, autoComplete: 'off' },
           { type: 'date', name: 'startDate', label: 'Start Date', required: true },
           { type: 'text', name: 'description', label: 'Description', multiline: true },
+          {
+            type: 'text',
+            name: 'epcisId',
+            label: 'EPCIS Id',
+            autoComplete: 'off',
+            helperText: 'The id EPCIS documents use, e.g. urn:epc:id:sgln:0614141.00001.0; empty: derived.',
+          },
           { type: 'text', name: 'addressLine1', label: 'Address Line 1', autoComplete: 'address-line1' },
           { type: 'text', name: 'addressLine2', label: 'Address Line 2', autoComplete: 'address-line2' },
           { type: 'text', name: 'city', label: 'City', autoComplete: 'address-level2' },

@@ -2,7 +2,7 @@
 import NotificationImportantRounded from '@mui/icons-material/NotificationImportantRounded';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import { Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
-import type { Thing } from '@sightline/shared';
+import { decodeEpc, type Thing } from '@sightline/shared';
 import { formatListDateTime } from '../../components/format';
 
 const NONE = '—';
@@ -91,7 +91,10 @@ export const allTags = (t: Pick<Thing, 'tag1' | 'tag2' | 'tags'>) => [
   ...new Set([t.tag1, t.tag2, ...t.tags].filter(Boolean)),
 ];
 
-/** EPC tags are long and differ at the end: the list shows the last characters, the tooltip every tag. */
+/**
+ * EPC tags are long and differ at the end: the list shows the last characters and the first tag's
+ * GS1 keys, the tooltip every tag with its URI.
+ */
 const TAG_TAIL = 8;
 const shortTag = (tag: string) => (tag.length > TAG_TAIL + 2 ? `…${tag.slice(-TAG_TAIL)}` : tag);
 
@@ -99,8 +102,13 @@ export function TagList({ thing }: { thing: Thing }) {
   const tags = allTags(thing);
   const [first, ...rest] = tags;
   if (!first) return <>{NONE}</>;
+  // The first tag's GS1 keys under its hex; every tag's URI in the tooltip.
+  const identity = decodeEpc(first);
   return (
-    <Tooltip title={tags.join('\n')} slotProps={{ tooltip: { sx: { whiteSpace: 'pre', maxWidth: 'none' } } }}>
+    <Tooltip
+      title={tags.map((tag) => `${tag}  ${decodeEpc(tag).uri}`).join('\n')}
+      slotProps={{ tooltip: { sx: { whiteSpace: 'pre', maxWidth: 'none' } } }}
+    >
       <Box
         component="span"
         aria-label={tags.join(', ')}
@@ -114,6 +122,20 @@ export function TagList({ thing }: { thing: Thing }) {
         {rest.length > 0 && (
           <Box component="span" sx={{ color: 'text.secondary', fontFamily: 'inherit' }}>
             {` +${rest.length}`}
+          </Box>
+        )}
+        {identity.label && (
+          <Box
+            component="span"
+            className="tag-identity"
+            sx={{
+              display: 'block',
+              color: 'text.secondary',
+              fontFamily: 'body1.fontFamily',
+              fontSize: '0.75rem',
+            }}
+          >
+            {identity.label}
           </Box>
         )}
       </Box>

@@ -1,12 +1,14 @@
 /**
  * The Basic tab's read-only state: zone, zone entry, last seen, alarm (set by the tracking
- * engine, never edited). It follows the live record, so a move shows at once.
+ * engine, never edited), and each tag's EPC identity. It follows the live record, so a move shows
+ * at once.
  */
 import NotificationImportantRounded from '@mui/icons-material/NotificationImportantRounded';
 import { Stack } from '@mui/material';
 import type { Thing } from '@sightline/shared';
 import type { EditorTabProps } from '../../components';
 import { formatDateTime } from '../../components/format';
+import { tagIdentityFacts } from './EpcIdentity';
 import { useZoneNames } from './lookups';
 import { ReadOnlyGrid } from './ReadOnlyGrid';
 import { ThingExceptions } from './ThingExceptions';
@@ -29,6 +31,7 @@ export function ThingState({ ctx }: EditorTabProps<ThingForm>) {
   const zones = useZoneNames();
   const thing = ctx.record as Thing | undefined;
   if (!thing || ctx.isNew) return null;
+  const tags = tagIdentityFacts(thing);
   return (
     <Stack spacing={2.5}>
       <ReadOnlyGrid
@@ -40,6 +43,7 @@ export function ThingState({ ctx }: EditorTabProps<ThingForm>) {
           { label: 'Alarm', value: <AlarmText thing={thing} /> },
         ]}
       />
+      {tags.length > 0 && <ReadOnlyGrid title="Tag identities" facts={tags} />}
       <ThingExceptions thingId={thing._id} />
     </Stack>
   );

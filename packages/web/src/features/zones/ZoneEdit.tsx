@@ -50,6 +50,13 @@ export default function ZoneEdit() {
           },
           { type: 'text', name: 'description', label: 'Description', multiline: true },
           {
+            type: 'text',
+            name: 'epcisId',
+            label: 'EPCIS Id',
+            autoComplete: 'off',
+            helperText: 'The id EPCIS documents use, e.g. urn:epc:id:sgln:0614141.00001.0; empty: derived.',
+          },
+          {
             type: 'combobox',
             name: 'emails',
             label: 'Alert Emails',

@@ -1,0 +1,52 @@
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { created, id, orgId, textArray, ts } from './columns.js';
+
+/** One EPCIS capture request: running, success or failed with the errors found. */
+export const epcisCaptures = pgTable(
+  'epcis_captures',
+  {
+    id: id(),
+    orgId: orgId(),
+    state: text('state').notNull().default('running'),
+    errors: jsonb('errors').notNull().default([]),
+    eventCount: integer('event_count').notNull().default(0),
+    timeCreated: created(),
+    timeFinished: ts('time_finished'),
+  },
+  (t) => [index('epcis_captures_org_idx').on(t.orgId, t.timeCreated)],
+);
+
+/** Captured events that did not become sightings, kept as received for the query. */
+export const epcisEvents = pgTable(
+  'epcis_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: orgId(),
+    captureId: text('capture_id').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    action: text('action'),
+    bizStep: text('biz_step'),
+    readPoint: text('read_point'),
+    bizLocation: text('biz_location'),
+    epcs: textArray('epcs'),
+    eventTime: ts('event_time').notNull(),
+    recordTime: ts('record_time').notNull().defaultNow(),
+    body: jsonb('body').notNull(),
+  },
+  (t) => [
+    index('epcis_events_org_time_idx').on(t.orgId, t.eventTime, t.id),
+    index('epcis_events_org_event_id_idx').on(t.orgId, t.eventId),
+  ],
+);
+
+/** The eventIDs (CBV event hashes) of Sightline's events as answered, to find one by its id. */
+export const epcisEventIds = pgTable(
+  'epcis_event_ids',
+  {
+    orgId: orgId(),
+    eventId: text('event_id').notNull(),
+    sourceId: bigint('source_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.eventId] })],
+);

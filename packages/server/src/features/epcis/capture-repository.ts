@@ -1,0 +1,88 @@
+/** EPCIS capture's SQL: the caller's endpoints, tags things carry, and captures with their events. */
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { endpoints, epcisCaptures, epcisEvents, things } from '../../db/schema.js';
+
+/** The organization's endpoints (at `sites`, when the caller is limited to some). */
+export function endpointsOf(db: Tx, orgId: string, sites: string[] | undefined) {
+  return db
+    .select({
+      id: endpoints.id,
+      orgId: endpoints.orgId,
+      siteId: endpoints.siteId,
+      uuid: endpoints.uuid,
+      name: endpoints.name,
+      epcisId: endpoints.epcisId,
+    })
+    .from(endpoints)
+    .where(
+      and(
+        eq(endpoints.orgId, orgId),
+        sites ? inArray(endpoints.siteId, sites.length ? sites : ['']) : undefined,
+      ),
+    );
+}
+
+/** Which of these hexes a thing of the organization carries. */
+export async function knownTags(db: Tx, orgId: string, hexes: string[]) {
+  if (!hexes.length) return new Set<string>();
+  const list = sql.join(
+    hexes.map((h) => sql`${h}`),
+    sql`, `,
+  );
+  const rows = await db
+    .select({ tag1: things.tag1, tag2: things.tag2, tags: things.tags })
+    .from(things)
+    .where(
+      and(
+        eq(things.orgId, orgId),
+        or(
+          inArray(things.tag1, hexes),
+          inArray(things.tag2, hexes),
+          sql`${things.tags} && ARRAY[${list}]::text[]`,
+        ),
+      ),
+    );
+  return new Set(rows.flatMap((r) => [r.tag1, r.tag2, ...r.tags]).filter((t): t is string => Boolean(t)));
+}
+
+export interface KeptEvent {
+  eventId: string;
+  eventType: string;
+  action: string | null;
+  bizStep: string | null;
+  readPoint: string | null;
+  bizLocation: string | null;
+  epcs: string[];
+  eventTime: Date;
+  body: unknown;
+}
+
+/** The capture, finished, and the events it keeps, together. */
+export async function storeCapture(db: Db, orgId: string, id: string, kept: KeptEvent[], eventCount: number) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(epcisCaptures)
+      .values({ id, orgId, state: 'success', eventCount, timeFinished: new Date() });
+    if (kept.length) await tx.insert(epcisEvents).values(kept.map((e) => ({ ...e, orgId, captureId: id })));
+  });
+}
+
+/** A capture whose sightings could not be applied: its kept events go, its record says why. */
+export async function failCapture(db: Db, orgId: string, id: string, message: string) {
+  await db.transaction(async (tx) => {
+    await tx.delete(epcisEvents).where(and(eq(epcisEvents.orgId, orgId), eq(epcisEvents.captureId, id)));
+    await tx
+      .update(epcisCaptures)
+      .set({ state: 'failed', errors: [{ path: '/', message }] })
+      .where(and(eq(epcisCaptures.orgId, orgId), eq(epcisCaptures.id, id)));
+  });
+}
+
+export async function findCapture(db: Tx, orgId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(epcisCaptures)
+    .where(and(eq(epcisCaptures.orgId, orgId), eq(epcisCaptures.id, id)));
+  return row;
+}

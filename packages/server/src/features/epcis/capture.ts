@@ -1,0 +1,121 @@
+/**
+ * EPCIS capture: a document (or a single event) valid by GS1's schema is captured whole or not at
+ * all. ObjectEvents
+ * that observe or add EPCs at a read point that is one of the caller's endpoints become sightings
+ * of that endpoint at the event's time, through the same ingest as every reader; every other
+ * event is kept as received and answered by the query.
+ */
+import { epcisIdOf, epcSearch } from '@sightline/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { authorize, siteScope } from '../../platform/access.js';
+import type { Caller } from '../../platform/caller.js';
+import type { AppContext } from '../../platform/context.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { NormalizedSighting } from '../../tracking/formats/index.js';
+import { ingestBatch } from '../ingest/service.js';
+import * as repo from './capture-repository.js';
+import { eventHash, type HashableEvent } from './event-hash.js';
+import { epcisSchemaErrors } from './schema.js';
+
+interface CapturedEvent extends Record<string, unknown> {
+  type: string;
+  eventTime: string;
+  eventTimeZoneOffset: string;
+  eventID?: string;
+  action?: string;
+  bizStep?: string;
+  epcList?: string[];
+  readPoint?: { id: string };
+  bizLocation?: { id: string };
+}
+
+/** The hex a captured EPC is read as: a tag's own where a thing carries one of its encodings. */
+function hexesOf(epc: string) {
+  return epcSearch(epc)?.hexes ?? [];
+}
+
+const bareBizStep = (v: string | undefined) =>
+  v?.replace(/^(https:\/\/ref\.gs1\.org\/cbv\/BizStep-|urn:epcglobal:cbv:bizstep:)/, '');
+
+export async function capture(
+  ctx: AppContext,
+  caller: Caller,
+  log: FastifyBaseLogger,
+  document: unknown,
+  ip: string,
+) {
+  authorize(caller, 'things', 'create');
+  const errors = epcisSchemaErrors(document);
+  if (errors.length)
+    throw badRequest(`The document is not a valid EPCISDocument: ${errors.length} error(s)`, errors);
+  // A document's events, or one event sent alone (the schema takes both).
+  const sent = document as { type: string; epcisBody?: { eventList?: CapturedEvent[] } };
+  const eventList =
+    sent.type === 'EPCISDocument' ? (sent.epcisBody?.eventList ?? []) : [document as CapturedEvent];
+
+  const readers = await repo.endpointsOf(ctx.db, caller.orgId, siteScope(caller));
+  const byEpcisId = new Map(readers.map((e) => [epcisIdOf('endpoint', e), e]));
+  const sightings = new Map<string, { endpoint: (typeof readers)[number]; batch: NormalizedSighting[] }>();
+  const kept: repo.KeptEvent[] = [];
+  for (const event of eventList) {
+    const endpoint = event.readPoint ? byEpcisId.get(event.readPoint.id) : undefined;
+    const observes = event.type === 'ObjectEvent' && (event.action === 'OBSERVE' || event.action === 'ADD');
+    const tags = observes && endpoint ? (event.epcList ?? []).map(hexesOf) : [];
+    if (endpoint && observes && tags.length && tags.every((h) => h.length)) {
+      const known = await repo.knownTags(ctx.db, caller.orgId, tags.flat());
+      const entry = sightings.get(endpoint.id) ?? { endpoint, batch: [] };
+      for (const candidates of tags) {
+        const tag = candidates.find((h) => known.has(h)) ?? candidates[0] ?? '';
+        entry.batch.push({
+          tag,
+          antenna: 0,
+          time: Date.parse(event.eventTime),
+          direction: 'NEAR',
+          alarmTamper: false,
+        });
+      }
+      sightings.set(endpoint.id, entry);
+      continue;
+    }
+    kept.push({
+      eventId: event.eventID ?? eventHash(event as HashableEvent),
+      eventType: event.type,
+      action: event.action ?? null,
+      bizStep: bareBizStep(event.bizStep) ?? null,
+      readPoint: event.readPoint?.id ?? null,
+      bizLocation: event.bizLocation?.id ?? null,
+      epcs: [...(event.epcList ?? []), ...((event.childEPCs as string[] | undefined) ?? [])],
+      eventTime: new Date(event.eventTime),
+      body: event,
+    });
+  }
+
+  const captureId = newId();
+  // The events kept and the capture's record first, in one transaction; the sightings then, each
+  // endpoint's as one reader batch. Everything that can be refused was checked above.
+  await repo.storeCapture(ctx.db, caller.orgId, captureId, kept, eventList.length);
+  try {
+    for (const { endpoint, batch } of sightings.values()) {
+      await ingestBatch(ctx, log, endpoint, { ok: true, sightings: batch, warnings: [] }, ip);
+    }
+  } catch (err) {
+    await repo.failCapture(ctx.db, caller.orgId, captureId, String(err));
+    throw err;
+  }
+  return captureId;
+}
+
+export async function captureJob(ctx: AppContext, caller: Caller, captureId: string) {
+  const row = await repo.findCapture(ctx.db, caller.orgId, captureId);
+  if (!row) throw notFound('Capture');
+  return {
+    captureID: row.id,
+    createdAt: row.timeCreated.toISOString(),
+    ...(row.timeFinished ? { finishedAt: row.timeFinished.toISOString() } : {}),
+    running: row.state === 'running',
+    success: row.state === 'success',
+    captureErrorBehaviour: 'rollback' as const,
+    errors: (row.errors as { path: string; message: string }[]) ?? [],
+  };
+}

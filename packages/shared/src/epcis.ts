@@ -1,0 +1,150 @@
+/**
+ * EPCIS 2.0: the query parameters of the REST binding Sightline answers, the CBV business steps
+ * its events map to, and the identifiers it derives for endpoints, zones and sites that have no
+ * `epcisId` of their own. The documents themselves are checked against GS1's JSON schema.
+ */
+import { z } from 'zod';
+import { IsoTime } from './dates.js';
+import { Id } from './ids.js';
+
+export const EPCIS_CONTEXT = 'https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld';
+export const EPCIS_MEDIA_TYPE = 'application/ld+json';
+
+/**
+ * The CBV business step of each kind of Sightline event (docs/epcis.md):
+ * a gate passage (IN or OUT) or a move by hand put the thing into a zone; a reading at a zone's
+ * reader without direction (NEAR) counts what is at that location.
+ */
+export const EPCIS_BIZ_STEPS = {
+  enteredZone: 'entering_exiting',
+  seenInZone: 'cycle_counting',
+} as const;
+
+/** An `epcisId`: empty (Sightline derives one) or an absolute URI, such as an SGLN's. */
+export const EpcisId = z
+  .string()
+  .trim()
+  .max(500)
+  .refine(
+    (v) => v === '' || /^[a-zA-Z][a-zA-Z0-9+.-]*:\S+$/.test(v),
+    'must be a URI, such as urn:epc:id:sgln:0614141.00001.0',
+  );
+
+export type EpcisRecordKind = 'endpoint' | 'zone' | 'site';
+
+/** The identifier of a record with no `epcisId`: a URN naming the record. */
+export function defaultEpcisId(kind: EpcisRecordKind, id: string) {
+  return `urn:sightline:${kind}:${id}`;
+}
+
+/** The `epcisId` a record is known by in EPCIS documents. */
+export function epcisIdOf(kind: EpcisRecordKind, record: { id: string; epcisId: string }) {
+  return record.epcisId || defaultEpcisId(kind, record.id);
+}
+
+export const EPCIS_PER_PAGE_DEFAULT = 100;
+export const EPCIS_PER_PAGE_MAX = 1000;
+
+/** A list parameter of the REST binding: values separated by `|`. */
+const UriList = z
+  .string()
+  .max(10_000)
+  .transform((v) =>
+    v
+      .split('|')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().min(1)).max(100));
+
+export const EPCIS_EVENT_TYPES = [
+  'ObjectEvent',
+  'AggregationEvent',
+  'TransactionEvent',
+  'TransformationEvent',
+  'AssociationEvent',
+] as const;
+
+/** GET /api/epcis/events: the standard's query parameters Sightline answers, and `site`. */
+export const EpcisEventsQuery = z.object({
+  GE_eventTime: IsoTime.optional(),
+  LT_eventTime: IsoTime.optional(),
+  GE_recordTime: IsoTime.optional(),
+  LT_recordTime: IsoTime.optional(),
+  EQ_action: z
+    .string()
+    .transform((v) => v.split('|'))
+    .pipe(z.array(z.enum(['ADD', 'OBSERVE', 'DELETE'])))
+    .optional(),
+  EQ_bizStep: UriList.optional(),
+  EQ_readPoint: UriList.optional(),
+  WD_readPoint: UriList.optional(),
+  EQ_bizLocation: UriList.optional(),
+  WD_bizLocation: UriList.optional(),
+  MATCH_epc: UriList.optional(),
+  MATCH_anyEPC: UriList.optional(),
+  eventType: z
+    .string()
+    .transform((v) => v.split('|'))
+    .pipe(z.array(z.enum(EPCIS_EVENT_TYPES)))
+    .optional(),
+  perPage: z.coerce.number().int().min(1).max(EPCIS_PER_PAGE_MAX).default(EPCIS_PER_PAGE_DEFAULT),
+  nextPageToken: z.string().max(500).optional(),
+  site: Id.optional(),
+});
+export type EpcisEventsQuery = z.infer<typeof EpcisEventsQuery>;
+
+/** The path parameter of the sub-resources (`/epcs/{epc}/events` …): a URI, percent-encoded. */
+export const EpcisPathId = z.object({ id: z.string().min(1).max(2000) });
+
+/**
+ * An EPCIS event as answered: its JSON-LD object, open (GS1's schema checks it). The fields
+ * Sightline reads are typed.
+ */
+export const EpcisEvent = z.looseObject({
+  type: z.string(),
+  eventID: z.string().optional(),
+  eventTime: z.string(),
+  eventTimeZoneOffset: z.string(),
+});
+export type EpcisEvent = z.infer<typeof EpcisEvent>;
+
+export const EpcisQueryDocument = z.looseObject({
+  '@context': z.unknown(),
+  type: z.literal('EPCISQueryDocument'),
+  schemaVersion: z.string(),
+  creationDate: z.string(),
+  epcisBody: z.object({
+    queryResults: z.object({
+      queryName: z.string(),
+      resultsBody: z.object({ eventList: z.array(EpcisEvent) }),
+    }),
+  }),
+});
+export type EpcisQueryDocument = z.infer<typeof EpcisQueryDocument>;
+
+/** An EPCISDocument as Sightline writes one (the Events screen's download, webhooks). */
+export const EpcisDocument = z.looseObject({
+  '@context': z.unknown(),
+  type: z.literal('EPCISDocument'),
+  schemaVersion: z.string(),
+  creationDate: z.string(),
+  epcisBody: z.object({ eventList: z.array(EpcisEvent) }),
+});
+export type EpcisDocument = z.infer<typeof EpcisDocument>;
+
+/** GET /api/epcis/capture/{captureID}: the capture job as the REST binding describes it. */
+export const EpcisCaptureJob = z.object({
+  captureID: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().optional(),
+  running: z.boolean(),
+  success: z.boolean(),
+  /** Sightline captures a document whole or not at all. */
+  captureErrorBehaviour: z.literal('rollback'),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })),
+});
+export type EpcisCaptureJob = z.infer<typeof EpcisCaptureJob>;
+
+/** POST /api/epcis/capture: an EPCISDocument, checked against GS1's schema by the server. */
+export const EpcisCaptureBody = z.unknown();
