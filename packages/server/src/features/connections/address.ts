@@ -10,7 +10,7 @@ import { badRequest } from '../../platform/errors.js';
 const REFUSED_RANGES = new Set(['loopback', 'linkLocal', 'unspecified']);
 
 /** Whether a host (a name or an IP literal) is loopback, link-local or unspecified. */
-export function isLoopbackHost(host: string): boolean {
+function isLoopbackHost(host: string): boolean {
   const name = host.toLowerCase().replace(/\.$/, '');
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
   if (!ipaddr.isValid(name)) return false;

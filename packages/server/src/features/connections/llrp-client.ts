@@ -10,7 +10,6 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import {
-  decodeErrorMessage,
   decodeReaderCapabilitiesResponse,
   decodeReaderEventNotification,
   decodeRoAccessReport,
@@ -243,7 +242,8 @@ export class LlrpClient {
       this.pending.delete(m.id);
       clearTimeout(waiting.timer);
       if (m.type === MessageType.ERROR_MESSAGE) {
-        const status = decodeErrorMessage(m.body);
+        // ERROR_MESSAGE carries only an LLRPStatus.
+        const status = decodeStatusResponse(m.body);
         waiting.reject(
           new RefusedError(`the reader refused ${messageName(waiting.expect)}: ${describeStatus(status)}`),
         );

@@ -8,7 +8,7 @@ import { endpoints, readerConnections } from '../../db/schema.js';
 import type { EndpointIdentity } from '../ingest/repository.js';
 import type { ConnectionState } from './state.js';
 
-export type ConnectionMode = 'push' | 'llrp' | 'impinj-stream';
+type ConnectionMode = 'push' | 'llrp' | 'impinj-stream';
 
 /** An endpoint's stored connection (the password is its own column). */
 export interface StoredConnection {

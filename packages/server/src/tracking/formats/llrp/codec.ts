@@ -12,10 +12,10 @@
  * skipped (its length is unknown) and is an error.
  */
 
-export const LLRP_VERSION = 1;
-export const HEADER_BYTES = 10;
+const LLRP_VERSION = 1;
+const HEADER_BYTES = 10;
 /** No reader message Sightline reads comes near this; a larger length means a corrupt stream. */
-export const MESSAGE_MAX_BYTES = 16 * 1024 * 1024;
+const MESSAGE_MAX_BYTES = 16 * 1024 * 1024;
 
 export const MessageType = {
   GET_READER_CAPABILITIES: 1,
@@ -50,7 +50,7 @@ export const MessageType = {
 } as const;
 
 /** TLV parameter types (the standard's numbers). */
-export const Param = {
+const Param = {
   UTCTimestamp: 128,
   Uptime: 129,
   GeneralDeviceCapabilities: 137,
@@ -426,7 +426,7 @@ export const ReaderEventType = {
 } as const;
 
 /** ROReportSpec triggers: 0 none (the client asks), 1 every N tags or the end of the AISpec, 2 … or the end of the ROSpec. */
-export interface ReportSpec {
+interface ReportSpec {
   trigger: 0 | 1 | 2;
   /** Tag reports per RO_ACCESS_REPORT; 0 = unlimited (the trigger's end decides). */
   n: number;
@@ -691,9 +691,6 @@ export function encodeReaderEventNotification(e: ReaderEvent): Buffer {
   if (e.readerException) parts.push(tlv(Param.ReaderExceptionEvent, utf8v(e.readerException.message)));
   return tlv(Param.ReaderEventNotificationData, ...parts);
 }
-
-/** ERROR_MESSAGE: the reader's answer to a message it could not take. */
-export const decodeErrorMessage = decodeStatusResponse;
 
 /** What a message type is called, for errors and logs. */
 export function messageName(type: number): string {
