@@ -39,7 +39,7 @@ test('the Connection tab shows an LLRP reader live, to an Admin, a Viewer and on
     await page.getByRole('tab', { name: 'Connection' }).click();
     await expect(page.getByRole('combobox', { name: 'Mode' })).toContainText('LLRP');
     await expect(page.getByLabel('Host', { exact: true })).toHaveValue('127.0.0.1');
-    const state = page.getByLabel('Connection state');
+    const state = page.getByLabel('Connection state', { exact: true });
     // The server's connection loop picks the endpoint up within a lease renewal (< 7 s).
     await expect(state.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
     expect(reader.rospec?.antennaIds).toEqual([1, 2]);
@@ -79,7 +79,7 @@ test('the Connection tab shows an LLRP reader live, to an Admin, a Viewer and on
     await page.getByRole('tab', { name: 'Connection' }).click();
     await expect(page.getByLabel('Host', { exact: true })).toBeDisabled();
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
-    await expect(page.getByLabel('Connection state')).toBeVisible();
+    await expect(page.getByLabel('Connection state', { exact: true })).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}/endpoint-connection-viewer.png`, fullPage: true });
   } finally {
     await reader.stop();
