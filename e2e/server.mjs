@@ -27,6 +27,8 @@ const child = spawn('npx', ['tsx', 'packages/server/src/main.ts'], {
     WEBHOOK_ALLOW_PRIVATE: 'true',
     // The SSO journeys use an OpenID provider the test starts on loopback.
     SSO_ALLOW_PRIVATE: 'true',
+    // The connections journey runs its simulated LLRP reader on loopback.
+    READER_ALLOW_LOOPBACK: 'true',
     // The lockout journey needs ten failures in a row; the per-minute limit is covered by the API tests.
     LOGIN_RATE_WINDOW_MS: '1',
   },

@@ -1,7 +1,8 @@
 /**
  * What runs without an incoming request (docs/architecture.md, "Background work"): the scheduled
  * tracking jobs, the daily report email, the job queue (webhook delivery and mail), the MQTT
- * subscription (with MQTT_URL) and, with the demo on, the built-in reader simulator, and the
+ * subscription (with MQTT_URL), the connections to readers Sightline connects to (LLRP, Impinj
+ * stream; READER_CONNECTIONS) and, with the demo on, the built-in reader simulator, and the
  * folding of the zone and category counts (features/zones/counts.ts,
  * features/things/category-counts.ts). Each starts when the app is ready and stops before it closes
  * (before the database does).
@@ -10,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.js';
 import { foldKeptCounts, type KeptCounts } from './db/kept-counts.js';
 import { pruneLoginFailuresJob } from './features/auth/jobs.js';
+import { createReaderConnections } from './features/connections/service.js';
 import { type MqttIngest, startMqttIngest } from './features/ingest/mqtt.js';
 import { dailyReportsJob } from './features/reports/daily.js';
 import { eventDaysJob } from './features/reports/event-days.js';
@@ -69,6 +71,7 @@ export function registerBackground(app: App): void {
   const webhookQueue = createWebhookQueue(ctx.database, config, app.log);
   app.decorate('webhookQueue', webhookQueue);
   let simulator: DemoSimulator | undefined;
+  const readers = createReaderConnections(ctx, app.log, { leaseMs: config.readerLeaseMs });
 
   app.addHook('onReady', async () => {
     if (config.jobs) {
@@ -81,6 +84,7 @@ export function registerBackground(app: App): void {
       await webhookQueue.start(boss);
       await ctx.mailer.start(boss);
     }
+    if (config.readerConnections) readers.start();
     if (config.mqttUrl) app.mqtt = startMqttIngest(ctx, app.log, config.mqttUrl, config.mqttShareGroup);
     if (config.demo && config.demoSimulator) {
       // The demo's movement is a nicety: a failure to start it must not stop the server.
@@ -93,6 +97,8 @@ export function registerBackground(app: App): void {
   // preClose: before the onClose hooks close the live bus and the database.
   app.addHook('preClose', async () => {
     await simulator?.stop();
+    // Each reader session is closed (CLOSE_CONNECTION) and its lease given up for another instance.
+    await readers.stop();
     await app.mqtt?.close();
     await scheduler.stop();
     await zoneCounts.stop();

@@ -78,6 +78,12 @@ export interface Config {
   liveCoalesceMs: number;
   /** Ingest partitions per organization (INGEST_PARTITIONS; 1 = one organization lock). Same on every instance. */
   ingestPartitions: number;
+  /** Reader connections may name loopback and link-local hosts (tests, the simulator); private networks always may. */
+  readerAllowLoopback: boolean;
+  /** This instance opens the reader connections it wins the lease of (READER_CONNECTIONS, default on). */
+  readerConnections: boolean;
+  /** How long a reader connection's lease lasts unrenewed; the holder renews it every third of it. */
+  readerLeaseMs: number;
 }
 
 /** TRUST_PROXY: unset, empty, `false` or `0` → off; a whole number → hops; else a comma list of addresses/CIDRs. */
@@ -143,6 +149,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000),
     liveCoalesceMs: Math.max(0, Number(env.LIVE_COALESCE_MS ?? LIVE_COALESCE_MS) || 0),
     ingestPartitions: partitionsFromEnv(env.INGEST_PARTITIONS),
+    readerAllowLoopback: bool(env.READER_ALLOW_LOOPBACK, false),
+    readerConnections: bool(env.READER_CONNECTIONS, true),
+    // A dead holder's readers are taken over within this plus one renewal tick: 20 s + 6.7 s < 30 s.
+    readerLeaseMs: 20_000,
   };
 }
 
@@ -177,6 +187,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demo: false,
     jobs: false,
     queue: false,
+    readerConnections: false,
+    readerAllowLoopback: true,
     // Test files run side by side on one PostgreSQL: each worker slot gets its own queue, so an app
     // of one file (say, one that refuses private webhook targets) never works another file's jobs.
     queueSchema: `pgboss_test_${process.env.VITEST_POOL_ID ?? process.pid}`,

@@ -319,6 +319,8 @@ const endpointRow: typeof endpoints.$inferSelect = {
   config: { power: 30 },
   locationTagId: null,
   lastHeartbeat: at(2000),
+  connection: { mode: 'push' },
+  connectionPassword: '',
   timeCreated: at(0),
 };
 
@@ -447,9 +449,9 @@ const API_KEY =
 const API_KEY_NEW =
   '{"_id":"k00000000000000000000001","name":"Dock scanner","token":"slk_ab12cd34","roles":["r00000000000000000000003"],"securityCtx":{"sites":["s00000000000000000000001"]},"timeCreated":"2024-05-06T07:08:09.123Z"}';
 const ENDPOINT =
-  '{"_id":"e00000000000000000000001","name":"Dock reader","uuid":"9b2f0c1e-4d5a-4c3b-8a7e-0f1e2d3c4b5a","site":"s00000000000000000000001","map":"m00000000000000000000001","xycoordinates":[0.25,0.3333333333333333],"externalgate":true,"description":"By the door","epcisId":"","autoEnroll":{"enabled":true,"locationEnabled":false},"antennas":[{"antenna":2,"xycoordinates":[1,0],"map":null},{"antenna":1,"xycoordinates":[0.5,0.5],"map":"m00000000000000000000001"}],"status":{"endpoint":"e00000000000000000000001","time":"2024-05-06T07:08:11.123Z","kind":"heartbeat","message":"","ip":"10.0.0.7","version":"8.1.0","uptime":3600.5,"readerTemp":null,"cpu":17,"dropped":0,"buffered":null,"antennas":[{"antenna":2,"state":"connected"}]}}';
+  '{"_id":"e00000000000000000000001","name":"Dock reader","uuid":"9b2f0c1e-4d5a-4c3b-8a7e-0f1e2d3c4b5a","site":"s00000000000000000000001","map":"m00000000000000000000001","xycoordinates":[0.25,0.3333333333333333],"externalgate":true,"description":"By the door","epcisId":"","autoEnroll":{"enabled":true,"locationEnabled":false},"antennas":[{"antenna":2,"xycoordinates":[1,0],"map":null},{"antenna":1,"xycoordinates":[0.5,0.5],"map":"m00000000000000000000001"}],"status":{"endpoint":"e00000000000000000000001","time":"2024-05-06T07:08:11.123Z","kind":"heartbeat","message":"","ip":"10.0.0.7","version":"8.1.0","uptime":3600.5,"readerTemp":null,"cpu":17,"dropped":0,"buffered":null,"antennas":[{"antenna":2,"state":"connected"}]},"connection":{"mode":"push","host":"","port":null,"username":"","tls":false,"hasPassword":false,"since":null,"error":null,"reportsReceived":0,"reconnects":0,"antennas":{}}}';
 const ENDPOINT_NEVER =
-  '{"_id":"e00000000000000000000001","name":"Dock reader","uuid":"9b2f0c1e-4d5a-4c3b-8a7e-0f1e2d3c4b5a","site":"s00000000000000000000001","map":"m00000000000000000000001","xycoordinates":[0.25,0.3333333333333333],"externalgate":true,"description":"By the door","epcisId":"","autoEnroll":{"enabled":true,"locationEnabled":false},"antennas":[{"antenna":2,"xycoordinates":[1,0],"map":null},{"antenna":1,"xycoordinates":[0.5,0.5],"map":"m00000000000000000000001"}],"status":null}';
+  '{"_id":"e00000000000000000000001","name":"Dock reader","uuid":"9b2f0c1e-4d5a-4c3b-8a7e-0f1e2d3c4b5a","site":"s00000000000000000000001","map":"m00000000000000000000001","xycoordinates":[0.25,0.3333333333333333],"externalgate":true,"description":"By the door","epcisId":"","autoEnroll":{"enabled":true,"locationEnabled":false},"antennas":[{"antenna":2,"xycoordinates":[1,0],"map":null},{"antenna":1,"xycoordinates":[0.5,0.5],"map":"m00000000000000000000001"}],"status":null,"connection":{"mode":"push","host":"","port":null,"username":"","tls":false,"hasPassword":false,"since":null,"error":null,"reportsReceived":0,"reconnects":0,"antennas":{}}}';
 const STATUS =
   '{"endpoint":"e00000000000000000000001","time":"2024-05-06T07:08:11.123Z","kind":"heartbeat","message":"","ip":"10.0.0.7","version":"8.1.0","uptime":3600.5,"readerTemp":null,"cpu":17,"dropped":0,"buffered":null,"antennas":[{"antenna":2,"state":"connected"}]}';
 const IMAGE =

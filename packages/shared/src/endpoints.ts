@@ -21,7 +21,89 @@ export const ENDPOINT_MSG = {
   unknownMap: 'unknown map (it must belong to the same site)',
   endpointRequired: 'endpoint is required',
   antennaRange: 'must be a whole number from 0 to 64',
+  hostRequired: 'host is required when Sightline connects to the reader',
+  hostInvalid: 'must be a host name or an IP address',
+  hostLoopback: 'loopback and link-local addresses are refused (READER_ALLOW_LOOPBACK=true allows them)',
+  portRange: 'must be a whole number from 1 to 65535',
+  connectionForbidden: 'setting a reader connection needs modify on endpoints',
 } as const;
+
+/** How Sightline hears a reader: it pushes (HTTP, MQTT), or Sightline connects (LLRP, Impinj stream). */
+export const CONNECTION_MODES = ['push', 'llrp', 'impinj-stream'] as const;
+export type ConnectionMode = (typeof CONNECTION_MODES)[number];
+export const CONNECTION_STATES = ['connected', 'connecting', 'disconnected', 'error'] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+/** A DNS name (RFC 1123 labels) or an IPv4/IPv6 literal (IPv6 without brackets). */
+const HOST_PATTERN =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|[0-9A-Fa-f:.]+)$/;
+
+/**
+ * An endpoint's connection as the API answers it: the settings (never the password: `hasPassword`
+ * says whether one is stored) and, when Sightline connects, the live state of that connection
+ * (any instance answers the state of the one holding it).
+ */
+export const EndpointConnection = z.object({
+  mode: z.enum(CONNECTION_MODES),
+  host: z.string(),
+  /** null = the mode's standard port (LLRP 5084, 5085 with TLS; HTTP 80, 443 with TLS). */
+  port: z.number().int().nullable(),
+  username: z.string(),
+  tls: z.boolean(),
+  hasPassword: z.boolean(),
+  /** Absent while nobody has held the connection (and for push). */
+  state: z.enum(CONNECTION_STATES).optional(),
+  /** ISO 8601 UTC: since when the state holds. */
+  since: z.string().nullable(),
+  /** Why the connection is `error` or `disconnected`. */
+  error: z.string().nullable(),
+  reportsReceived: z.number().int(),
+  reconnects: z.number().int(),
+  /** Antenna port → connected, as the reader last reported (LLRP antenna events). */
+  antennas: z.record(z.string(), z.boolean()),
+});
+export type EndpointConnection = z.infer<typeof EndpointConnection>;
+
+/**
+ * The connection in POST and PUT. `password` is write-only: absent keeps the stored one, '' clears
+ * it. The live state GET answers is taken back and ignored (the server keeps it).
+ */
+export const EndpointConnectionInput = z
+  .object({
+    mode: z.enum(CONNECTION_MODES).default('push'),
+    host: z.string().trim().max(253).default(''),
+    port: z
+      .number({ error: ENDPOINT_MSG.portRange })
+      .int(ENDPOINT_MSG.portRange)
+      .min(1, ENDPOINT_MSG.portRange)
+      .max(65535, ENDPOINT_MSG.portRange)
+      .nullable()
+      .default(null),
+    username: z.string().max(200).default(''),
+    password: z.string().max(200).optional(),
+    tls: z.boolean().default(false),
+    hasPassword: z.boolean().optional(),
+    state: z.enum(CONNECTION_STATES).nullable().optional(),
+    since: z.string().nullable().optional(),
+    error: z.string().nullable().optional(),
+    reportsReceived: z.number().optional(),
+    reconnects: z.number().optional(),
+    antennas: z.record(z.string(), z.boolean()).optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.mode === 'push') return;
+    if (!c.host) ctx.addIssue({ code: 'custom', path: ['host'], message: ENDPOINT_MSG.hostRequired });
+    else if (!HOST_PATTERN.test(c.host))
+      ctx.addIssue({ code: 'custom', path: ['host'], message: ENDPOINT_MSG.hostInvalid });
+  })
+  .transform(({ mode, host, port, username, password, tls }) => ({
+    mode,
+    host: mode === 'push' ? '' : host,
+    port: mode === 'push' ? null : port,
+    username: mode === 'push' ? '' : username,
+    ...(password === undefined ? {} : { password }),
+    tls: mode === 'push' ? false : tls,
+  }));
+export type EndpointConnectionInput = z.infer<typeof EndpointConnectionInput>;
 
 /**
  * A uuid appears in ingest paths and MQTT topics (`sightline/<uuid>/sightings`), so it keeps to
@@ -110,6 +192,7 @@ export const Endpoint = z.object({
   antennas: z.array(Antenna),
   /** The latest heartbeat, or null when the endpoint has not sent one. */
   status: EndpointStatus.nullable(),
+  connection: EndpointConnection,
   /** The ingest secret: only in GET endpoints/{id}, POST and PUT answers, to callers who may modify endpoints. */
   key: z.string().optional(),
   /** The QR payload (see EndpointQrPayload); present exactly when `key` is. */
@@ -162,6 +245,8 @@ export const EndpointInput = z.object({
     .object({ enabled: z.boolean().default(false), locationEnabled: z.boolean().default(false) })
     .default({ enabled: false, locationEnabled: false }),
   antennas: z.array(AntennaInput).max(64).default([]),
+  /** Absent: push on POST, unchanged on PUT. */
+  connection: EndpointConnectionInput.optional(),
 });
 export type EndpointInput = z.infer<typeof EndpointInput>;
 export type EndpointInputRaw = z.input<typeof EndpointInput>;

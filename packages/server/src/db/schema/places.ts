@@ -108,10 +108,28 @@ export const endpoints = pgTable(
     /** Current location set by a location-tag sighting (handhelds). */
     locationTagId: text('location_tag_id'),
     lastHeartbeat: ts('last_heartbeat'),
+    /** How Sightline hears the reader: `{ mode: 'push' }` (it posts), or `{ mode, host, port, username, tls }` (Sightline connects). */
+    connection: jsonb('connection').notNull().default({ mode: 'push' }),
+    /** The connection's password; write-only over the API. */
+    connectionPassword: text('connection_password').notNull().default(''),
     timeCreated: created(),
   },
   (t) => [index('endpoints_site_idx').on(t.siteId, t.name)],
 );
+
+/** A connected reader's lease (which instance holds its connection) and live state. */
+export const readerConnections = pgTable('reader_connections', {
+  endpointId: text('endpoint_id').primaryKey(),
+  holder: text('holder').notNull(),
+  leaseExpiresAt: ts('lease_expires_at').notNull(),
+  state: text('state').notNull().default('connecting'),
+  since: ts('since').notNull().defaultNow(),
+  error: text('error'),
+  reportsReceived: bigint('reports_received', { mode: 'number' }).notNull().default(0),
+  reconnects: integer('reconnects').notNull().default(0),
+  /** Antenna id → connected, as the reader last reported. */
+  antennas: jsonb('antennas').notNull().default({}),
+});
 
 export const endpointStatus = pgTable(
   'endpoint_status',

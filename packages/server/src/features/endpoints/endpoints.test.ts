@@ -79,6 +79,19 @@ describe('endpoints: list and read', () => {
         dropped: null,
         buffered: null,
       },
+      connection: {
+        mode: 'push',
+        host: '',
+        port: null,
+        username: '',
+        tls: false,
+        hasPassword: false,
+        since: null,
+        error: null,
+        reportsReceived: 0,
+        reconnects: 0,
+        antennas: {},
+      },
     });
     expect(res.json()[0].status).toBeNull();
     // Not even an admin gets keys in a list.

@@ -4,8 +4,16 @@
  * `presentEndpointStatus` (@sightline/shared `endpoint-presenter.ts`, where the ingest feature's
  * live `heartbeat` message reads it too).
  */
-import { type Antenna, type Endpoint, presentEndpointStatus } from '@sightline/shared';
+import {
+  type Antenna,
+  CONNECTION_MODES,
+  type ConnectionMode,
+  type Endpoint,
+  type EndpointConnection,
+  presentEndpointStatus,
+} from '@sightline/shared';
 import type { EndpointRow, EndpointStatusRow } from '../../db/rows.js';
+import type { LiveConnection } from '../connections/repository.js';
 
 export { presentEndpointStatus } from '@sightline/shared';
 
@@ -24,8 +32,38 @@ function antennasOf(value: unknown): Antenna[] {
   });
 }
 
-/** `status` is the endpoint's latest heartbeat, if it ever sent one. */
-export function presentEndpoint(row: EndpointRow, status: EndpointStatusRow | undefined): Endpoint {
+/**
+ * The connection's settings (jsonb, read defensively; never the password) and, when Sightline
+ * connects, the live state; push and a connection nobody has held yet have no state.
+ */
+function presentConnection(row: EndpointRow, live: LiveConnection | undefined): EndpointConnection {
+  const c = (row.connection ?? {}) as Record<string, unknown>;
+  const mode: ConnectionMode = CONNECTION_MODES.includes(c.mode as ConnectionMode)
+    ? (c.mode as ConnectionMode)
+    : 'push';
+  const shown = mode !== 'push' ? live : undefined;
+  return {
+    mode,
+    host: typeof c.host === 'string' ? c.host : '',
+    port: typeof c.port === 'number' ? c.port : null,
+    username: typeof c.username === 'string' ? c.username : '',
+    tls: c.tls === true,
+    hasPassword: row.connectionPassword !== '',
+    ...(shown ? { state: shown.state } : {}),
+    since: shown ? shown.since.toISOString() : null,
+    error: shown?.error ?? null,
+    reportsReceived: shown?.reportsReceived ?? 0,
+    reconnects: shown?.reconnects ?? 0,
+    antennas: shown?.antennas ?? {},
+  };
+}
+
+/** `status` is the endpoint's latest heartbeat, if it ever sent one; `live` its connection's state. */
+export function presentEndpoint(
+  row: EndpointRow,
+  status: EndpointStatusRow | undefined,
+  live?: LiveConnection,
+): Endpoint {
   return {
     _id: row.id,
     name: row.name,
@@ -39,5 +77,6 @@ export function presentEndpoint(row: EndpointRow, status: EndpointStatusRow | un
     autoEnroll: { enabled: row.autoEnroll, locationEnabled: row.autoEnrollLocations },
     antennas: antennasOf(row.antennas),
     status: status ? presentEndpointStatus(status) : null,
+    connection: presentConnection(row, live),
   };
 }

@@ -11,6 +11,7 @@ import type { EndpointRow, EndpointStatusRow } from '../../db/rows.js';
 import { endpointStatus, endpoints, maps, zones } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
+import { liveConnections } from '../connections/repository.js';
 import { presentEndpoint, presentEndpointStatus } from './presenter.js';
 
 function toRow(input: EndpointInput) {
@@ -25,7 +26,13 @@ function toRow(input: EndpointInput) {
     autoEnroll: input.autoEnroll.enabled,
     autoEnrollLocations: input.autoEnroll.locationEnabled,
     antennas: input.antennas,
+    ...(input.connection ? connectionRow(input.connection) : {}),
   };
+}
+
+/** The settings as jsonb and the password in its own column (left as it is when not sent). */
+function connectionRow({ password, ...settings }: NonNullable<EndpointInput['connection']>) {
+  return { connection: settings, ...(password === undefined ? {} : { connectionPassword: password }) };
 }
 
 const listSpec: ListSpec<(typeof ENDPOINT_SORT_FIELDS)[number]> = {
@@ -48,12 +55,11 @@ export async function latestStatuses(db: Tx, endpointIds: string[]): Promise<Map
 export async function listEndpoints(db: Tx, orgId: string, query: EndpointListQuery) {
   const scope = and(eq(endpoints.orgId, orgId), eq(endpoints.siteId, query.site));
   const page = await listPage(db, endpoints, scope, query, listSpec, (r) => r);
-  const statuses = await latestStatuses(
-    db,
-    page.items.map((r) => r.id),
-  );
+  const ids = page.items.map((r) => r.id);
+  const statuses = await latestStatuses(db, ids);
+  const live = await liveConnections(db, ids);
   return {
-    items: page.items.map((r) => presentEndpoint(r, statuses.get(r.id))),
+    items: page.items.map((r) => presentEndpoint(r, statuses.get(r.id), live.get(r.id))),
     total: page.total,
     totalCapped: page.totalCapped,
   };

@@ -37,7 +37,7 @@ export function registerEndpointRoutes(app: App) {
     },
   );
   app.post('/api/endpoints', { schema: { tags, body: EndpointInput, response: { 200: Endpoint } } }, (req) =>
-    service.createEndpoint(db, callerOf(req), config.publicUrl, req.body),
+    service.createEndpoint(db, callerOf(req), config.publicUrl, req.body, config),
   );
 
   // Heartbeat history, newest first (static paths: registered apart from endpoints/:id).
@@ -93,7 +93,7 @@ export function registerEndpointRoutes(app: App) {
   app.put(
     '/api/endpoints/:id',
     { schema: { tags, params: IdParams, body: EndpointInput, response: { 200: Endpoint } } },
-    (req) => service.updateEndpoint(db, callerOf(req), config.publicUrl, req.params.id, req.body),
+    (req) => service.updateEndpoint(db, callerOf(req), config.publicUrl, req.params.id, req.body, config),
   );
   app.delete('/api/endpoints/:id', { schema: { tags, params: IdParams } }, async (req, reply) => {
     await service.deleteEndpoint(db, callerOf(req), req.params.id);

@@ -19,6 +19,8 @@ import { authorize, hasSite } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { randomToken } from '../../platform/ids.js';
+import { checkConnection } from '../connections/address.js';
+import { forgetConnection, liveConnections } from '../connections/repository.js';
 import { forgetEndpoint } from '../ingest/endpoint-auth.js';
 import { scheduleRemoval } from '../retention/removals.js';
 import { requireSite } from '../sites/service.js';
@@ -49,7 +51,8 @@ const maySeeKey = (caller: Caller, row: EndpointRow) => can(caller.rules, RESOUR
 /** The record with its latest status; `key` and `qrcode` only when `withKey`. */
 async function present(db: Tx, publicUrl: string, row: EndpointRow, withKey: boolean): Promise<Endpoint> {
   const statuses = await repo.latestStatuses(db, [row.id]);
-  const endpoint = presentEndpoint(row, statuses.get(row.id));
+  const live = await liveConnections(db, [row.id]);
+  const endpoint = presentEndpoint(row, statuses.get(row.id), live.get(row.id));
   return withKey ? { ...endpoint, key: row.key, qrcode: qrText(publicUrl, row) } : endpoint;
 }
 
@@ -92,9 +95,23 @@ async function withUniqueUuid<T>(db: Db, uuid: string, selfId: string | undefine
   }
 }
 
-export async function createEndpoint(db: Db, caller: Caller, publicUrl: string, input: EndpointInput) {
+/** Options of the endpoint writes: whether a connection may name loopback and link-local hosts. */
+export interface EndpointWriteOptions {
+  readerAllowLoopback: boolean;
+}
+
+export async function createEndpoint(
+  db: Db,
+  caller: Caller,
+  publicUrl: string,
+  input: EndpointInput,
+  options: EndpointWriteOptions,
+) {
   await requireSite(db, caller, input.site);
   authorize(caller, RESOURCE, 'create', input.site);
+  // A connection makes Sightline open one to the network: that is modifying, beyond creating.
+  if (input.connection && input.connection.mode !== 'push') authorize(caller, RESOURCE, 'modify', input.site);
+  checkConnection(input.connection, options.readerAllowLoopback);
   await checkMaps(db, caller.orgId, input);
   const uuid = input.uuid || randomUUID();
   const row = await withUniqueUuid(db, uuid, undefined, () =>
@@ -110,11 +127,13 @@ export async function updateEndpoint(
   publicUrl: string,
   id: string,
   input: EndpointInput,
+  options: EndpointWriteOptions,
 ) {
   const current = await requireEndpoint(db, caller, id);
   authorize(caller, RESOURCE, 'modify', current.siteId);
   if (input.site !== current.siteId)
     throw badRequest(ENDPOINT_MSG.siteImmutable, [{ path: 'site', message: ENDPOINT_MSG.siteImmutable }]);
+  checkConnection(input.connection, options.readerAllowLoopback);
   await checkMaps(db, caller.orgId, input);
   const uuid = input.uuid || current.uuid;
   const row = await withUniqueUuid(db, uuid, id, () =>
@@ -123,6 +142,10 @@ export async function updateEndpoint(
   if (!row) throw notFound('Endpoint');
   // The old uuid must stop authenticating at once on this instance.
   forgetEndpoint(current.uuid);
+  // New connection settings: the state of the old connection says nothing about the new one.
+  if (input.connection && JSON.stringify(row.connection) !== JSON.stringify(current.connection)) {
+    await forgetConnection(db, id);
+  }
   return present(db, publicUrl, row, true);
 }
 

@@ -1,11 +1,17 @@
 /**
  * The endpoint editor: Basic (Name, Map, UUID, External Gate, Coordinate X and Y, ID and Key
- * read only, AutoEnroll, AutoEnroll Locations, Description), Antennas, Status and QR Code. The
+ * read only, AutoEnroll, AutoEnroll Locations, Description), Antennas, Connection (push, or a
+ * reader Sightline connects to, with its live state), Status and QR Code. The
  * site is the selected site; Rotate Key replaces the key at once. A new endpoint opens as a
  * record after saving so its generated key shows. The body's rules (UUID characters, antenna
  * numbers 0 to 64) are the shared `EndpointInput`'s, checked before saving and by the server.
  */
-import { EndpointInput, type MapRecord, PICKER_FETCH_LIMIT } from '@sightline/shared';
+import {
+  type EndpointConnection,
+  EndpointInput,
+  type MapRecord,
+  PICKER_FETCH_LIMIT,
+} from '@sightline/shared';
 import { useMemo } from 'react';
 import { recordId, useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
@@ -13,11 +19,19 @@ import { type EditorTab, type Option, ResourceEditor } from '../../components';
 import { lowerTitle } from '../../components/table/cell';
 import { useSiteNavigate } from '../../navigation/site-links';
 import { thingWords } from '../things/thing-labels';
+import { EndpointConnectionState } from './EndpointConnectionState';
 import { EndpointKeyField } from './EndpointKeyField';
 import { EndpointQrTab } from './EndpointQrTab';
 import { EndpointStatusTab } from './EndpointStatusTab';
-import { DEFAULTS, type EndpointForm, endpointBody, newAntenna } from './endpoint-form';
+import { connectionForm, DEFAULTS, type EndpointForm, endpointBody, newAntenna } from './endpoint-form';
 import { ReadOnlyField } from './ReadOnlyField';
+
+const CONNECTION_MODE_OPTIONS = [
+  { value: 'push', label: 'Push (the reader posts)' },
+  { value: 'llrp', label: 'LLRP' },
+  { value: 'impinj-stream', label: 'Impinj stream' },
+];
+const isPush = (ctx: { values: EndpointForm }) => (ctx.values.connection?.mode ?? 'push') === 'push';
 
 export default function EndpointEdit() {
   const session = useSession();
@@ -107,6 +121,53 @@ export default function EndpointEdit() {
           },
         ],
       },
+      {
+        label: 'Connection',
+        fields: [
+          {
+            type: 'select',
+            name: 'connection.mode',
+            label: 'Mode',
+            options: CONNECTION_MODE_OPTIONS,
+            helperText:
+              'Push: the reader posts to Sightline. LLRP and Impinj stream: Sightline connects to the reader.',
+          },
+          { type: 'text', name: 'connection.host', label: 'Host', autoComplete: 'off', hidden: isPush },
+          {
+            type: 'text',
+            name: 'connection.port',
+            label: 'Port',
+            inputType: 'number',
+            hidden: isPush,
+            helperText: 'Empty: LLRP 5084 (5085 with TLS), stream 80 (443 with TLS).',
+          },
+          {
+            type: 'text',
+            name: 'connection.username',
+            label: 'User Name',
+            autoComplete: 'off',
+            hidden: isPush,
+          },
+          {
+            type: 'text',
+            name: 'connection.password',
+            label: 'Password',
+            inputType: 'password',
+            autoComplete: 'new-password',
+            hidden: isPush,
+            helperText: 'Write-only: leave empty to keep the stored password.',
+          },
+          { type: 'checkbox', name: 'connection.tls', label: 'TLS', hidden: isPush },
+          {
+            type: 'custom',
+            name: '_connectionState',
+            label: 'Connection State',
+            component: EndpointConnectionState,
+            width: 'full',
+            hidden: (ctx) => ctx.isNew || isPush(ctx),
+          },
+        ],
+      },
       { label: 'Status', component: EndpointStatusTab, hidden: (ctx) => ctx.isNew },
       { label: 'QR Code', component: EndpointQrTab, hidden: (ctx) => ctx.isNew },
     ];
@@ -119,7 +180,11 @@ export default function EndpointEdit() {
       tabs={tabs}
       defaults={DEFAULTS}
       schema={EndpointInput}
-      fromRecord={(record) => ({ ...DEFAULTS, ...record })}
+      fromRecord={(record) => ({
+        ...DEFAULTS,
+        ...record,
+        connection: connectionForm(record.connection as unknown as EndpointConnection | undefined),
+      })}
       toBody={(v, ctx) => endpointBody(v, ctx.isNew ? (session.siteId ?? '') : (ctx.record?.site ?? v.site))}
       afterSave={(saved, values) =>
         // A new endpoint opens as a record so its generated ID, key and QR code show.

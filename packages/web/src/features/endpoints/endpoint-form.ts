@@ -1,11 +1,21 @@
 /** The endpoint editor's form values and the API body built from them (the shared `Endpoint`). */
-import type { EndpointInputRaw } from '@sightline/shared';
+import type { ConnectionMode, EndpointConnection, EndpointInputRaw } from '@sightline/shared';
 
 type Coordinate = number | null;
 export type AntennaForm = {
   antenna: number | null;
   xycoordinates: [Coordinate, Coordinate];
   map: string | null;
+};
+
+/** The connection's settings; `password` is typed here only: empty keeps the stored one. */
+export type ConnectionForm = {
+  mode: ConnectionMode;
+  host: string;
+  port: number | null;
+  username: string;
+  password: string;
+  tls: boolean;
 };
 
 export type EndpointForm = {
@@ -20,6 +30,7 @@ export type EndpointForm = {
   epcisId: string;
   autoEnroll: { enabled: boolean; locationEnabled: boolean };
   antennas: AntennaForm[];
+  connection: ConnectionForm;
   /** Read only: made by the server, shown to those who may modify endpoints. */
   key?: string;
   qrcode?: string | null;
@@ -36,7 +47,14 @@ export const DEFAULTS: EndpointForm = {
   epcisId: '',
   autoEnroll: { enabled: false, locationEnabled: false },
   antennas: [],
+  connection: { mode: 'push', host: '', port: null, username: '', password: '', tls: false },
 };
+
+/** A record's connection as the form edits it: the settings, and an empty password (write-only). */
+export function connectionForm(c: EndpointConnection | undefined): ConnectionForm {
+  if (!c) return DEFAULTS.connection;
+  return { mode: c.mode, host: c.host, port: c.port, username: c.username, password: '', tls: c.tls };
+}
 
 export const newAntenna = (antennas: AntennaForm[] = []): AntennaForm => ({
   antenna: Math.max(0, ...antennas.map((a) => a.antenna ?? 0)) + 1,
@@ -62,5 +80,17 @@ export function endpointBody(v: EndpointForm, site: string): EndpointInputRaw {
       xycoordinates: [coordinate(a.xycoordinates[0]), coordinate(a.xycoordinates[1])],
       map: a.map || null,
     })),
+    connection: {
+      mode: v.connection.mode,
+      host: v.connection.host.trim(),
+      port:
+        typeof v.connection.port === 'number' && Number.isFinite(v.connection.port)
+          ? v.connection.port
+          : null,
+      username: v.connection.username,
+      tls: v.connection.tls,
+      // Write-only: sent only when typed, so saving other fields keeps the stored password.
+      ...(v.connection.password ? { password: v.connection.password } : {}),
+    },
   };
 }
