@@ -80,7 +80,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     client.release();
   }
   // Opened now rather than by the first requests: Home sends its calls at once, one connection each.
-  await Promise.all(Array.from({ length: Math.min(poolSize, WARM_CONNECTIONS) }, () => pool.query('SELECT 1')));
+  await Promise.all(
+    Array.from({ length: Math.min(poolSize, WARM_CONNECTIONS) }, () => pool.query('SELECT 1')),
+  );
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
