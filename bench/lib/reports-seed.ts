@@ -63,7 +63,7 @@ const LABELS = ['yellow', 'spare', 'calibrated', 'rental', 'fragile'];
 const sqlArray = (words: string[]) => `ARRAY[${words.map((w) => `'${w}'`).join(', ')}]`;
 
 /** The tag of thing `n` (SQL of `n`): the events' tags are their things'. */
-export function thingTagSql(shape: ThingShape, n: string) {
+function thingTagSql(shape: ThingShape, n: string) {
   return shape === 'plain'
     ? `'E2' || lpad(to_hex(${n}), 22, '0')`
     : `'E280116060000207' || upper(lpad(to_hex(${n}), 8, '0'))`;
