@@ -69,19 +69,21 @@ async function makePhoto(i: number, width: number, height: number): Promise<Buff
     <rect width="${width}" height="${height}" fill="url(#g)"/>
     ${Array.from({ length: 60 }, (_, k) => `<circle cx="${(k * 397 + i * 13) % width}" cy="${(k * 211) % height}" r="${((40 + (k % 7) * 15) * width) / 2400}" fill="hsl(${(k * 29) % 360},80%,50%)" opacity="0.6"/>`).join('')}
   </svg>`;
-  const noise = await sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 12 },
-    },
-  })
-    .png()
-    .toBuffer();
   return sharp(Buffer.from(svg))
-    .composite([{ input: noise, blend: 'soft-light' }])
+    .composite([
+      {
+        input: {
+          create: {
+            width,
+            height,
+            channels: 3,
+            background: '#808080',
+            noise: { type: 'gaussian', mean: 128, sigma: 12 },
+          },
+        },
+        blend: 'soft-light',
+      },
+    ])
     .jpeg({ quality: 88 })
     .withExif({
       IFD0: { Make: 'Bench', Model: 'Camera', Orientation: '1' },
