@@ -36,11 +36,16 @@ import { databaseUrl, dropDatabase, recreateDatabase } from './lib/setup.js';
 const { values: args } = parseArgs({
   options: {
     photos: { type: 'string', default: '40' },
+    /** Photos at phone-camera size (4000x3000, 12 MP, EXIF, 3–5 MB): measured first, fewer of them. */
+    'large-photos': { type: 'string', default: '12' },
     zip: { type: 'string', default: '1000' },
     pglite: { type: 'boolean', default: false },
   },
 });
-const PHOTOS = Number(args.photos);
+const SIZES = [
+  { width: 4000, height: 3000, count: Number(args['large-photos']), label: '12 MP phone photo' },
+  { width: 2400, height: 1800, count: Number(args.photos), label: '4.3 MP photo' },
+].filter((s) => s.count > 0);
 const ZIP = Number(args.zip);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/';
 const DATABASE = process.env.BENCH_DATABASE ?? 'sightline_bench_images';
@@ -53,17 +58,37 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
-async function makePhoto(i: number): Promise<Buffer> {
-  // A 12-megapixel-class camera photo would dominate the run; 2400x1800 (4.3 MP) with noise-like detail.
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1800">
+/**
+ * A camera-like JPEG: shapes under sensor-like noise (so it compresses as a photo does, a 12 MP one
+ * to 3–5 MB), with EXIF as a camera writes it (make, model, time taken, orientation).
+ */
+async function makePhoto(i: number, width: number, height: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="hsl(${(i * 37) % 360},70%,60%)"/>
     <stop offset="1" stop-color="hsl(${(i * 71) % 360},60%,30%)"/></linearGradient></defs>
-    <rect width="2400" height="1800" fill="url(#g)"/>
-    ${Array.from({ length: 60 }, (_, k) => `<circle cx="${(k * 397 + i * 13) % 2400}" cy="${(k * 211) % 1800}" r="${40 + (k % 7) * 15}" fill="hsl(${(k * 29) % 360},80%,50%)" opacity="0.6"/>`).join('')}
+    <rect width="${width}" height="${height}" fill="url(#g)"/>
+    ${Array.from({ length: 60 }, (_, k) => `<circle cx="${(k * 397 + i * 13) % width}" cy="${(k * 211) % height}" r="${((40 + (k % 7) * 15) * width) / 2400}" fill="hsl(${(k * 29) % 360},80%,50%)" opacity="0.6"/>`).join('')}
   </svg>`;
   return sharp(Buffer.from(svg))
+    .composite([
+      {
+        input: {
+          create: {
+            width,
+            height,
+            channels: 3,
+            background: '#808080',
+            noise: { type: 'gaussian', mean: 128, sigma: 12 },
+          },
+        },
+        blend: 'soft-light',
+      },
+    ])
     .jpeg({ quality: 88 })
-    .withExif({ IFD0: { Make: 'Bench', Model: 'Camera' }, IFD2: { DateTimeOriginal: '2025:01:02 03:04:05' } })
+    .withExif({
+      IFD0: { Make: 'Bench', Model: 'Camera', Orientation: '1' },
+      IFD2: { DateTimeOriginal: '2025:01:02 03:04:05' },
+    })
     .toBuffer();
 }
 
@@ -181,10 +206,9 @@ async function main() {
     });
     const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 
-    console.log(`making ${PHOTOS} test photos (2400x1800 JPEG) ...`);
-    const files = await Promise.all(Array.from({ length: PHOTOS }, (_, i) => makePhoto(i)));
-    const upload = async (file: Buffer, i: number) => {
-      const { body, type } = multipart(file, `photo-${i}.jpg`);
+    let uploaded = 0;
+    const upload = async (file: Buffer, _i: number) => {
+      const { body, type } = multipart(file, `photo-${uploaded++}.jpg`);
       const res = await post(
         port,
         `/api/images?site=${siteId}`,
@@ -193,79 +217,89 @@ async function main() {
       );
       if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${res.body}`);
     };
-    for (const [i, file] of files.slice(0, 3).entries()) {
-      await bareSharp(file); // warm up sharp and the route
-      await upload(file, i);
-    }
-    // The server's own timing of each upload's stages (ms, summed over the measured uploads).
-    const stages = new Map<string, number>();
-    let handler = 0;
-    const onTimings = (message: unknown) => {
-      const m = message as { stages: Record<string, number>; total: number };
-      for (const [stage, ms] of Object.entries(m.stages)) stages.set(stage, (stages.get(stage) ?? 0) + ms);
-      handler += m.total;
-    };
-    // Interleaved, photo by photo: on a shared machine both paths see the same load.
-    const bare = { wall: 0, cpu: 0, main: 0 };
-    const path_ = { wall: 0, cpu: 0, main: 0 };
-    const load0 = load();
-    subscribe(UPLOAD_TIMINGS, onTimings);
-    for (const [i, file] of files.entries()) {
-      const b = await measure(() => bareSharp(file));
-      const u = await measure(() => upload(file, i));
-      bare.wall += b.wall;
-      bare.cpu += b.cpu;
-      bare.main += b.main;
-      path_.wall += u.wall;
-      path_.cpu += u.cpu;
-      path_.main += u.main;
-    }
-    unsubscribe(UPLOAD_TIMINGS, onTimings);
-    const rate = (ms: number) => PHOTOS / (ms / 1000);
-    console.log(
-      `\nthumbnails: upload path ${rate(path_.wall).toFixed(1)}/s, bare sharp ${rate(bare.wall).toFixed(1)}/s, ratio ${(bare.wall / path_.wall).toFixed(2)}x (target >= 0.8x)`,
-    );
-    console.log(
-      `CPU per photo: upload path ${(path_.cpu / PHOTOS).toFixed(1)} ms, bare sharp ${(bare.cpu / PHOTOS).toFixed(1)} ms, ratio ${(bare.cpu / path_.cpu).toFixed(2)}x; wall per photo ${(path_.wall / PHOTOS).toFixed(1)} / ${(bare.wall / PHOTOS).toFixed(1)} ms; load average ${load0} → ${load()}`,
-    );
-    console.log(
-      `main (JavaScript) thread CPU per photo: upload path ${(path_.main / PHOTOS).toFixed(1)} ms (HTTP both sides, multipart, hashing, database driver), bare sharp ${(bare.main / PHOTOS).toFixed(1)} ms`,
-    );
-    if (handler) {
-      const per = (ms: number) => `${(ms / PHOTOS).toFixed(1).padStart(6)} ms`;
-      const share = (ms: number) => `${((100 * ms) / path_.wall).toFixed(0).padStart(3)} %`;
-      console.log('\nupload path, per photo (wall; stages that overlap each count their own time):');
-      for (const [stage, ms] of stages) console.log(`  ${stage.padEnd(28)} ${per(ms)} ${share(ms)}`);
-      console.log(`  ${'handler, all stages'.padEnd(28)} ${per(handler)} ${share(handler)}`);
-      console.log(
-        `  ${'HTTP, auth, routing, reply'.padEnd(28)} ${per(path_.wall - handler)} ${share(path_.wall - handler)}`,
-      );
-      console.log(`  ${'bare sharp (for reference)'.padEnd(28)} ${per(bare.wall)} ${share(bare.wall)}`);
-    } else console.log('(no stage timings: this checkout does not publish them)');
-
-    // As the console uploads a batch: IMAGE_UPLOAD_CONCURRENCY files in flight. Against bare sharp in
-    // a plain loop (how a script resizes a folder) and at the same concurrency (sharp's best here).
-    const inFlight = async (n: number, fn: (file: Buffer, i: number) => Promise<unknown>) => {
-      let next = 0;
-      const worker = async () => {
-        while (next < files.length) {
-          const i = next++;
-          await fn(files[i] as Buffer, i);
-        }
+    let zipPhoto: Buffer = Buffer.alloc(0);
+    for (const size of SIZES) {
+      const PHOTOS = size.count;
+      console.log(`\n## ${size.label}: ${size.width}x${size.height} JPEG with EXIF, ${PHOTOS} of them`);
+      const files: Buffer[] = [];
+      for (let i = 0; i < PHOTOS; i++) files.push(await makePhoto(i, size.width, size.height));
+      zipPhoto = files[0] ?? zipPhoto;
+      console.log(`  ${mb(files.reduce((n, f) => n + f.length, 0) / PHOTOS)} a photo on average`);
+      for (const [i, file] of files.slice(0, 3).entries()) {
+        await bareSharp(file); // warm up sharp and the route
+        await upload(file, i);
+      }
+      // The server's own timing of each upload's stages (ms, summed over the measured uploads).
+      const stages = new Map<string, number>();
+      let handler = 0;
+      const onTimings = (message: unknown) => {
+        const m = message as { stages: Record<string, number>; total: number };
+        for (const [stage, ms] of Object.entries(m.stages)) stages.set(stage, (stages.get(stage) ?? 0) + ms);
+        handler += m.total;
       };
-      return measure(() => Promise.all(Array.from({ length: n }, worker)));
-    };
-    const c = IMAGE_UPLOAD_CONCURRENCY;
-    const load1 = load();
-    const loop = await inFlight(1, (file) => bareSharp(file));
-    const pathC = await inFlight(c, (file, i) => upload(file, PHOTOS + i));
-    const bareC = await inFlight(c, (file) => bareSharp(file));
-    console.log(
-      `\nbatch of ${PHOTOS} as the console sends it (${c} in flight): upload path ${rate(pathC.wall).toFixed(1)}/s; bare sharp in a loop ${rate(loop.wall).toFixed(1)}/s, ratio ${(loop.wall / pathC.wall).toFixed(2)}x; bare sharp ${c} at once ${rate(bareC.wall).toFixed(1)}/s, ratio ${(bareC.wall / pathC.wall).toFixed(2)}x; CPU per photo ${(pathC.cpu / PHOTOS).toFixed(1)} · ${(loop.cpu / PHOTOS).toFixed(1)} · ${(bareC.cpu / PHOTOS).toFixed(1)} ms; load average ${load1} → ${load()}`,
-    );
+      // Interleaved, photo by photo: on a shared machine both paths see the same load.
+      const bare = { wall: 0, cpu: 0, main: 0 };
+      const path_ = { wall: 0, cpu: 0, main: 0 };
+      const load0 = load();
+      subscribe(UPLOAD_TIMINGS, onTimings);
+      for (const [i, file] of files.entries()) {
+        const b = await measure(() => bareSharp(file));
+        const u = await measure(() => upload(file, i));
+        bare.wall += b.wall;
+        bare.cpu += b.cpu;
+        bare.main += b.main;
+        path_.wall += u.wall;
+        path_.cpu += u.cpu;
+        path_.main += u.main;
+      }
+      unsubscribe(UPLOAD_TIMINGS, onTimings);
+      const rate = (ms: number) => PHOTOS / (ms / 1000);
+      console.log(
+        `\nthumbnails: upload path ${rate(path_.wall).toFixed(1)}/s, bare sharp ${rate(bare.wall).toFixed(1)}/s, ratio ${(bare.wall / path_.wall).toFixed(2)}x (target >= 0.8x)`,
+      );
+      console.log(
+        `CPU per photo: upload path ${(path_.cpu / PHOTOS).toFixed(1)} ms, bare sharp ${(bare.cpu / PHOTOS).toFixed(1)} ms, ratio ${(bare.cpu / path_.cpu).toFixed(2)}x; wall per photo ${(path_.wall / PHOTOS).toFixed(1)} / ${(bare.wall / PHOTOS).toFixed(1)} ms; load average ${load0} → ${load()}`,
+      );
+      console.log(
+        `main (JavaScript) thread CPU per photo: upload path ${(path_.main / PHOTOS).toFixed(1)} ms (HTTP both sides, multipart, hashing, database driver), bare sharp ${(bare.main / PHOTOS).toFixed(1)} ms`,
+      );
+      if (handler) {
+        const per = (ms: number) => `${(ms / PHOTOS).toFixed(1).padStart(6)} ms`;
+        const share = (ms: number) => `${((100 * ms) / path_.wall).toFixed(0).padStart(3)} %`;
+        console.log('\nupload path, per photo (wall; stages that overlap each count their own time):');
+        for (const [stage, ms] of stages) console.log(`  ${stage.padEnd(28)} ${per(ms)} ${share(ms)}`);
+        console.log(`  ${'handler, all stages'.padEnd(28)} ${per(handler)} ${share(handler)}`);
+        console.log(
+          `  ${'HTTP, auth, routing, reply'.padEnd(28)} ${per(path_.wall - handler)} ${share(path_.wall - handler)}`,
+        );
+        console.log(`  ${'bare sharp (for reference)'.padEnd(28)} ${per(bare.wall)} ${share(bare.wall)}`);
+      } else console.log('(no stage timings: this checkout does not publish them)');
+
+      // As the console uploads a batch: IMAGE_UPLOAD_CONCURRENCY files in flight. Against bare sharp in
+      // a plain loop (how a script resizes a folder) and at the same concurrency (sharp's best here).
+      const inFlight = async (n: number, fn: (file: Buffer, i: number) => Promise<unknown>) => {
+        let next = 0;
+        const worker = async () => {
+          while (next < files.length) {
+            const i = next++;
+            await fn(files[i] as Buffer, i);
+          }
+        };
+        return measure(() => Promise.all(Array.from({ length: n }, worker)));
+      };
+      const c = IMAGE_UPLOAD_CONCURRENCY;
+      const load1 = load();
+      const loop = await inFlight(1, (file) => bareSharp(file));
+      const pathC = await inFlight(c, (file, i) => upload(file, PHOTOS + i));
+      const bareC = await inFlight(c, (file) => bareSharp(file));
+      console.log(
+        `\nbatch of ${PHOTOS} as the console sends it (${c} in flight): upload path ${rate(pathC.wall).toFixed(1)}/s; bare sharp in a loop ${rate(loop.wall).toFixed(1)}/s, ratio ${(loop.wall / pathC.wall).toFixed(2)}x; bare sharp ${c} at once ${rate(bareC.wall).toFixed(1)}/s, ratio ${(bareC.wall / pathC.wall).toFixed(2)}x; CPU per photo ${(pathC.cpu / PHOTOS).toFixed(1)} · ${(loop.cpu / PHOTOS).toFixed(1)} · ${(bareC.cpu / PHOTOS).toFixed(1)} ms; load average ${load1} → ${load()}`,
+      );
+    }
 
     // 1,000 photos for the zip: rows and originals written directly (the upload path is measured above).
-    const original = files[0] ?? Buffer.alloc(0);
+    // The last size's photo (the smaller one when both are measured), as the earlier runs zipped.
+    const original = zipPhoto;
     for (let i = 0; i < ZIP; i += 100) {
       const rows = Array.from({ length: Math.min(100, ZIP - i) }, (_, k) => ({
         id: newId(),

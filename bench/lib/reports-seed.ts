@@ -40,6 +40,51 @@ export interface SeedOptions {
   categories?: number;
   exceptions?: number;
   map?: boolean;
+  /** How the things are named and tagged (see THING_SHAPES); 'plain' unless given. */
+  shape?: ThingShape;
+}
+
+/**
+ * The things' names, serials, tags and categories, as SQL of the row number `n`:
+ * - 'plain': "Thing n", no serial, tags E2 and n in hex, category n % C + 1 (every name different,
+ *   categories of one size);
+ * - 'realistic': what catalogues hold — a small vocabulary shared by hundreds of thousands of rows
+ *   plus a number ("Asset 4242 drill", each number on ≈ 10 things a million), serials and tags
+ *   with long shared prefixes (SN-2023-0004242, E28011606000020700… sharing their first 19 hex
+ *   digits), labels from a handful of words, and categories halving in size (the first holds half
+ *   the things, the second a quarter, …).
+ */
+export const THING_SHAPES = ['realistic', 'plain'] as const;
+export type ThingShape = (typeof THING_SHAPES)[number];
+
+const FIRST_WORDS = ['Asset', 'Asset', 'Asset', 'Asset', 'Pallet', 'Laptop', 'Helmet', 'Tote'];
+const KINDS = ['drill', 'saw', 'ladder', 'scanner', 'cart', 'charger', 'radio', 'jack', 'pump', 'meter'];
+const LABELS = ['yellow', 'spare', 'calibrated', 'rental', 'fragile'];
+const sqlArray = (words: string[]) => `ARRAY[${words.map((w) => `'${w}'`).join(', ')}]`;
+
+/** The tag of thing `n` (SQL of `n`): the events' tags are their things'. */
+function thingTagSql(shape: ThingShape, n: string) {
+  return shape === 'plain'
+    ? `'E2' || lpad(to_hex(${n}), 22, '0')`
+    : `'E280116060000207' || upper(lpad(to_hex(${n}), 8, '0'))`;
+}
+
+function thingColumnsSql(shape: ThingShape, categories: number) {
+  if (shape === 'plain')
+    return {
+      name: `'Thing ' || n`,
+      serial: `''`,
+      labels: `'{}'::text[]`,
+      category: categories ? `ARRAY['ca' || lpad(to_hex(n % ${categories} + 1), 22, '0')]` : `'{}'`,
+    };
+  // Categories halve: 1 + the trailing zero bits of n / 2 (n's lowest bit is its class).
+  const halving = `least(${categories}, position('1' in reverse(((n / 2) | (1 << 30))::bit(32)::text)))`;
+  return {
+    name: `(${sqlArray(FIRST_WORDS)})[(n / 3) % ${FIRST_WORDS.length} + 1] || ' ' || ((n::bigint * 7919) % 100000) || ' ' || (${sqlArray(KINDS)})[(n / 7) % ${KINDS.length} + 1]`,
+    serial: `'SN-' || (2019 + n % 6) || '-' || lpad(((n::bigint * 104729) % 10000000)::text, 7, '0')`,
+    labels: `CASE WHEN n % 5 = 0 THEN ARRAY[(${sqlArray(LABELS)})[(n / 5) % ${LABELS.length} + 1]] ELSE '{}'::text[] END`,
+    category: categories ? `ARRAY['ca' || lpad(to_hex(${halving}), 22, '0')]` : `'{}'`,
+  };
 }
 
 export const thingId = (n: number) => hexId('b0', n);
@@ -88,6 +133,8 @@ export async function seed(pool: pg.Pool, opts: SeedOptions): Promise<Seeded> {
   const ENDPOINTS = opts.endpoints ?? 0;
   const CATEGORIES = opts.categories ?? 0;
   const EXCEPTIONS = opts.exceptions ?? 0;
+  const SHAPE = opts.shape ?? 'plain';
+  const columns = thingColumnsSql(SHAPE, CATEGORIES);
   const { rows } = await pool.query<{ id: string }>('SELECT id FROM organizations LIMIT 1');
   const orgId = rows[0]?.id ?? '';
   const siteId = hexId('5e', 1);
@@ -128,11 +175,11 @@ export async function seed(pool: pg.Pool, opts: SeedOptions): Promise<Seeded> {
   await pool.query('ALTER TABLE things DISABLE TRIGGER USER');
   const thingsS = await timedQuery(
     pool,
-    `INSERT INTO things (id, org_id, site_id, name, class, tag1, categories, zone_id, last_zone_time,
-       last_event, map_id, x, y)
-     SELECT 'b0' || lpad(to_hex(n), 22, '0'), $1, $2, 'Thing ' || n,
-       CASE WHEN n % 2 = 0 THEN 'worker' ELSE 'item' END, 'E2' || lpad(to_hex(n), 22, '0'),
-       ${CATEGORIES ? `ARRAY['ca' || lpad(to_hex(n % ${CATEGORIES} + 1), 22, '0')]` : "'{}'"},
+    `INSERT INTO things (id, org_id, site_id, name, serial, labels, class, tag1, categories, zone_id,
+       last_zone_time, last_event, map_id, x, y)
+     SELECT 'b0' || lpad(to_hex(n), 22, '0'), $1, $2, ${columns.name}, ${columns.serial}, ${columns.labels},
+       CASE WHEN n % 2 = 0 THEN 'worker' ELSE 'item' END, ${thingTagSql(SHAPE, 'n')},
+       ${columns.category},
        'a0' || lpad(to_hex(n % ${ZONES} + 1), 22, '0'), z, z,
        ${mapId ? `CASE WHEN n % 100 = 0 THEN '${mapId}' END, CASE WHEN n % 100 = 0 THEN n % 97 END, CASE WHEN n % 100 = 0 THEN n % 89 END` : 'NULL, NULL, NULL'}
      FROM generate_series(1, ${THINGS}) n,
@@ -196,7 +243,7 @@ export async function seed(pool: pg.Pool, opts: SeedOptions): Promise<Seeded> {
       pool,
       orgId,
       `INSERT INTO events (org_id, site_id, tag, thing_id, time, first_time, repeat_count, direction, antenna, zone_id, endpoint_id)
-       SELECT $1, $2, 'E2' || lpad(to_hex(i % ${THINGS} + 1), 22, '0'), ${thing('i')}, t, t - interval '30 seconds',
+       SELECT $1, $2, ${thingTagSql(SHAPE, `(i % ${THINGS} + 1)`)}, ${thing('i')}, t, t - interval '30 seconds',
          3, 'NEAR', 1, ${zone('(i / 7)')}, ${endpoint('(i / 7)')}
        FROM generate_series(${from}, ${to}) i,
          LATERAL (SELECT ${start} + (i::float8 * ${SPAN_S} / ${events}) * interval '1 second' AS t) x`,

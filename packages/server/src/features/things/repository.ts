@@ -3,7 +3,7 @@
  * `findThingIdsByTags` and `softDeleteThing` are also used by the tracking engine's DB layer.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { LIST_TOTAL_CAP, type THING_SORT_FIELDS, type ThingInput } from '@sightline/shared';
+import { parseSort, type THING_SORT_FIELDS, type ThingInput } from '@sightline/shared';
 import { and, desc, eq, getTableColumns, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
@@ -21,6 +21,7 @@ import { categoryTotal, countsAnswer } from './category-counts.js';
 import { epcTagMatch } from './epc-search.js';
 import { searchableByCaller, type ThingFilter, thingWhere } from './filters.js';
 import { thingJson } from './presenter.js';
+import { searchOrder, searchPage, type TextSearch, textSearchOf } from './search.js';
 import { releaseThingTags } from './tags.js';
 
 /** The writable fields, common to items and workers; state columns are the engine's. */
@@ -60,10 +61,9 @@ export const asJson: ThingShape<string> = {
 };
 
 const zoneName = sql`(SELECT lower(${zones.name}) FROM ${zones} WHERE ${zones.id} = ${things.zoneId})`;
-const fuzzyText = sql`(${things.name} || ' ' || ${things.serial} || ' ' || array_to_string(${things.tags}, ' ') || ' ' || coalesce(${things.tag1}, '') || ' ' || coalesce(${things.tag2}, ''))`;
 const byRecentZoneEntry = [sql`${things.lastZoneTime} DESC NULLS LAST`, desc(things.id)];
 
-function listSpec(fuzzy: string | undefined): ListSpec<(typeof THING_SORT_FIELDS)[number]> {
+function listSpec(search: TextSearch | undefined): ListSpec<(typeof THING_SORT_FIELDS)[number]> {
   return {
     sortable: {
       name: sql`lower(${things.name})`,
@@ -77,13 +77,13 @@ function listSpec(fuzzy: string | undefined): ListSpec<(typeof THING_SORT_FIELDS
       timeModified: things.timeModified,
     },
     // Most recent zone entry first, the lists' default order; a fuzzy search ranks the best matches first.
-    defaultSort: fuzzy
-      ? [sql`word_similarity(${fuzzy}, ${fuzzyText}) DESC`, ...byRecentZoneEntry]
-      : byRecentZoneEntry,
-    searchable,
+    defaultSort: [...searchOrder(search), ...byRecentZoneEntry],
+    // The text search is features/things/search.ts's, not the list helper's substring test.
+    searchable: [],
   };
 }
 
+/** The text fields a term naming an EPC identity is also looked for in, as a substring. */
 const searchable = [
   things.name,
   things.serial,
@@ -93,33 +93,6 @@ const searchable = [
   sql`coalesce(${things.tag2}, '')`,
   sql`array_to_string(${things.labels}, ' ')`,
 ];
-
-/**
- * `search2`: a substring, or a fuzzy match on name, serial and tags. The threshold is below
- * pg_trgm's default (0.6) so one or two typos in a word still match; the best matches sort first.
- */
-const FUZZY_THRESHOLD = 0.5;
-/**
- * Every searchable field in one string (SQL function of migration 0011), with a trigram index:
- * a row whose field contains the term contains it too, and its words are a superset of the
- * fuzzy text's, so `searchText %> term` (word similarity at the transaction's threshold, see
- * listThings) is true wherever the fuzzy test is. It narrows the rows through the index; the
- * exact tests below then decide, so the results are those of the exact tests alone.
- */
-const searchText = sql`thing_search_text(${things.name}, ${things.serial}, ${things.description}, ${things.tags}, ${things.tag1}, ${things.tag2}, ${things.labels})`;
-function fuzzyMatch(term: string | undefined): SQL | undefined {
-  if (!term) return undefined;
-  const like = `%${escapeLike(term)}%`;
-  // `text %> term` is `term <% text` (its commutator) written as the index condition reads: with
-  // `<%` the planner commutes it for the index and, no longer recognising it, tests the whole OR
-  // again on every candidate after the recheck (twice the work, measured).
-  const indexed = sql`(${searchText} ILIKE ${like} OR ${searchText} %> ${term})`;
-  const exact = or(
-    ...searchable.map((column) => ilike(column, like)),
-    sql`word_similarity(${term}, ${fuzzyText}) >= ${FUZZY_THRESHOLD}`,
-  );
-  return and(indexed, exact);
-}
 
 export interface ThingPageQuery extends ThingFilter {
   limit: number;
@@ -173,97 +146,45 @@ export async function listThings<R = ThingRow>(
   withTotal = true,
   shape: ThingShape<R> = asRow as ThingShape<unknown> as ThingShape<R>,
 ) {
-  const options = {
-    select: (d: Tx) =>
-      shape.computed
-        ? projectedPage(d, shape.fields)
-        : (d.select({ thing: shape.fields }).from(things) as unknown as PageSelect<{ thing: unknown }>),
-    read: (r: { thing: unknown }) => shape.read(r.thing),
-  };
+  const select = (d: Tx) =>
+    shape.computed
+      ? projectedPage(d, shape.fields)
+      : (d.select({ thing: shape.fields }).from(things) as unknown as PageSelect<{ thing: unknown }>);
+  const read = (r: { thing: unknown }) => shape.read(r.thing);
   const term = filter.search?.trim() || filter.search2?.trim() || undefined;
   const epc = epcTagMatch(term);
   // A term that names an EPC identity (URI, Digital Link, GTIN) finds the tags carrying it, and
-  // the things whose text contains it: a substring search then, not a fuzzy one.
-  const fuzzy = epc || filter.search?.trim() ? undefined : filter.search2?.trim() || undefined;
+  // the things whose text contains it: a substring search then, not a word or fuzzy one.
   const epcScope =
     epc && term ? or(epc, ...searchable.map((column) => ilike(column, `%${escapeLike(term)}%`))) : undefined;
-  const scope = and(thingWhere(filter), extra, fuzzyMatch(fuzzy), epcScope, searchableByCaller(filter));
-  const query = epc
-    ? { ...filter, search: undefined, search2: undefined }
-    : { ...filter, search2: undefined };
-  if (!fuzzy) {
+  const scope = and(thingWhere(filter), extra, epcScope, searchableByCaller(filter));
+  const query = { ...filter, search: undefined, search2: undefined };
+  const search = epc ? undefined : textSearchOf(filter);
+  if (!search) {
     // A category's total from the kept counts: counting the matching rows visits one table
     // page per match (organization, site and class are not in the category index).
     const kept = withTotal && !extra && countsAnswer(filter) ? categoryTotal(db, filter) : undefined;
     const [page, counted] = await Promise.all([
-      listPage(db, things, scope, query, listSpec(undefined), options.read, {
-        select: options.select,
-        total: withTotal && !kept,
-      }),
+      listPage(db, things, scope, query, listSpec(undefined), read, { select, total: withTotal && !kept }),
       kept,
     ]);
     const { total, totalCapped } = counted ?? page;
     return { rows: page.items, total, totalCapped };
   }
-  return db.transaction(async (tx) => {
-    // `%>` compares with pg_trgm.word_similarity_threshold: set for this transaction only.
-    // And the matches (a few hundred at most) are found through the trigram index, then
-    // sorted: the planner's other choice, walking the sort order's index and testing every
-    // row until a page is full, took seconds at a million things (measured). A few
-    // hundred rows are not worth starting parallel workers for (most of the time on a busy machine).
-    await tx.execute(
-      sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true),
-            set_config('enable_indexscan', 'off', true),
-            set_config('max_parallel_workers_per_gather', '0', true)`,
-    );
-    if (!withTotal) {
-      const page = await listPage(tx, things, scope, query, listSpec(fuzzy), options.read, {
-        select: options.select,
-        total: false,
-      });
-      return { rows: page.items, total: page.total, totalCapped: page.totalCapped };
-    }
-    return fuzzyPage(tx, scope, query, fuzzy, shape);
+  const c = listClauses(query, listSpec(search));
+  const found = await searchPage(db, scope, search, search.fuzzy && !parseSort(filter.sort), {
+    limit: c.limit,
+    offset: c.offset,
+    page: async (tx, where) =>
+      (
+        await select(tx)
+          .where(where)
+          .orderBy(...c.orderBy)
+          .limit(c.limit)
+          .offset(c.offset)
+      ).map(read),
   });
-}
-
-/**
- * A fuzzy search's page and its capped total in one statement: the matches' ids are found once
- * (a CTE, materialized because it is read twice: the trigram index, then every candidate tested
- * — most of the time), then counted and sorted. As two statements each found them (twice the work).
- */
-async function fuzzyPage<R>(
-  tx: Tx,
-  scope: SQL | undefined,
-  query: ThingPageQuery,
-  fuzzy: string,
-  shape: ThingShape<R>,
-) {
-  const c = listClauses(query, listSpec(fuzzy));
-  const matches = tx
-    .$with('matches')
-    .as(tx.select({ id: things.id }).from(things).where(and(scope, c.where)));
-  const counted = sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${matches} LIMIT ${LIST_TOTAL_CAP + 1}) m)::int`;
-  const found = await tx
-    .with(matches)
-    .select({ thing: shape.fields, matching: counted.as('matching') })
-    .from(things)
-    .where(inArray(things.id, tx.select({ id: matches.id }).from(matches)))
-    .orderBy(...c.orderBy)
-    .limit(c.limit)
-    .offset(c.offset);
-  let n = found[0]?.matching ?? 0;
-  if (!found.length && c.offset > 0) {
-    // Past the last page: no row carried the count.
-    const [r] = await tx.with(matches).select({ n: counted }).from(sql`(SELECT 1) one`);
-    n = r?.n ?? 0;
-  }
-  const totalCapped = n > LIST_TOTAL_CAP;
-  return {
-    rows: found.map((r) => shape.read(r.thing)),
-    total: totalCapped ? LIST_TOTAL_CAP : n,
-    totalCapped,
-  };
+  return withTotal ? found : { ...found, total: 0, totalCapped: false };
 }
 
 /** A live (not deleted) thing of the organization, with the site of its current zone. */
