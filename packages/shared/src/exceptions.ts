@@ -4,13 +4,28 @@
  * in `MSG`) so every screen and export words them the same way.
  */
 import { z } from 'zod';
-import { EXCEPTION_TYPES, THING_CLASSES } from './constants.js';
+import { EXCEPTION_STATES, EXCEPTION_TYPES, THING_CLASSES } from './constants.js';
 import { IsoTime } from './dates.js';
 import { Id } from './ids.js';
 import { listQuery, sortParam } from './list.js';
 import { MSG } from './messages.js';
 
 export const ExceptionTypeSchema = z.enum(EXCEPTION_TYPES);
+export const ExceptionStateSchema = z.enum(EXCEPTION_STATES);
+
+/** What happens to an exception: the live stream's and the `exception` webhook's `change`. */
+export const EXCEPTION_CHANGES = ['created', 'acknowledged', 'resolved', 'escalated'] as const;
+export type ExceptionChange = (typeof EXCEPTION_CHANGES)[number];
+
+/** Who resolved an exception whose condition cleared (a thing left, a count came right). */
+export const RESOLVED_BY_SYSTEM = 'system';
+
+export const EXCEPTION_MSG = {
+  alreadyResolved: 'The exception is already resolved',
+  noteTooLong: 'The note is at most 1000 characters',
+  idsRequired: 'ids: at least one exception',
+  tooMany: 'ids: at most 500 exceptions at once',
+} as const;
 
 /** How a type is named in tables and exports. */
 export const EXCEPTION_TYPE_LABELS: Record<(typeof EXCEPTION_TYPES)[number], string> = {
@@ -38,8 +53,23 @@ export const ExceptionRecord = z.object({
   timeDuration: z.number().nullable(),
   /** When the stay that overran (or the kit's stay) began. */
   stayStart: z.string().nullable(),
-  /** Set once someone resolved the exception; open exceptions have null. */
+  /** Set once someone (or the system) resolved the exception; open exceptions have null. */
   resolvedAt: z.string().nullable(),
+  state: ExceptionStateSchema,
+  /** The user who acknowledged it (id) and their name. */
+  acknowledgedBy: z.string().nullable(),
+  acknowledgedByName: z.string().nullable(),
+  acknowledgedAt: z.string().nullable(),
+  /** The user who resolved it (id), or 'system' when its condition cleared. */
+  resolvedBy: z.string().nullable(),
+  resolvedByName: z.string().nullable(),
+  /** The note given with the last acknowledgement or resolution. */
+  note: z.string().nullable(),
+  /** When it was mailed to the site's escalation list (still open then). */
+  escalatedAt: z.string().nullable(),
+  /** Reminders mailed to the zone's emails, and the last one's time. */
+  reminders: z.number(),
+  remindedAt: z.string().nullable(),
   message: z.string(),
 });
 export type ExceptionRecord = z.infer<typeof ExceptionRecord>;
@@ -68,8 +98,16 @@ const ExceptionFilters = {
   after: IsoTime.optional(),
   before: IsoTime.optional(),
   type: ExceptionTypeSchema.optional(),
+  /** Exceptions in this zone. */
+  zone: Id.optional(),
   /** true: only unresolved exceptions; false: only resolved ones. */
   open: Flag.optional(),
+  /** Comma-separated states, e.g. open,acknowledged. */
+  state: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()))
+    .pipe(z.array(ExceptionStateSchema).min(1))
+    .optional(),
 };
 const siteOrThing = {
   check: (q: { site?: string; thing?: string }) => q.site !== undefined || q.thing !== undefined,
@@ -92,6 +130,19 @@ export const ExceptionExportQuery = z.object({
   sort: sortParam(EXCEPTION_SORT_FIELDS),
 });
 export type ExceptionExportQuery = z.infer<typeof ExceptionExportQuery>;
+
+const Note = z.string().trim().max(1000, EXCEPTION_MSG.noteTooLong);
+
+/** POST exceptions/{id}/acknowledge and /resolve: an optional note. */
+export const ExceptionStateBody = z.object({ note: Note.optional() });
+export type ExceptionStateBody = z.infer<typeof ExceptionStateBody>;
+
+/** POST exceptions/acknowledge and exceptions/resolve: many at once, all or none. */
+export const ExceptionBulkBody = z.object({
+  ids: z.array(Id).min(1, EXCEPTION_MSG.idsRequired).max(500, EXCEPTION_MSG.tooMany),
+  note: Note.optional(),
+});
+export type ExceptionBulkBody = z.infer<typeof ExceptionBulkBody>;
 
 const NS_PER_MINUTE = 60_000_000_000;
 /** The alert time in minutes as the message shows it (at most two decimals). */

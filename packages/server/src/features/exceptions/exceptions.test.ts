@@ -30,6 +30,16 @@ describe('GET /api/exceptions', () => {
       timeDuration: 60_000_000_000,
       stayStart: '2024-05-01T10:00:00.000Z',
       resolvedAt: null,
+      state: 'open',
+      acknowledgedBy: null,
+      acknowledgedByName: null,
+      acknowledgedAt: null,
+      resolvedBy: null,
+      resolvedByName: null,
+      note: null,
+      escalatedAt: null,
+      reminders: 0,
+      remindedAt: null,
       message: 'was in Dock for longer than the allowed 1 minute(s)',
     });
     expect(shortage.message).toBe('Inventory shortage(s) in zone Store');
