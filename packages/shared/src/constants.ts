@@ -47,6 +47,9 @@ export const EXCEPTION_TYPES = [
   'zoneTimeException',
   'inventoryThingsMissing',
   'inventoryThingsUnexpected',
+  'thingMissing',
+  'endpointOffline',
+  'antennaDisconnected',
 ] as const;
 export type ExceptionType = (typeof EXCEPTION_TYPES)[number];
 /** An exception's lifecycle: raised open, acknowledged by someone, resolved by someone or the system. */

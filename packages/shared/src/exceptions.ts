@@ -32,6 +32,9 @@ export const EXCEPTION_TYPE_LABELS: Record<(typeof EXCEPTION_TYPES)[number], str
   zoneTimeException: 'Zone time',
   inventoryThingsMissing: 'Inventory shortage',
   inventoryThingsUnexpected: 'Inventory overage',
+  thingMissing: 'Thing missing',
+  endpointOffline: 'Endpoint offline',
+  antennaDisconnected: 'Antenna disconnected',
 };
 
 export const ExceptionRecord = z.object({
@@ -49,9 +52,13 @@ export const ExceptionRecord = z.object({
   expectedZone: z.string().nullable(),
   expectedZoneName: z.string().nullable(),
   multipleThings: z.array(z.string()),
-  /** The zone's alert time in nanoseconds (zone time exceptions). */
+  /** The endpoint of an endpointOffline or antennaDisconnected exception, and the antenna of the latter. */
+  endpoint: z.string().nullable(),
+  endpointName: z.string().nullable(),
+  antenna: z.number().nullable(),
+  /** The zone's alert time in nanoseconds (zone time exceptions); the missing time (thingMissing). */
   timeDuration: z.number().nullable(),
-  /** When the stay that overran (or the kit's stay) began. */
+  /** When the stay that overran (or the kit's stay) began; when a missing thing was last seen, an offline endpoint last heard from. */
   stayStart: z.string().nullable(),
   /** Set once someone (or the system) resolved the exception; open exceptions have null. */
   resolvedAt: z.string().nullable(),
@@ -145,6 +152,10 @@ export const ExceptionBulkBody = z.object({
 export type ExceptionBulkBody = z.infer<typeof ExceptionBulkBody>;
 
 const NS_PER_MINUTE = 60_000_000_000;
+const NS_PER_HOUR = 3_600_000_000_000;
+/** The missing time in hours as the message shows it (at most two decimals). */
+const alertHours = (ns: number | null) => Number(((ns ?? 0) / NS_PER_HOUR).toFixed(2));
+
 /** The alert time in minutes as the message shows it (at most two decimals). */
 export const alertMinutes = (ns: number | null) => Number(((ns ?? 0) / NS_PER_MINUTE).toFixed(2));
 
@@ -154,6 +165,12 @@ export const alertMinutes = (ns: number | null) => Number(((ns ?? 0) / NS_PER_MI
  */
 export function exceptionMessage(e: {
   type: string;
+  thing?: string | null;
+  thingName?: string | null;
+  endpoint?: string | null;
+  endpointName?: string | null;
+  antenna?: number | null;
+  stayStart?: string | null;
   zone: string | null;
   zoneName: string | null;
   expectedZone: string | null;
@@ -161,6 +178,11 @@ export function exceptionMessage(e: {
   timeDuration: number | null;
 }): string {
   const zone = e.zoneName ?? e.zone ?? '';
+  const endpoint = e.endpointName ?? e.endpoint ?? '';
+  if (e.type === 'thingMissing')
+    return MSG.exceptionThingMissing(e.thingName ?? e.thing ?? '', alertHours(e.timeDuration));
+  if (e.type === 'endpointOffline') return MSG.exceptionEndpointOffline(endpoint, e.stayStart ?? '');
+  if (e.type === 'antennaDisconnected') return MSG.exceptionAntennaDisconnected(e.antenna ?? 0, endpoint);
   if (e.expectedZone !== null) return MSG.exceptionWrongZone(e.expectedZoneName ?? e.expectedZone, zone);
   if (e.type === 'inventoryThingsMissing') return MSG.exceptionShortage(zone);
   if (e.type === 'inventoryThingsUnexpected') return MSG.exceptionOverage(zone);

@@ -20,6 +20,7 @@ export interface ExceptionNames {
   expectedZoneName: string | null;
   acknowledgedByName: string | null;
   resolvedByName: string | null;
+  endpointName: string | null;
 }
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
@@ -38,6 +39,9 @@ export function presentException(row: ExceptionRow, names: ExceptionNames): Exce
     expectedZone: row.expectedZoneId,
     expectedZoneName: names.expectedZoneName,
     multipleThings: row.multipleThings,
+    endpoint: row.endpointId,
+    endpointName: names.endpointName,
+    antenna: row.antenna,
     timeDuration: row.timeDurationNs,
     stayStart: iso(row.stayStart),
     resolvedAt: iso(row.resolvedAt),

@@ -23,7 +23,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { apiKeys, exceptions, things, users, zones } from '../../db/schema.js';
+import { apiKeys, endpoints, exceptions, things, users, zones } from '../../db/schema.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
 import { notAWorker } from '../things/filters.js';
 import { presentException } from './presenter.js';
@@ -83,6 +83,7 @@ function selectWithNames(db: Tx) {
       expectedZoneName: expectedZones.name,
       acknowledgedByName: sql<string | null>`coalesce(${ackUsers.name}, ${ackKeys.name})`,
       resolvedByName: sql<string | null>`coalesce(${resolveUsers.name}, ${resolveKeys.name})`,
+      endpointName: endpoints.name,
     })
     .from(exceptions)
     .leftJoin(things, eq(things.id, exceptions.thingId))
@@ -91,7 +92,8 @@ function selectWithNames(db: Tx) {
     .leftJoin(ackUsers, eq(ackUsers.id, exceptions.acknowledgedBy))
     .leftJoin(ackKeys, eq(ackKeys.id, exceptions.acknowledgedBy))
     .leftJoin(resolveUsers, eq(resolveUsers.id, exceptions.resolvedBy))
-    .leftJoin(resolveKeys, eq(resolveKeys.id, exceptions.resolvedBy));
+    .leftJoin(resolveKeys, eq(resolveKeys.id, exceptions.resolvedBy))
+    .leftJoin(endpoints, eq(endpoints.id, exceptions.endpointId));
 }
 
 export async function listExceptions(
