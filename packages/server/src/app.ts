@@ -13,6 +13,7 @@ import { registerBackground } from './background.js';
 import { type Config, outboxDir } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedBuiltInRoles } from './db/seed-roles.js';
+import { resolveClearedExceptions } from './features/exceptions/system-resolve.js';
 import { registerFeatures } from './features/index.js';
 import { recipientThingName } from './features/privacy/pseudonyms.js';
 import { enqueueTrackingWebhooks } from './features/webhooks/outbox.js';
@@ -85,8 +86,9 @@ export async function buildApp(config: Config): Promise<App> {
     mailer,
     defaults: { log: app.log, publicUrl: config.publicUrl, partitions: config.ingestPartitions },
     hooks: {
-      // The webhooks' outbox: a tracking change is queued for delivery if and only if it commits.
-      beforeCommit: [enqueueTrackingWebhooks],
+      // Exceptions whose condition the change cleared are resolved with it; then the webhooks'
+      // outbox: a tracking change is queued for delivery if and only if it commits.
+      beforeCommit: [(tx, committed) => resolveClearedExceptions(tx, committed), enqueueTrackingWebhooks],
       mailThingName: (orgId, thingId, name) => recipientThingName(db, orgId, thingId, name),
     },
   });

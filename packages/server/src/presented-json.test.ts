@@ -55,6 +55,8 @@ const thingRow: typeof things.$inferSelect = {
   deletedAt: null,
   zoneId: 'z00000000000000000000001',
   lastZoneTime: at(2000),
+  pendingZoneId: null,
+  pendingZoneSince: null,
   lastEvent: at(3000),
   lastEndpointTime: null,
   endpointId: 'e00000000000000000000001',
@@ -104,6 +106,7 @@ const zoneRow: typeof zones.$inferSelect = {
   description: '',
   epcisId: '',
   durationNs: 60_000_000_000,
+  entryDelayNs: 0,
   emails: ['ops@example.com'],
   killDuration: 1.5,
   immediateKill: false,
@@ -112,7 +115,7 @@ const zoneRow: typeof zones.$inferSelect = {
   timeCreated: at(0),
 };
 const ZONE =
-  '{"_id":"z00000000000000000000001","name":"Dock","description":"","epcisId":"","duration":60000000000,"emails":["ops@example.com"],"killDuration":1.5,"immediateKill":false,"killMode":"deleteThing","gates":[{"endpoint":"e00000000000000000000001","direction":"IN","antenna":-1}],"site":"s00000000000000000000001"}';
+  '{"_id":"z00000000000000000000001","name":"Dock","description":"","epcisId":"","duration":60000000000,"entryDelay":0,"emails":["ops@example.com"],"killDuration":1.5,"immediateKill":false,"killMode":"deleteThing","gates":[{"endpoint":"e00000000000000000000001","direction":"IN","antenna":-1}],"site":"s00000000000000000000001"}';
 
 describe('REST presentation', () => {
   it('writes a thing, an event and a zone as clients read them', () => {

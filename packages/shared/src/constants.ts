@@ -47,8 +47,14 @@ export const EXCEPTION_TYPES = [
   'zoneTimeException',
   'inventoryThingsMissing',
   'inventoryThingsUnexpected',
+  'thingMissing',
+  'endpointOffline',
+  'antennaDisconnected',
 ] as const;
 export type ExceptionType = (typeof EXCEPTION_TYPES)[number];
+/** An exception's lifecycle: raised open, acknowledged by someone, resolved by someone or the system. */
+export const EXCEPTION_STATES = ['open', 'acknowledged', 'resolved'] as const;
+export type ExceptionState = (typeof EXCEPTION_STATES)[number];
 export const THING_CLASSES = ['item', 'worker'] as const;
 export type ThingClass = (typeof THING_CLASSES)[number];
 export const KILL_MODES = ['clearZone', 'deleteThing'] as const;

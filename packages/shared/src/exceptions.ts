@@ -4,19 +4,37 @@
  * in `MSG`) so every screen and export words them the same way.
  */
 import { z } from 'zod';
-import { EXCEPTION_TYPES, THING_CLASSES } from './constants.js';
+import { EXCEPTION_STATES, EXCEPTION_TYPES, THING_CLASSES } from './constants.js';
 import { IsoTime } from './dates.js';
 import { Id } from './ids.js';
 import { listQuery, sortParam } from './list.js';
 import { MSG } from './messages.js';
 
 export const ExceptionTypeSchema = z.enum(EXCEPTION_TYPES);
+export const ExceptionStateSchema = z.enum(EXCEPTION_STATES);
+
+/** What happens to an exception: the live stream's and the `exception` webhook's `change`. */
+export const EXCEPTION_CHANGES = ['created', 'acknowledged', 'resolved', 'escalated'] as const;
+export type ExceptionChange = (typeof EXCEPTION_CHANGES)[number];
+
+/** Who resolved an exception whose condition cleared (a thing left, a count came right). */
+export const RESOLVED_BY_SYSTEM = 'system';
+
+export const EXCEPTION_MSG = {
+  alreadyResolved: 'The exception is already resolved',
+  noteTooLong: 'The note is at most 1000 characters',
+  idsRequired: 'ids: at least one exception',
+  tooMany: 'ids: at most 500 exceptions at once',
+} as const;
 
 /** How a type is named in tables and exports. */
 export const EXCEPTION_TYPE_LABELS: Record<(typeof EXCEPTION_TYPES)[number], string> = {
   zoneTimeException: 'Zone time',
   inventoryThingsMissing: 'Inventory shortage',
   inventoryThingsUnexpected: 'Inventory overage',
+  thingMissing: 'Thing missing',
+  endpointOffline: 'Endpoint offline',
+  antennaDisconnected: 'Antenna disconnected',
 };
 
 export const ExceptionRecord = z.object({
@@ -34,12 +52,31 @@ export const ExceptionRecord = z.object({
   expectedZone: z.string().nullable(),
   expectedZoneName: z.string().nullable(),
   multipleThings: z.array(z.string()),
-  /** The zone's alert time in nanoseconds (zone time exceptions). */
+  /** The endpoint of an endpointOffline or antennaDisconnected exception, and the antenna of the latter. */
+  endpoint: z.string().nullable(),
+  endpointName: z.string().nullable(),
+  antenna: z.number().nullable(),
+  /** The zone's alert time in nanoseconds (zone time exceptions); the missing time (thingMissing). */
   timeDuration: z.number().nullable(),
-  /** When the stay that overran (or the kit's stay) began. */
+  /** When the stay that overran (or the kit's stay) began; when a missing thing was last seen, an offline endpoint last heard from. */
   stayStart: z.string().nullable(),
-  /** Set once someone resolved the exception; open exceptions have null. */
+  /** Set once someone (or the system) resolved the exception; open exceptions have null. */
   resolvedAt: z.string().nullable(),
+  state: ExceptionStateSchema,
+  /** The user who acknowledged it (id) and their name. */
+  acknowledgedBy: z.string().nullable(),
+  acknowledgedByName: z.string().nullable(),
+  acknowledgedAt: z.string().nullable(),
+  /** The user who resolved it (id), or 'system' when its condition cleared. */
+  resolvedBy: z.string().nullable(),
+  resolvedByName: z.string().nullable(),
+  /** The note given with the last acknowledgement or resolution. */
+  note: z.string().nullable(),
+  /** When it was mailed to the site's escalation list (still open then). */
+  escalatedAt: z.string().nullable(),
+  /** Reminders mailed to the zone's emails, and the last one's time. */
+  reminders: z.number(),
+  remindedAt: z.string().nullable(),
   message: z.string(),
 });
 export type ExceptionRecord = z.infer<typeof ExceptionRecord>;
@@ -68,8 +105,16 @@ const ExceptionFilters = {
   after: IsoTime.optional(),
   before: IsoTime.optional(),
   type: ExceptionTypeSchema.optional(),
+  /** Exceptions in this zone. */
+  zone: Id.optional(),
   /** true: only unresolved exceptions; false: only resolved ones. */
   open: Flag.optional(),
+  /** Comma-separated states, e.g. open,acknowledged. */
+  state: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()))
+    .pipe(z.array(ExceptionStateSchema).min(1))
+    .optional(),
 };
 const siteOrThing = {
   check: (q: { site?: string; thing?: string }) => q.site !== undefined || q.thing !== undefined,
@@ -93,7 +138,24 @@ export const ExceptionExportQuery = z.object({
 });
 export type ExceptionExportQuery = z.infer<typeof ExceptionExportQuery>;
 
+const Note = z.string().trim().max(1000, EXCEPTION_MSG.noteTooLong);
+
+/** POST exceptions/{id}/acknowledge and /resolve: an optional note. */
+export const ExceptionStateBody = z.object({ note: Note.optional() });
+export type ExceptionStateBody = z.infer<typeof ExceptionStateBody>;
+
+/** POST exceptions/acknowledge and exceptions/resolve: many at once, all or none. */
+export const ExceptionBulkBody = z.object({
+  ids: z.array(Id).min(1, EXCEPTION_MSG.idsRequired).max(500, EXCEPTION_MSG.tooMany),
+  note: Note.optional(),
+});
+export type ExceptionBulkBody = z.infer<typeof ExceptionBulkBody>;
+
 const NS_PER_MINUTE = 60_000_000_000;
+const NS_PER_HOUR = 3_600_000_000_000;
+/** The missing time in hours as the message shows it (at most two decimals). */
+const alertHours = (ns: number | null) => Number(((ns ?? 0) / NS_PER_HOUR).toFixed(2));
+
 /** The alert time in minutes as the message shows it (at most two decimals). */
 export const alertMinutes = (ns: number | null) => Number(((ns ?? 0) / NS_PER_MINUTE).toFixed(2));
 
@@ -103,6 +165,12 @@ export const alertMinutes = (ns: number | null) => Number(((ns ?? 0) / NS_PER_MI
  */
 export function exceptionMessage(e: {
   type: string;
+  thing?: string | null;
+  thingName?: string | null;
+  endpoint?: string | null;
+  endpointName?: string | null;
+  antenna?: number | null;
+  stayStart?: string | null;
   zone: string | null;
   zoneName: string | null;
   expectedZone: string | null;
@@ -110,6 +178,11 @@ export function exceptionMessage(e: {
   timeDuration: number | null;
 }): string {
   const zone = e.zoneName ?? e.zone ?? '';
+  const endpoint = e.endpointName ?? e.endpoint ?? '';
+  if (e.type === 'thingMissing')
+    return MSG.exceptionThingMissing(e.thingName ?? e.thing ?? '', alertHours(e.timeDuration));
+  if (e.type === 'endpointOffline') return MSG.exceptionEndpointOffline(endpoint, e.stayStart ?? '');
+  if (e.type === 'antennaDisconnected') return MSG.exceptionAntennaDisconnected(e.antenna ?? 0, endpoint);
   if (e.expectedZone !== null) return MSG.exceptionWrongZone(e.expectedZoneName ?? e.expectedZone, zone);
   if (e.type === 'inventoryThingsMissing') return MSG.exceptionShortage(zone);
   if (e.type === 'inventoryThingsUnexpected') return MSG.exceptionOverage(zone);

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { EndpointStatus } from './endpoints.js';
 import { EventRecord } from './events.js';
-import { ExceptionRecord } from './exceptions.js';
+import { EXCEPTION_CHANGES, ExceptionRecord, ExceptionStateSchema } from './exceptions.js';
 import { Thing } from './things.js';
 import { UserNotification } from './webhooks.js';
 
@@ -106,7 +106,13 @@ export const LiveException = ExceptionRecord.pick({
   multipleThings: true,
   timeDuration: true,
   message: true,
-}).extend({ _id: z.string() });
+}).extend({
+  _id: z.string(),
+  /** The exception's state after the change (absent: just raised, open). */
+  state: ExceptionStateSchema.optional(),
+  /** What happened to it (absent: raised). */
+  change: z.enum(EXCEPTION_CHANGES).optional(),
+});
 export type LiveException = z.infer<typeof LiveException>;
 
 /** A reader's status record (a heartbeat or a management event), as stored, with the endpoint's name. */

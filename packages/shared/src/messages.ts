@@ -63,6 +63,10 @@ export const MSG = {
   exceptionOverage: (zone: string) => `Inventory overage(s) in zone ${zone}`,
   exceptionWrongZone: (expected: string, zone: string) =>
     `was expected in ${expected} but was seen in ${zone} instead`,
+  exceptionThingMissing: (thing: string, n: number) => `${thing} has not been seen for ${n} hour(s)`,
+  exceptionEndpointOffline: (endpoint: string, time: string) => `${endpoint} has been offline since ${time}`,
+  exceptionAntennaDisconnected: (n: number, endpoint: string) =>
+    `Antenna ${n} of ${endpoint} is disconnected`,
   qrEndpointHint: 'Scan this QR code in the mobile app to associate a handheld with this endpoint.',
   uploaderUnavailable: 'unavailable',
 } as const;

@@ -79,6 +79,13 @@ export const ImportSettings = z.object({
   generatePrefixTag: z.boolean().default(false),
   prefixedTagDupCheck: z.boolean().default(false),
 });
+/** How long the console waits before an endpoint counts as offline (the stale rule). */
+export const DEFAULT_OFFLINE_AFTER_MINUTES = 60;
+const Hours = z.number().positive('must be more than 0').max(100_000);
+/** Hours unseen before a thing of the class raises `thingMissing`; a class left out is off. */
+export const MissingAfterHours = z.strictObject({ item: Hours.optional(), worker: Hours.optional() });
+const OfflineMinutes = z.number().int().min(1, 'must be at least 1 minute').max(1_000_000);
+
 export const SiteSettings = z.object({
   itemLabel: z.string().trim().max(50).default('Items'),
   workerLabel: z.string().trim().max(50).default('Workers'),
@@ -91,6 +98,8 @@ export const SiteSettings = z.object({
   thingHeaders: z.array(z.string().max(50)).default([]),
   flattenEventsExports: z.boolean().default(false),
   orgTagPrefix: z.string().trim().max(32).default(''),
+  missingAfterHours: MissingAfterHours.default({}),
+  offlineAfterMinutes: OfflineMinutes.default(DEFAULT_OFFLINE_AFTER_MINUTES),
   importSettings: ImportSettings.default({
     importMappings: [],
     requireZone: false,
@@ -115,6 +124,8 @@ export const SiteSettingsInput = z.strictObject({
   thingHeaders: z.array(z.string().max(50)).optional(),
   flattenEventsExports: z.boolean().optional(),
   orgTagPrefix: z.string().trim().max(32).optional(),
+  missingAfterHours: MissingAfterHours.optional(),
+  offlineAfterMinutes: OfflineMinutes.optional(),
   importSettings: z
     .strictObject({
       importMappings: z.array(ImportMapping).optional(),

@@ -66,6 +66,11 @@ export const Zone = z.object({
   epcisId: z.string(),
   /** Alert time in nanoseconds; 0 = no time exception. The editor shows minutes. */
   duration: z.number(),
+  /**
+   * Entry delay in nanoseconds: a move into the zone counts once the thing has been seen here
+   * continuously this long (the stay then starts at the first sighting); 0 = at once.
+   */
+  entryDelay: z.number(),
   emails: z.array(z.string()),
   /** Hours without a sighting before a thing is killed; 0 = never. */
   killDuration: z.number(),
@@ -85,6 +90,7 @@ export const ZoneInput = z.object({
   description: z.string().max(2000).default(''),
   epcisId: EpcisId.default(''),
   duration: Nanoseconds.default(0),
+  entryDelay: Nanoseconds.default(0),
   emails: z.array(Email).max(100).default([]),
   killDuration: z.number().min(0, ZONE_MSG.negative).max(100_000).default(0),
   immediateKill: z.boolean().default(false),

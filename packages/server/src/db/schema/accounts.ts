@@ -61,6 +61,8 @@ export const sites = pgTable(
     reportEmails: textArray('report_emails'),
     /** Site settings (labels, hideWorkers, import settings, ...), validated by the shared schema. */
     settings: jsonb('settings').notNull().default({}),
+    /** Escalation of unacknowledged exceptions ({} = off), validated by the shared schema. */
+    alertSettings: jsonb('alert_settings').notNull().default({}),
     timeCreated: created(),
   },
   (t) => [index('sites_org_name_idx').on(t.orgId, t.name)],

@@ -45,6 +45,8 @@ export const zones = pgTable(
     epcisId: text('epcis_id').notNull().default(''),
     /** Alert time in nanoseconds; 0 = no time exception. */
     durationNs: bigint('duration_ns', { mode: 'number' }).notNull().default(0),
+    /** Entry delay in nanoseconds: a move in counts once the thing was seen here that long. */
+    entryDelayNs: bigint('entry_delay_ns', { mode: 'number' }).notNull().default(0),
     emails: textArray('emails'),
     killDuration: doublePrecision('kill_duration').notNull().default(0),
     immediateKill: boolean('immediate_kill').notNull().default(false),

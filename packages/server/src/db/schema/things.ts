@@ -53,6 +53,9 @@ export const things = pgTable(
     // state, written by the tracking engine
     zoneId: text('zone_id'),
     lastZoneTime: ts('last_zone_time'),
+    /** A move waiting out its zone's entry delay: the zone, and the first sighting there. */
+    pendingZoneId: text('pending_zone_id'),
+    pendingZoneSince: ts('pending_zone_since'),
     lastEvent: ts('last_event'),
     lastEndpointTime: ts('last_endpoint_time'),
     endpointId: text('endpoint_id'),

@@ -124,6 +124,20 @@ export const exceptions = pgTable(
     stayStart: ts('stay_start'),
     expectedZoneId: text('expected_zone_id'),
     resolvedAt: ts('resolved_at'),
+    /** open | acknowledged | resolved (EXCEPTION_STATES). */
+    state: text('state').notNull().default('open'),
+    /** A user id. */
+    acknowledgedBy: text('acknowledged_by'),
+    acknowledgedAt: ts('acknowledged_at'),
+    /** A user id, or 'system' when the condition cleared. */
+    resolvedBy: text('resolved_by'),
+    note: text('note'),
+    /** The endpoint of an endpointOffline or antennaDisconnected exception. */
+    endpointId: text('endpoint_id'),
+    antenna: integer('antenna'),
+    escalatedAt: ts('escalated_at'),
+    reminders: integer('reminders').notNull().default(0),
+    remindedAt: ts('reminded_at'),
   },
   (t) => [
     index('exceptions_site_time_idx').on(t.siteId, t.time.desc()),

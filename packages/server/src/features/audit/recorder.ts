@@ -45,6 +45,10 @@ const ACTION_OF: Record<string, string> = {
   'POST /api/users/me/totp/disable': 'totp-remove',
   'DELETE /api/users/:id/totp': 'totp-remove',
   'POST /api/things/:id/erase': 'erase',
+  'POST /api/exceptions/:id/acknowledge': 'acknowledge',
+  'POST /api/exceptions/:id/resolve': 'resolve',
+  'POST /api/exceptions/acknowledge': 'acknowledge',
+  'POST /api/exceptions/resolve': 'resolve',
 };
 
 /** Routes that commit their own writes (attempts counted toward a lockout); the row follows. */

@@ -1,21 +1,31 @@
 /**
- * Exceptions as the API presents them, with thing and zone names and the message (its text fixed
- * by `exceptionMessage` in @sightline/shared). The live stream's `exception` message is a shorter
- * record built from the engine's output (`exceptionData`, tracking/store/publish.ts).
+ * Exceptions as the API presents them, with thing and zone names, who acknowledged or resolved
+ * them, and the message (its text fixed by `exceptionMessage` in @sightline/shared). The live
+ * stream's `exception` message is a shorter record built from the engine's output
+ * (`exceptionData`, tracking/store/publish.ts) or from this record (state changes).
  */
-import { type ExceptionRecord, exceptionMessage, type ThingClass } from '@sightline/shared';
+import {
+  type ExceptionRecord,
+  type ExceptionState,
+  exceptionMessage,
+  RESOLVED_BY_SYSTEM,
+  type ThingClass,
+} from '@sightline/shared';
 import type { ExceptionRow } from '../../db/rows.js';
 
-interface Names {
+export interface ExceptionNames {
   thingName: string | null;
   thingClass: string | null;
   zoneName: string | null;
   expectedZoneName: string | null;
+  acknowledgedByName: string | null;
+  resolvedByName: string | null;
+  endpointName: string | null;
 }
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
-export function presentException(row: ExceptionRow, names: Names): ExceptionRecord {
+export function presentException(row: ExceptionRow, names: ExceptionNames): ExceptionRecord {
   const record = {
     _id: row.id,
     type: row.type as ExceptionRecord['type'],
@@ -29,9 +39,27 @@ export function presentException(row: ExceptionRow, names: Names): ExceptionReco
     expectedZone: row.expectedZoneId,
     expectedZoneName: names.expectedZoneName,
     multipleThings: row.multipleThings,
+    endpoint: row.endpointId,
+    endpointName: names.endpointName,
+    antenna: row.antenna,
     timeDuration: row.timeDurationNs,
     stayStart: iso(row.stayStart),
     resolvedAt: iso(row.resolvedAt),
+    state: row.state as ExceptionState,
+    acknowledgedBy: row.acknowledgedBy,
+    acknowledgedByName: row.acknowledgedBy === null ? null : names.acknowledgedByName,
+    acknowledgedAt: iso(row.acknowledgedAt),
+    resolvedBy: row.resolvedBy,
+    resolvedByName:
+      row.resolvedBy === RESOLVED_BY_SYSTEM
+        ? 'System'
+        : row.resolvedBy === null
+          ? null
+          : names.resolvedByName,
+    note: row.note,
+    escalatedAt: iso(row.escalatedAt),
+    reminders: row.reminders,
+    remindedAt: iso(row.remindedAt),
   };
   return { ...record, message: exceptionMessage(record) };
 }

@@ -17,12 +17,13 @@ import {
   isNotNull,
   isNull,
   lte,
+  ne,
   or,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { exceptions, things, zones } from '../../db/schema.js';
+import { apiKeys, endpoints, exceptions, things, users, zones } from '../../db/schema.js';
 import { type ListSpec, listPage } from '../../platform/list-query.js';
 import { notAWorker, notOnlyWorkers } from '../things/filters.js';
 import { presentException } from './presenter.js';
@@ -63,10 +64,16 @@ function whereOf(f: ExceptionFilter): SQL | undefined {
       : f.open
         ? isNull(exceptions.resolvedAt)
         : isNotNull(exceptions.resolvedAt),
+    f.state ? inArray(exceptions.state, f.state) : undefined,
+    f.zone ? eq(exceptions.zoneId, f.zone) : undefined,
   );
 }
 
 const expectedZones = aliasedTable(zones, 'expected_zones');
+const ackUsers = aliasedTable(users, 'ack_users');
+const ackKeys = aliasedTable(apiKeys, 'ack_keys');
+const resolveUsers = aliasedTable(users, 'resolve_users');
+const resolveKeys = aliasedTable(apiKeys, 'resolve_keys');
 
 function selectWithNames(db: Tx) {
   return db
@@ -76,11 +83,19 @@ function selectWithNames(db: Tx) {
       thingClass: things.class,
       zoneName: zones.name,
       expectedZoneName: expectedZones.name,
+      acknowledgedByName: sql<string | null>`coalesce(${ackUsers.name}, ${ackKeys.name})`,
+      resolvedByName: sql<string | null>`coalesce(${resolveUsers.name}, ${resolveKeys.name})`,
+      endpointName: endpoints.name,
     })
     .from(exceptions)
     .leftJoin(things, eq(things.id, exceptions.thingId))
     .leftJoin(zones, eq(zones.id, exceptions.zoneId))
-    .leftJoin(expectedZones, eq(expectedZones.id, exceptions.expectedZoneId));
+    .leftJoin(expectedZones, eq(expectedZones.id, exceptions.expectedZoneId))
+    .leftJoin(ackUsers, eq(ackUsers.id, exceptions.acknowledgedBy))
+    .leftJoin(ackKeys, eq(ackKeys.id, exceptions.acknowledgedBy))
+    .leftJoin(resolveUsers, eq(resolveUsers.id, exceptions.resolvedBy))
+    .leftJoin(resolveKeys, eq(resolveKeys.id, exceptions.resolvedBy))
+    .leftJoin(endpoints, eq(endpoints.id, exceptions.endpointId));
 }
 
 export async function listExceptions(
@@ -124,10 +139,61 @@ export async function thingsOf(db: Tx, orgId: string, ids: string[]): Promise<Ex
   });
 }
 
-/** Marks the exception resolved (once: the first resolution time stays). */
-export async function resolveException(db: Tx, orgId: string, id: string, at: Date) {
-  await db
+/** The exceptions of `ids` in the organization, presented (any order; unknown ids left out). */
+export async function findExceptions(db: Tx, orgId: string, ids: readonly string[]) {
+  if (!ids.length) return [];
+  const found = await selectWithNames(db).where(
+    and(eq(exceptions.orgId, orgId), inArray(exceptions.id, [...ids])),
+  );
+  return found.map((row) => presentException(row.exception, row));
+}
+
+interface StateChange {
+  /** A user or API key id, or 'system'. */
+  by: string;
+  at: Date;
+  /** Replaces the exception's note when given. */
+  note?: string;
+}
+
+/**
+ * Acknowledges the open exceptions of `ids` (acknowledged or resolved ones are left as they are:
+ * the first acknowledgement stays); returns the ids changed.
+ */
+export async function acknowledgeExceptions(
+  db: Tx,
+  orgId: string,
+  ids: readonly string[],
+  change: StateChange,
+) {
+  if (!ids.length) return [];
+  const changed = await db
     .update(exceptions)
-    .set({ resolvedAt: sql`coalesce(${exceptions.resolvedAt}, ${at.toISOString()}::timestamptz)` })
-    .where(and(eq(exceptions.orgId, orgId), eq(exceptions.id, id)));
+    .set({
+      state: 'acknowledged',
+      acknowledgedBy: change.by,
+      acknowledgedAt: change.at,
+      ...(change.note === undefined ? {} : { note: change.note }),
+    })
+    .where(and(eq(exceptions.orgId, orgId), inArray(exceptions.id, [...ids]), eq(exceptions.state, 'open')))
+    .returning({ id: exceptions.id });
+  return changed.map((r) => r.id);
+}
+
+/** Resolves the exceptions of `ids` not yet resolved (the first resolution stays); returns the ids changed. */
+export async function resolveExceptions(db: Tx, orgId: string, ids: readonly string[], change: StateChange) {
+  if (!ids.length) return [];
+  const changed = await db
+    .update(exceptions)
+    .set({
+      state: 'resolved',
+      resolvedBy: change.by,
+      resolvedAt: change.at,
+      ...(change.note === undefined ? {} : { note: change.note }),
+    })
+    .where(
+      and(eq(exceptions.orgId, orgId), inArray(exceptions.id, [...ids]), ne(exceptions.state, 'resolved')),
+    )
+    .returning({ id: exceptions.id });
+  return changed.map((r) => r.id);
 }

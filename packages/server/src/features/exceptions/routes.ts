@@ -1,13 +1,16 @@
 /**
  * GET exceptions (list, newest first), exceptions/export (xlsx), exceptions/{id} (with its things)
- * and POST exceptions/{id}/resolve (docs/decisions/0051-exceptions.md).
+ * and the lifecycle: POST exceptions/{id}/acknowledge and /resolve, and both for many ids at once
+ * (docs/decisions/0051-exceptions.md, 0360-exception-lifecycle.md).
  */
 import { PassThrough } from 'node:stream';
 import {
+  ExceptionBulkBody,
   ExceptionDetail,
   ExceptionExportQuery,
   ExceptionListQuery,
   ExceptionRecord,
+  ExceptionStateBody,
   IdParams,
 } from '@sightline/shared';
 import { z } from 'zod';
@@ -50,9 +53,27 @@ export function registerExceptionRoutes(app: App) {
     { schema: { tags, params: IdParams, response: { 200: ExceptionDetail } } },
     (req) => service.getException(db, callerOf(req), req.params.id),
   );
+  const deps = { db, live: app.ctx.live };
+  // The note is optional, and so is the body that carries it.
+  const oneBody = ExceptionStateBody.nullish();
+  app.post(
+    '/api/exceptions/:id/acknowledge',
+    { schema: { tags, params: IdParams, body: oneBody, response: { 200: ExceptionDetail } } },
+    (req) => service.acknowledgeException(deps, callerOf(req), req.params.id, req.body),
+  );
   app.post(
     '/api/exceptions/:id/resolve',
-    { schema: { tags, params: IdParams, response: { 200: ExceptionDetail } } },
-    (req) => service.resolveException(db, callerOf(req), req.params.id),
+    { schema: { tags, params: IdParams, body: oneBody, response: { 200: ExceptionDetail } } },
+    (req) => service.resolveException(deps, callerOf(req), req.params.id, req.body),
+  );
+  app.post(
+    '/api/exceptions/acknowledge',
+    { schema: { tags, body: ExceptionBulkBody, response: { 200: z.array(ExceptionRecord) } } },
+    (req) => service.acknowledgeExceptions(deps, callerOf(req), req.body),
+  );
+  app.post(
+    '/api/exceptions/resolve',
+    { schema: { tags, body: ExceptionBulkBody, response: { 200: z.array(ExceptionRecord) } } },
+    (req) => service.resolveExceptions(deps, callerOf(req), req.body),
   );
 }

@@ -1,13 +1,26 @@
-/** Exceptions: reading needs only access to the site; resolving one needs modify on exceptions. */
-import type { ExceptionDetail, ExceptionListQuery } from '@sightline/shared';
+/**
+ * Exceptions: reading needs only access to the site; acknowledging or resolving one needs modify on
+ * exceptions. A state change is published on the live stream and handed to the alert hooks
+ * (webhooks), as the system's own resolutions are.
+ */
+import {
+  EXCEPTION_MSG,
+  type ExceptionBulkBody,
+  type ExceptionDetail,
+  type ExceptionListQuery,
+  type ExceptionRecord,
+  type ExceptionStateBody,
+} from '@sightline/shared';
 import type { Db } from '../../db/client.js';
 import { authorize, hasSite, siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
-import { notFound } from '../../platform/errors.js';
+import { HttpError, notFound } from '../../platform/errors.js';
+import type { LiveBus } from '../../platform/live.js';
 import { readableIds } from '../../platform/references.js';
 import { maskException, nameFor, workerViewFor } from '../privacy/pseudonyms.js';
 import { hidesWorkers, requireSite } from '../sites/service.js';
 import { readableThing } from '../things/service.js';
+import { type ExceptionStep, publishExceptionChanges } from './changes.js';
 import { aboutWorkersOnly, withoutWorkers } from './hidden-workers.js';
 import * as repo from './repository.js';
 
@@ -55,10 +68,93 @@ export async function getException(db: Db, caller: Caller, id: string): Promise<
   };
 }
 
-/** Resolving closes the exception: it leaves the open lists (Home, a thing's open exceptions). */
-export async function resolveException(db: Db, caller: Caller, id: string, now = new Date()) {
-  const record = await requireException(db, caller, id);
+interface Deps {
+  db: Db;
+  live: LiveBus;
+}
+
+type Change = 'acknowledged' | 'resolved';
+
+/**
+ * The exceptions of `ids`, each readable and modifiable by the caller; one that is not is a 404 or
+ * 403 for the whole request, so a bulk change applies to all of them or to none.
+ */
+async function requireModifiable(db: Db, caller: Caller, ids: readonly string[]) {
+  const unique = [...new Set(ids)];
+  const found = await repo.findExceptions(db, caller.orgId, unique);
+  const byId = new Map(found.map((r) => [r._id, r]));
+  const records = unique.map((id) => {
+    const record = byId.get(id);
+    if (!record || !hasSite(caller, record.site)) throw notFound('Exception');
+    return record;
+  });
+  for (const record of records) authorize(caller, 'exceptions', 'modify', record.site);
+  return records;
+}
+
+async function changeState(
+  deps: Deps,
+  caller: Caller,
+  ids: readonly string[],
+  change: Change,
+  note: string | undefined,
+  now: Date,
+): Promise<ExceptionRecord[]> {
+  const { db } = deps;
+  const records = await requireModifiable(db, caller, ids);
+  const step = { by: caller.id, at: now, note };
+  const changed =
+    change === 'acknowledged'
+      ? await repo.acknowledgeExceptions(db, caller.orgId, ids, step)
+      : await repo.resolveExceptions(db, caller.orgId, ids, step);
+  const after = await repo.findExceptions(
+    db,
+    caller.orgId,
+    records.map((r) => r._id),
+  );
+  const changedIds = new Set(changed);
+  const changes: ExceptionStep[] = after
+    .filter((r) => changedIds.has(r._id))
+    .map((record) => ({ change, record }));
+  await publishExceptionChanges(deps, caller.orgId, changes);
+  const byId = new Map(after.map((r) => [r._id, r]));
+  return records.map((r) => byId.get(r._id) ?? r);
+}
+
+/** Acknowledging says someone is on it: the exception stops escalating. A resolved one cannot be. */
+export async function acknowledgeException(
+  deps: Deps,
+  caller: Caller,
+  id: string,
+  body: ExceptionStateBody | null | undefined,
+  now = new Date(),
+) {
+  const record = await requireException(deps.db, caller, id);
   authorize(caller, 'exceptions', 'modify', record.site);
-  await repo.resolveException(db, caller.orgId, id, now);
-  return getException(db, caller, id);
+  if (record.state === 'resolved') throw new HttpError(409, EXCEPTION_MSG.alreadyResolved);
+  await changeState(deps, caller, [id], 'acknowledged', body?.note, now);
+  return getException(deps.db, caller, id);
+}
+
+/** Resolving closes the exception: it leaves the open lists (Home, Alerts, a thing's open exceptions). */
+export async function resolveException(
+  deps: Deps,
+  caller: Caller,
+  id: string,
+  body: ExceptionStateBody | null | undefined,
+  now = new Date(),
+) {
+  const record = await requireException(deps.db, caller, id);
+  authorize(caller, 'exceptions', 'modify', record.site);
+  await changeState(deps, caller, [id], 'resolved', body?.note, now);
+  return getException(deps.db, caller, id);
+}
+
+/** Many at once: resolved ones are left as they are (acknowledge) and answered as they stand. */
+export function acknowledgeExceptions(deps: Deps, caller: Caller, body: ExceptionBulkBody, now = new Date()) {
+  return changeState(deps, caller, body.ids, 'acknowledged', body.note, now);
+}
+
+export function resolveExceptions(deps: Deps, caller: Caller, body: ExceptionBulkBody, now = new Date()) {
+  return changeState(deps, caller, body.ids, 'resolved', body.note, now);
 }

@@ -9,11 +9,12 @@ import { presentZone } from './presenter.js';
 
 /**
  * The writable fields: every field of the input under its own name as a column, but the site
- * (fixed at creation) and the duration (stored in nanoseconds as `durationNs`).
+ * (fixed at creation), the duration and the entry delay (stored in nanoseconds as `durationNs` and
+ * `entryDelayNs`).
  */
 function toRow(input: ZoneInput) {
-  const { site: _fixed, duration, ...stored } = input;
-  return { ...stored, durationNs: duration };
+  const { site: _fixed, duration, entryDelay, ...stored } = input;
+  return { ...stored, durationNs: duration, entryDelayNs: entryDelay };
 }
 
 const listSpec: ListSpec<(typeof ZONE_SORT_FIELDS)[number]> = {

@@ -25,6 +25,7 @@ describe('zones', () => {
       name: 'Shipping',
       description: '',
       duration: 900_000_000_000,
+      entryDelay: 0,
       emails: ['ops@example.com'],
       killDuration: 48,
       immediateKill: true,

@@ -9,6 +9,7 @@ import { newId as randomId } from '../../platform/ids.js';
 import { Changes } from './changes.js';
 import { DEFAULT_MERGE_WINDOW_MS, type EventInput, EventLog } from './compaction.js';
 import { resolvePosition } from './coordinates.js';
+import { enterZone } from './entry-delay.js';
 import { prepareSightings } from './order.js';
 import type { BatchResult, NewLocationTag, NewThing } from './outputs.js';
 import { blankThing, followSighting } from './thing.js';
@@ -106,7 +107,16 @@ class BatchRun {
     // not bring the thing back into it on every read.
     const reentersKillZone =
       merged && zoneId !== null && this.model.zones.get(zoneId)?.immediateKill === true;
-    if (!reentersKillZone) this.changes.move(patch, zoneId, time, endpoint.siteId);
+    if (reentersKillZone || resolution.kind === 'unchanged') return;
+    const entry = enterZone(patch, zoneId, time, this.model.zones);
+    if (entry.kind === 'wait') {
+      patch.pendingZoneId = entry.pendingZoneId;
+      patch.pendingZoneSince = entry.pendingZoneSince;
+      return;
+    }
+    patch.pendingZoneId = null;
+    patch.pendingZoneSince = null;
+    this.changes.move(patch, entry.zoneId, entry.at, endpoint.siteId);
   }
 
   private recordLocationTagEvent(

@@ -27,6 +27,8 @@ export interface ZoneModel {
   name: string;
   /** Alert time in ns; 0 = no time exception. */
   durationNs: number;
+  /** Entry delay in ns: a move in counts once the thing was seen here that long (0 or absent: at once). */
+  entryDelayNs?: number;
   /** Hours without a sighting before a thing is killed; 0 = never. */
   killDuration: number;
   immediateKill: boolean;
@@ -110,6 +112,10 @@ export interface ThingState {
   zoneId: string | null;
   /** Entry time of the current stay (or of going off site). */
   lastZoneTime: EpochMs | null;
+  /** A zone the thing is seen in but whose entry delay has not passed yet (entry-delay.ts). */
+  pendingZoneId?: string | null;
+  /** The first sighting in the pending zone. */
+  pendingZoneSince?: EpochMs | null;
   /** Time of the newest event that moved or touched the thing (sighting or manual move). */
   lastEvent: EpochMs | null;
   /** Time of the newest sighting; older sightings move nothing. */

@@ -16,6 +16,7 @@ import {
   inventoryDue,
   type ThingState,
 } from '../engine/index.js';
+import type { InventoryCleared } from '../store/index.js';
 import type { JobDeps } from './deps.js';
 import { type KnownThings, loadThings, type OrgZones, tsParam } from './load.js';
 import { eachDueOrganization } from './per-organization.js';
@@ -41,7 +42,22 @@ async function zonesOfThings(tx: Tx, orgId: string, ids: readonly string[]) {
   return new Map(found.map((r) => [r.id, r.zone_id]));
 }
 
-/** The exceptions of one settled parent. */
+/** Which of a kit's counts its check found right (no exception of that kind). */
+function clearedOf(
+  parentId: string,
+  found: ExceptionRecord[],
+  children: readonly ThingState[],
+): InventoryCleared {
+  return {
+    parentId,
+    children: children.map((c) => c.id),
+    // A single child seen elsewhere is a wrong-zone record: an overage type with an expected zone.
+    shortage: !found.some((e) => e.type === 'inventoryThingsMissing' || e.expectedZoneId !== null),
+    overage: !found.some((e) => e.type === 'inventoryThingsUnexpected' && e.expectedZoneId === null),
+  };
+}
+
+/** The exceptions of one settled parent, and which of its counts were right. */
 async function checkKit(
   tx: Tx,
   orgId: string,
@@ -50,8 +66,9 @@ async function checkKit(
   known: KnownThings,
   now: EpochMs,
   settleMs: number,
-): Promise<ExceptionRecord[]> {
-  if (parent.zoneId === null || parent.lastZoneTime === null) return [];
+): Promise<{ found: ExceptionRecord[]; cleared: InventoryCleared }> {
+  if (parent.zoneId === null || parent.lastZoneTime === null)
+    return { found: [], cleared: { parentId: parent.id, children: [], shortage: false, overage: false } };
   const children = await loadThings(tx, orgId, sql`t.parents @> ARRAY[${parent.id}]::text[]`);
   const occupants = await loadThings(
     tx,
@@ -64,12 +81,13 @@ async function checkKit(
   for (const id of [...children.workers, ...occupants.workers]) known.workers.add(id);
   const parentIds = [...new Set(occupants.things.flatMap((t) => t.parents))];
   const parentZones = await zonesOfThings(tx, orgId, parentIds);
-  return inventoryCheck(
+  const found = inventoryCheck(
     { parent, children: children.things, zoneOccupants: occupants.things, parentZones },
     zones.zones,
     now,
     settleMs,
   );
+  return { found, cleared: clearedOf(parent.id, found, children.things) };
 }
 
 /** Checks the kits whose parent settled in (since, now]; resolves with how many exceptions were stored. */
@@ -89,10 +107,13 @@ export async function checkInventory(
     const parents = await loadThings(tx, orgId, sql`t.zone_id IS NOT NULL AND ${due}`);
     const known: KnownThings = { names: new Map(parents.names), workers: new Set(parents.workers) };
     const found: ExceptionRecord[] = [];
+    const cleared: InventoryCleared[] = [];
     for (const parent of parents.things) {
       if (!inventoryDue(parent, from, now, settleMs)) continue;
-      found.push(...(await checkKit(tx, orgId, parent, zones, known, now, settleMs)));
+      const kit = await checkKit(tx, orgId, parent, zones, known, now, settleMs);
+      found.push(...kit.found);
+      cleared.push(kit.cleared);
     }
-    return storeExceptions(tx, orgId, found, now, zones, known);
+    return storeExceptions(tx, orgId, found, now, zones, known, cleared);
   });
 }

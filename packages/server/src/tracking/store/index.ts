@@ -10,7 +10,7 @@ export {
   processSightings,
   writeOutput,
 } from './process.js';
-export { type Committed, liveMessages } from './publish.js';
+export { type Committed, type InventoryCleared, liveMessages } from './publish.js';
 export { insertSightings } from './sightings.js';
 export {
   createTrackingStore,

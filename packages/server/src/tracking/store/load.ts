@@ -110,7 +110,7 @@ export async function loadBatch(
         FROM (VALUES (1)) one LEFT JOIN organizations o ON o.id = ${orgId})
     SELECT (SELECT version FROM config) AS config_version, ${stale} AS config_loaded,
       (SELECT coalesce(json_agg(json_build_object('id', z.id, 'siteId', z.site_id, 'name', z.name,
-          'durationNs', z.duration_ns, 'killDuration', z.kill_duration, 'immediateKill', z.immediate_kill,
+          'durationNs', z.duration_ns, 'entryDelayNs', z.entry_delay_ns, 'killDuration', z.kill_duration, 'immediateKill', z.immediate_kill,
           'killMode', z.kill_mode, 'gates', z.gates, 'emails', z.emails)), '[]')
         FROM zones z WHERE z.org_id = ${orgId} AND ${stale}) AS zones,
       (SELECT coalesce(json_agg(json_build_object('id', e.id, 'siteId', e.site_id, 'name', e.name,
@@ -128,6 +128,7 @@ export async function loadBatch(
           AND e.id = ANY(${textArray(batchEndpoints, (e) => e)}::text[])) AS endpoint_locations,
       (SELECT coalesce(json_agg(r), '[]') FROM (SELECT tt.tag, t.id, t.name, t.class, t.site_id AS "siteId",
           t.zone_id AS "zoneId", ${ms('t.last_zone_time')} AS "lastZoneTime", ${ms('t.last_event')} AS "lastEvent",
+          t.pending_zone_id AS "pendingZoneId", ${ms('t.pending_zone_since')} AS "pendingZoneSince",
           ${ms('t.last_endpoint_time')} AS "lastEndpointTime", t.endpoint_id AS "endpointId", t.direction,
           t.location_tag_id AS "locationTagId", t.map_id AS "mapId", t.x, t.y, t.alarm_tamper AS "alarmTamper",
           t.alarm_tamper_tag AS "alarmTamperTag", ${ms('t.alarm_tamper_time')} AS "alarmTamperTime", t.data, t.parents${

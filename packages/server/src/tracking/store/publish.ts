@@ -55,6 +55,20 @@ export interface Committed {
   eventIds: ReadonlyMap<EventWrite, number>;
   exceptions: readonly StoredException[];
   directory: Directory;
+  /** Kits the inventory job found right again: the alert hooks resolve their exceptions. */
+  inventoryCleared?: readonly InventoryCleared[];
+  /** Live messages the before-COMMIT hooks add (a state change they made), published after the batch's. */
+  followUps?: LivePublish[];
+}
+
+/** A kit checked when its parent settled: which of its counts were right. */
+export interface InventoryCleared {
+  parentId: string;
+  children: readonly string[];
+  /** No child missing. */
+  shortage: boolean;
+  /** No unexpected thing in the parent's zone. */
+  overage: boolean;
 }
 
 /** The workers among `ids` (a message's `workers`), or undefined when there are none. */
@@ -113,6 +127,7 @@ export function liveMessages(c: Committed, at: number): LivePublish[] {
         });
     }
   }
+  if (c.followUps) out.push(...c.followUps);
   return out;
 }
 

@@ -72,17 +72,18 @@ export async function writeThings(
           ${numberArray(input, (r) => r.t.y)}::double precision[], ${boolArray(input, (r) => r.t.alarmTamper)}::boolean[],
           ${textArray(input, (r) => r.t.alarmTamperTag)}::text[],
           ${timeArray(input, (r) => r.t.alarmTamperTime)}::timestamptz[], ${jsonArray(input, (r) => r.t.data)}::jsonb[],
-          ${boolArray(input, (r) => r.t.deleted)}::boolean[])
+          ${boolArray(input, (r) => r.t.deleted)}::boolean[], ${textArray(input, (r) => r.t.pendingZoneId)}::text[],
+          ${timeArray(input, (r) => r.t.pendingZoneSince)}::timestamptz[])
           AS x(id, is_new, name, class, site_id, tag, zone_id, last_zone_time, last_event, last_endpoint_time,
             endpoint_id, direction, location_tag_id, map_id, x, y, alarm_tamper, alarm_tamper_tag, alarm_tamper_time,
-            data, deleted)),
+            data, deleted, pending_zone_id, pending_zone_since)),
       inserted AS (
         INSERT INTO things (id, org_id, site_id, name, class, tag1, zone_id, last_zone_time, last_event,
           last_endpoint_time, endpoint_id, direction, location_tag_id, map_id, x, y, alarm_tamper, alarm_tamper_tag,
-          alarm_tamper_time, data, deleted_at)
+          alarm_tamper_time, data, deleted_at, pending_zone_id, pending_zone_since)
         SELECT id, ${orgId}, site_id, name, class, tag, zone_id, last_zone_time, last_event, last_endpoint_time,
           endpoint_id, direction, location_tag_id, map_id, x, y, alarm_tamper, alarm_tamper_tag, alarm_tamper_time,
-          data, CASE WHEN deleted THEN ${now}::timestamptz END
+          data, CASE WHEN deleted THEN ${now}::timestamptz END, pending_zone_id, pending_zone_since
         FROM input WHERE is_new RETURNING id),
       tagged AS (
         INSERT INTO thing_tags (org_id, tag, thing_id)
@@ -95,6 +96,7 @@ export async function writeThings(
           last_endpoint_time = x.last_endpoint_time, endpoint_id = x.endpoint_id, direction = x.direction,
           location_tag_id = x.location_tag_id, map_id = x.map_id, x = x.x, y = x.y, alarm_tamper = x.alarm_tamper,
           alarm_tamper_tag = x.alarm_tamper_tag, alarm_tamper_time = x.alarm_tamper_time, data = t.data || x.data,
+          pending_zone_id = x.pending_zone_id, pending_zone_since = x.pending_zone_since,
           deleted_at = CASE WHEN x.deleted THEN coalesce(t.deleted_at, ${now}::timestamptz) ELSE t.deleted_at END
         FROM input x WHERE NOT x.is_new AND t.id = x.id AND t.org_id = ${orgId}${guard}
         RETURNING t.id)

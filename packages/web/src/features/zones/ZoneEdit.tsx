@@ -1,5 +1,6 @@
 /**
- * The zone editor. Basic: name, description, alert time (nanoseconds, shown in minutes), alert
+ * The zone editor. Basic: name, description, alert time (nanoseconds, shown in minutes), entry
+ * delay (nanoseconds, shown in seconds or minutes: tracking/engine/entry-delay.ts), alert
  * emails and the kill settings (a thing unseen for the delete delay is taken out of the zone or
  * deleted: packages/server/src/tracking/jobs/kill.ts); Gates: which endpoint, direction and
  * antenna put a thing in this zone. A new zone belongs to the selected site.
@@ -47,6 +48,14 @@ export default function ZoneEdit() {
             label: 'Alert Time',
             defaultUnit: 'minutes',
             helperText: 'A stay longer than this raises an exception; 0 turns the alert off.',
+          },
+          {
+            type: 'duration',
+            name: 'entryDelay',
+            label: 'Entry Delay',
+            defaultUnit: 'seconds',
+            helperText:
+              'A thing counts as here once seen here this long (no stays from a doorway flicker); 0 = at once.',
           },
           { type: 'text', name: 'description', label: 'Description', multiline: true },
           {

@@ -15,10 +15,12 @@ import {
 } from '@sightline/shared';
 import { schemaBody, schemaDefaults } from '../../components/editor/schema-values';
 
-export type ZoneForm = Omit<Zone, '_id' | 'duration' | 'killDuration'> & {
+export type ZoneForm = Omit<Zone, '_id' | 'duration' | 'entryDelay' | 'killDuration'> & {
   _id?: string;
   /** Nanoseconds; null while the input is empty. */
   duration: number | null;
+  /** Nanoseconds; null while the input is empty. */
+  entryDelay: number | null;
   /** Hours; null while the input is empty. */
   killDuration: number | null;
 };
@@ -36,6 +38,7 @@ export function zoneBody(v: ZoneForm): ZoneInputRaw {
     ...schemaBody(ZoneInput, v),
     name: v.name.trim(),
     duration: v.duration ?? 0,
+    entryDelay: v.entryDelay ?? 0,
     emails: v.emails.map((e) => e.trim()),
     killDuration: v.killDuration ?? 0,
     gates: v.gates.map((g) => ({ endpoint: g.endpoint, direction: g.direction, antenna: g.antenna })),
