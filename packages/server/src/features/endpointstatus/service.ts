@@ -5,12 +5,14 @@
  * `heartbeat` message. Antenna states go through `recordAntennaStates` alone, which hands each
  * change to the antenna alert.
  */
+
 import { type AntennaStatus, presentHeartbeat, storedAntennaStates } from '@sightline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import type { EndpointStatusRow } from '../../db/rows.js';
 import type { AppContext } from '../../platform/context.js';
 import type { ReaderHeartbeat } from '../../tracking/formats/index.js';
+import { antennaStateChanged } from '../alerts/antenna.js';
 import { insertStatus, lockedAntennaStates } from './repository.js';
 
 /** The reader an event came from: enough to scope the record and its live message. */
@@ -64,18 +66,27 @@ async function recordAntennaStates(
 
 /**
  * The antenna alert: each antenna that went to `disconnected` raises `antennaDisconnected` for the
- * endpoint, and going back to `connected` clears it. This is the call site of the alerts
- * feature's antenna alert; until it is wired here the changes are logged.
+ * endpoint, and going back to `connected` clears it (features/alerts/antenna.ts). Runs after the
+ * status commits, one antenna at a time.
  */
 async function antennaAlert(
-  _ctx: AppContext,
+  ctx: AppContext,
   log: FastifyBaseLogger,
   endpoint: StatusEndpoint,
   changes: readonly AntennaChange[],
-  _at: number,
+  at: number,
 ): Promise<void> {
-  for (const change of changes)
+  const deps = { db: ctx.db, live: ctx.live, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl };
+  for (const change of changes) {
     log.info({ endpoint: endpoint.id, ...change }, `antenna ${change.antenna} ${change.to}`);
+    await antennaStateChanged(deps, {
+      organization: endpoint.orgId,
+      endpointId: endpoint.id,
+      antenna: change.antenna,
+      connected: change.to === 'connected',
+      time: new Date(at),
+    });
+  }
 }
 
 /**

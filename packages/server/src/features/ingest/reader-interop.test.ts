@@ -143,6 +143,21 @@ describe('reader payloads of others over HTTP', () => {
       await s.viewer.request('GET', `/api/endpoints/status?endpoint=${s.dockReader.id}`)
     ).json();
     expect(listed).toEqual(heartbeatRecords(s.dockReader.id, '127.0.0.1'));
+    // Its disconnected antennas raise one open alert each (features/alerts/antenna.ts).
+    const alerts = (await s.admin.request('GET', `/api/exceptions?site=${s.site.id}&state=open`)).json() as {
+      type: string;
+      antenna: number | null;
+      endpoint: string | null;
+    }[];
+    expect(
+      alerts
+        .filter((a) => a.type === 'antennaDisconnected')
+        .map((a) => [a.endpoint, a.antenna])
+        .sort(),
+    ).toEqual([
+      [s.dockReader.id, 3],
+      [s.dockReader.id, 4],
+    ]);
   });
 
   it('records Zebra gpi and warning events, keeping the antenna states a heartbeat reported', async () => {
