@@ -117,10 +117,24 @@ describe('LLRP client against a simulated reader', () => {
     ).toEqual([['3074257BF7194E4000001A85', 1, '2026-11-27T09:30:00.250Z']]);
     await vi.waitFor(async () => expect((await live(s.dockReader.id))?.reportsReceived).toBe(1));
 
+    const antennaAlerts = async (state: string) =>
+      (
+        (await s.admin.request('GET', `/api/exceptions?site=${s.site.id}&state=${state}`)).json() as {
+          type: string;
+          antenna: number | null;
+        }[]
+      )
+        .filter((a) => a.type === 'antennaDisconnected')
+        .map((a) => a.antenna);
     reader.antennaEvent(3, false);
     await vi.waitFor(async () => expect((await live(s.dockReader.id))?.antennas).toEqual({ '3': false }));
+    // The reader's antenna event is an endpoint status record, and raises the antenna's alert.
+    await vi.waitFor(async () => expect(await antennaAlerts('open')).toEqual([3]));
+    const status = (await s.viewer.request('GET', `/api/endpoints/statusfb/${s.dockReader.id}`)).json();
+    expect(status).toMatchObject({ kind: 'antenna', antennas: [{ antenna: 3, state: 'disconnected' }] });
     reader.antennaEvent(3, true);
     await vi.waitFor(async () => expect((await live(s.dockReader.id))?.antennas).toEqual({ '3': true }));
+    await vi.waitFor(async () => expect(await antennaAlerts('resolved')).toEqual([3]));
 
     // Keepalives are answered.
     await vi.waitFor(() => expect(reader.keepaliveAcks).toBeGreaterThan(0), { timeout: 3_000 });

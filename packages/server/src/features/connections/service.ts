@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { parseImpinj } from '../../tracking/formats/index.js';
 import { sightingsFromTagReports } from '../../tracking/formats/llrp/sightings.js';
+import { recordEndpointStatus } from '../endpointstatus/service.js';
 import { ingestBatch } from '../ingest/service.js';
 import { startImpinjStream } from './impinj-stream.js';
 import { LLRP_PORT, LLRP_TLS_PORT, LlrpClient } from './llrp-client.js';
@@ -23,7 +24,7 @@ import {
   recordState,
   releaseLease,
 } from './repository.js';
-import { type ConnectionState, readerEventStatus } from './state.js';
+import { type ConnectionState, readerEventStatus, statusRecordOf } from './state.js';
 
 export interface ReaderConnectionsOptions {
   leaseMs: number;
@@ -106,6 +107,11 @@ export function createReaderConnections(
             log.warn({ endpoint: e.identity.uuid }, `reader: ${warning}`);
           if (Object.keys(status.antennas).length > 0)
             write(() => recordAntennas(ctx.db, endpointId, status.antennas));
+          const record = statusRecordOf(status);
+          if (record)
+            write(async () => {
+              await recordEndpointStatus(ctx, log, e.identity, record, e.connection.host ?? '');
+            });
         },
         onState,
       });

@@ -3,6 +3,7 @@
  * events mean for the endpoint's status. The mapping lives here, once, for every connection mode.
  */
 import type { ReaderEvent } from '../../tracking/formats/llrp/codec.js';
+import type { ReaderHeartbeat } from '../../tracking/formats/types.js';
 
 export type ConnectionState = 'connected' | 'connecting' | 'disconnected' | 'error';
 
@@ -23,4 +24,24 @@ export function readerEventStatus(event: ReaderEvent): ReaderEventStatus {
   if (event.readerException) out.warnings.push(`reader exception: ${event.readerException.message}`);
   if (event.connectionClose) out.warnings.push('the reader is closing the connection');
   return out;
+}
+
+/**
+ * The endpoint status record of a reader event (features/endpointstatus), as the pushed readers'
+ * management events make theirs: antenna events carry the antennas' states (which raise and clear
+ * the antenna alerts); buffer, overflow and exception events are warnings. None for other events.
+ */
+export function statusRecordOf(status: ReaderEventStatus): ReaderHeartbeat | undefined {
+  const antennas = Object.entries(status.antennas).map(([antenna, connected]) => ({
+    antenna: Number(antenna),
+    state: connected ? ('connected' as const) : ('disconnected' as const),
+  }));
+  if (antennas.length > 0)
+    return {
+      kind: 'antenna',
+      message: antennas.map((a) => `Antenna ${a.antenna} ${a.state}`).join(', '),
+      antennas,
+    };
+  if (status.warnings.length > 0) return { kind: 'warning', message: status.warnings.join('; ') };
+  return undefined;
 }
