@@ -188,7 +188,7 @@ describe('demo seed', () => {
     }
   });
 
-  it('seeds photos with EXIF dates and GPS, report configs, a webhook log and an open exception', async () => {
+  it('seeds photos with EXIF dates and GPS, report configs, a webhook log, an open and an acknowledged exception', async () => {
     const org = await makeOrg(app, 'Demo');
     const emailDomain = `${org.subdomain}.sightline.test`;
     const options = { subdomain: org.subdomain, emailDomain, print: () => undefined };
@@ -263,6 +263,13 @@ describe('demo seed', () => {
       .from(exceptions)
       .where(and(eq(exceptions.orgId, org.id), isNull(exceptions.resolvedAt)));
     expect(stored.length).toBeGreaterThan(0);
+    // The oldest is acknowledged by the Manager (the Alerts screen shows both states), the rest open.
+    const states = stored.map((e) => e.state);
+    expect(states.filter((state) => state === 'acknowledged')).toHaveLength(1);
+    expect(states.filter((state) => state === 'open').length).toBeGreaterThan(0);
+    const acknowledged = stored.find((e) => e.state === 'acknowledged');
+    expect(acknowledged?.time.getTime()).toBe(Math.min(...stored.map((e) => e.time.getTime())));
+    expect(acknowledged?.acknowledgedBy).toBeTruthy();
     for (const e of stored) {
       expect(e.type).toBe('zoneTimeException');
       expect(e.time.getTime()).toBe((e.stayStart?.getTime() ?? 0) + (e.timeDurationNs ?? 0) / 1e6);

@@ -27,6 +27,8 @@ interface ExtraContext {
   categoryIds: Record<CategoryName, string>;
   /** The demo receiver's URL; no webhook without it. */
   receiverUrl: string | undefined;
+  /** The demo's Manager, who has acknowledged the oldest exception (someone is on it). */
+  acknowledgedBy: string | undefined;
 }
 
 const MINUTE = 60_000;
@@ -161,6 +163,26 @@ function exceptionRows(sites: SiteRows[], things: ThingRows[], ctx: ExtraContext
     });
 }
 
+/**
+ * The oldest of several due exceptions acknowledged by the demo's Manager, a minute after it was
+ * raised, so the Alerts screen shows both states; the others stay open.
+ */
+function acknowledgeOldest(rows: ExtraRows['exceptions'], ctx: ExtraContext): ExtraRows['exceptions'] {
+  if (rows.length < 2 || !ctx.acknowledgedBy) return rows;
+  const oldest = rows.reduce((a, b) => (b.time < a.time ? b : a));
+  return rows.map((row) =>
+    row === oldest
+      ? {
+          ...row,
+          state: 'acknowledged',
+          acknowledgedBy: ctx.acknowledgedBy,
+          acknowledgedAt: new Date(Math.min(row.time.getTime() + MINUTE, ctx.now)),
+          note: 'On my way to check it.',
+        }
+      : row,
+  );
+}
+
 export function buildExtraRows(sites: SiteRows[], things: ThingRows[], ctx: ExtraContext): ExtraRows {
   const [first] = sites;
   const [firstThings] = things;
@@ -168,6 +190,6 @@ export function buildExtraRows(sites: SiteRows[], things: ThingRows[], ctx: Extr
   return {
     reportConfigs: reportConfigRows(first, ctx),
     ...webhookRows(first, firstThings, ctx),
-    exceptions: exceptionRows(sites, things, ctx),
+    exceptions: acknowledgeOldest(exceptionRows(sites, things, ctx), ctx),
   };
 }

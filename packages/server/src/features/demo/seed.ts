@@ -133,6 +133,7 @@ export async function seedDemo(app: App, options: DemoOptions = {}): Promise<Dem
       now,
       categoryIds,
       receiverUrl: demoReceiverUrl(config),
+      acknowledgedBy: created.find((u) => u.roles.includes(ROLE_IDS.manager))?.id,
     });
     await tx.insert(reportConfigs).values(extra.reportConfigs);
     if (extra.webhooks.length) await tx.insert(webhooks).values(extra.webhooks);
