@@ -121,34 +121,42 @@ async function changeState(
   return records.map((r) => byId.get(r._id) ?? r);
 }
 
-/** Acknowledging says someone is on it: the exception stops escalating. A resolved one cannot be. */
-export async function acknowledgeException(
+/**
+ * One exception's change. Acknowledging says someone is on it (the exception stops escalating) and
+ * a resolved one cannot be; resolving closes it: it leaves the open lists (Home, Alerts, a thing's
+ * open exceptions).
+ */
+async function changeOne(
   deps: Deps,
   caller: Caller,
   id: string,
+  change: Change,
   body: ExceptionStateBody | null | undefined,
-  now = new Date(),
+  now: Date,
 ) {
   const record = await requireException(deps.db, caller, id);
   authorize(caller, 'exceptions', 'modify', record.site);
-  if (record.state === 'resolved') throw new HttpError(409, EXCEPTION_MSG.alreadyResolved);
-  await changeState(deps, caller, [id], 'acknowledged', body?.note, now);
+  if (change === 'acknowledged' && record.state === 'resolved')
+    throw new HttpError(409, EXCEPTION_MSG.alreadyResolved);
+  await changeState(deps, caller, [id], change, body?.note, now);
   return getException(deps.db, caller, id);
 }
 
-/** Resolving closes the exception: it leaves the open lists (Home, Alerts, a thing's open exceptions). */
-export async function resolveException(
+export const acknowledgeException = (
   deps: Deps,
   caller: Caller,
   id: string,
   body: ExceptionStateBody | null | undefined,
   now = new Date(),
-) {
-  const record = await requireException(deps.db, caller, id);
-  authorize(caller, 'exceptions', 'modify', record.site);
-  await changeState(deps, caller, [id], 'resolved', body?.note, now);
-  return getException(deps.db, caller, id);
-}
+) => changeOne(deps, caller, id, 'acknowledged', body, now);
+
+export const resolveException = (
+  deps: Deps,
+  caller: Caller,
+  id: string,
+  body: ExceptionStateBody | null | undefined,
+  now = new Date(),
+) => changeOne(deps, caller, id, 'resolved', body, now);
 
 /** Many at once: resolved ones are left as they are (acknowledge) and answered as they stand. */
 export function acknowledgeExceptions(deps: Deps, caller: Caller, body: ExceptionBulkBody, now = new Date()) {
