@@ -81,7 +81,7 @@ export const ImportSettings = z.object({
 });
 /** How long the console waits before an endpoint counts as offline (the stale rule). */
 export const DEFAULT_OFFLINE_AFTER_MINUTES = 60;
-const Hours = z.number().positive('must be more than 0').max(100_000);
+const Hours = z.number().int().min(1, 'must be at least 1 hour').max(100_000);
 /** Hours unseen before a thing of the class raises `thingMissing`; a class left out is off. */
 export const MissingAfterHours = z.strictObject({ item: Hours.optional(), worker: Hours.optional() });
 const OfflineMinutes = z.number().int().min(1, 'must be at least 1 minute').max(1_000_000);

@@ -60,6 +60,7 @@ describe('endpoints: list and read', () => {
       xycoordinates: [120, 45.5],
       externalgate: true,
       description: 'East dock portal',
+      epcisId: '',
       autoEnroll: { enabled: true, locationEnabled: false },
       antennas: [
         { antenna: 1, xycoordinates: [10, 20], map: mapId },

@@ -24,6 +24,7 @@ describe('zones', () => {
       _id: expect.stringMatching(/^[0-9a-f]{24}$/),
       name: 'Shipping',
       description: '',
+      epcisId: '',
       duration: 900_000_000_000,
       entryDelay: 0,
       emails: ['ops@example.com'],

@@ -330,6 +330,7 @@ describe('the scheduler', () => {
       PRUNE_LOGIN_FAILURES_JOB,
       EVENT_DAYS_JOB,
       RETENTION_JOB,
+      'alerts.conditions',
     ]);
     expect(await app.jobs.tick(now + 1000, scope)).toEqual([]);
     expect(await app.jobs.tick(now + 5000, scope)).toEqual([TRACKING_JOBS.zoneTime]);
@@ -343,6 +344,7 @@ describe('the scheduler', () => {
       TRACKING_JOBS.inventory,
       DAILY_REPORTS_JOB,
       EVENT_DAYS_JOB,
+      'alerts.conditions',
     ]);
   });
 });
