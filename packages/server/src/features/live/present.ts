@@ -10,22 +10,18 @@
  *   workers); an exception that lists workers among other things loses the workers from
  *   `multipleThings`, as `GET exceptions` presents it.
  *
- * - A site whose workers are pseudonymous (pseudonymizeWorkers) to a subscriber without
- *   `identify` on `workers`: the workers a message names carry their pseudonym, as the REST
- *   presenters show them (features/privacy/pseudonyms.ts).
- *
- * How a subscriber sees workers is its `workers` view, recomputed from the credential and the
- * site's settings whenever the stream's credential is checked again (platform/event-streams.ts),
- * so a setting changed while a stream is open takes effect within a recheck.
+ * How a subscriber sees workers is its `workers` view, recomputed from the database whenever the
+ * stream's credential is checked again (platform/event-streams.ts), so a setting changed while a
+ * stream is open takes effect within a recheck. Another view of workers (e.g. pseudonyms for who
+ * may not identify them) is a value of `WorkerView` and a branch of `presentLive`, nothing else.
  */
-import { can, type LiveData, SiteSettings } from '@sightline/shared';
+import type { LiveData } from '@sightline/shared';
 import type { Caller } from '../../platform/caller.js';
 import type { LiveMessage } from '../../platform/live.js';
-import { maskLiveMessage } from '../privacy/pseudonyms.js';
 import { hidesWorkers } from '../sites/service.js';
 
-/** How a subscriber sees workers: as they are, by pseudonym, or not at all (a site that hides them). */
-type WorkerView = 'shown' | 'pseudonymous' | 'hidden';
+/** How a subscriber sees workers: as they are, or not at all (a site that hides them). */
+type WorkerView = 'shown' | 'hidden';
 
 export interface LiveSubscriber {
   orgId: string;
@@ -39,14 +35,11 @@ export interface LiveSubscriber {
  * read (platform/access.ts); the site's hideWorkers hides them from everyone.
  */
 export function subscriberOf(caller: Caller, site: { id: string; settings: unknown }): LiveSubscriber {
-  const pseudonymous =
-    SiteSettings.parse(site.settings ?? {}).pseudonymizeWorkers &&
-    !can(caller.rules, 'workers', 'identify', site.id);
   return {
     orgId: caller.orgId,
     userId: caller.id,
     siteId: site.id,
-    workers: hidesWorkers(site) ? 'hidden' : pseudonymous ? 'pseudonymous' : 'shown',
+    workers: hidesWorkers(site) ? 'hidden' : 'shown',
   };
 }
 
@@ -73,25 +66,10 @@ function hideWorkersOf(m: LiveMessage): LiveMessage | undefined {
   return shown ?? undefined;
 }
 
-/** The message with its workers named by pseudonym, shared by every subscriber of its site that sees them so. */
-const pseudonymized = new WeakMap<LiveMessage, LiveMessage>();
-
-function pseudonymsOf(m: LiveMessage, siteId: string): LiveMessage {
-  if (!m.workers?.length) return m;
-  let shown = m.siteId ? pseudonymized.get(m) : undefined;
-  if (!shown) {
-    // The stream is of one site: its workers, and the workers the message names, are masked.
-    shown = maskLiveMessage({ maskedSites: new Set([siteId]), maskedWorkers: new Set(m.workers) }, m);
-    if (m.siteId) pseudonymized.set(m, shown);
-  }
-  return shown;
-}
-
 /** The message as `subscriber` sees it, or undefined when it sees nothing of it. */
 export function presentLive(subscriber: LiveSubscriber, m: LiveMessage): LiveMessage | undefined {
   if (m.orgId !== subscriber.orgId) return undefined;
   if (m.siteId && m.siteId !== subscriber.siteId) return undefined;
   if (m.userId && m.userId !== subscriber.userId) return undefined;
-  if (subscriber.workers === 'hidden') return hideWorkersOf(m);
-  return subscriber.workers === 'pseudonymous' ? pseudonymsOf(m, subscriber.siteId) : m;
+  return subscriber.workers === 'hidden' ? hideWorkersOf(m) : m;
 }
