@@ -56,13 +56,8 @@ async function openPglite(dataDir?: string): Promise<Database> {
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
 }
 
-/** Connections opened at start: Home's calls sent together, and one for whatever else comes. */
-const WARM_CONNECTIONS = 4;
-
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  // Idle connections stay open (pg's default closes them after 10 s): a new connection costs a
-  // backend start and its catalog caches, which the first call after a quiet spell paid.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 0 });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client dropped by the server (restart, failover) must not crash the process; the pool reconnects.
   pool.on('error', (err) => console.error('PostgreSQL idle client error:', err.message));
   // A client checked out between two queries (inside a transaction) when the server goes emits
@@ -79,10 +74,6 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATIONS_LOCK]).catch(() => undefined);
     client.release();
   }
-  // Opened now rather than by the first requests: Home sends its calls at once, one connection each.
-  await Promise.all(
-    Array.from({ length: Math.min(poolSize, WARM_CONNECTIONS) }, () => pool.query('SELECT 1')),
-  );
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
