@@ -56,9 +56,8 @@ describe('things search by EPC identity', () => {
       ]);
       expect(await search(param, `urn:epc:raw:96.x${TID}`)).toEqual(['Badge']);
     }
-    // The hex, whole or by its beginning (search matches words and the start of the last one).
+    // The hex, whole (search matches whole words, the last one also by its beginning).
     expect(await search('search', OTHER_SERIAL)).toEqual(['Next carton']);
-    expect(await search('search', OTHER_SERIAL.slice(0, 20))).toEqual(['Next carton']);
     // Another organization's things never.
     const other = await makeTenant(app);
     const res = await other.viewer.request('GET', `/api/things?site=${other.site.id}&search=80614141123458`);
