@@ -85,6 +85,8 @@ function accessOf(route: Route): { resource: string; action: Action } | undefine
     }[segment] ?? segment;
   if (route.path === '/api/reports/adhoc' || route.path === '/api/import/preview') return undefined;
   if (route.path.endsWith('/totp')) return { resource: 'users', action: 'modify' };
+  if (route.path === '/api/exceptions/acknowledge' || route.path === '/api/exceptions/resolve')
+    return { resource, action: 'modify' };
   if (route.method === 'DELETE') return { resource, action: 'delete' };
   if (
     route.method === 'PUT' ||

@@ -80,6 +80,8 @@ type Change = 'acknowledged' | 'resolved';
  * 403 for the whole request, so a bulk change applies to all of them or to none.
  */
 async function requireModifiable(db: Db, caller: Caller, ids: readonly string[]) {
+  // A caller who may change exceptions on no site is refused before any id is looked up.
+  authorize(caller, 'exceptions', 'modify');
   const unique = [...new Set(ids)];
   const found = await repo.findExceptions(db, caller.orgId, unique);
   const byId = new Map(found.map((r) => [r._id, r]));
