@@ -42,10 +42,9 @@ export function registerExceptionRoutes(app: App) {
         req.log.error({ err }, 'exceptions export failed');
         out.destroy(err);
       });
-      return reply
-        .type(XLSX_TYPE)
-        .header('content-disposition', `attachment; filename="${xlsx.filename}"`)
-        .send(out);
+      // Returned, not sent: the read row of a site's export is written before the answer goes out.
+      reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${xlsx.filename}"`);
+      return out;
     },
   );
   app.get(

@@ -2,14 +2,31 @@
  * MQTT ingest against the machine's real Mosquitto (mqtt://127.0.0.1:1883, or MQTT_TEST_URL):
  * native, Zebra and Impinj messages published on the reader topics end up as stored events, a
  * heartbeat as an endpoint status record; malformed or unauthenticated messages are dropped
- * without stopping the subscription. Each app subscribes in its own shared-subscription group so
- * concurrent test runs on one broker do not take each other's messages.
+ * without stopping the subscription; the reader payloads written by others arrive as they do over
+ * HTTP. Each app subscribes in its own shared-subscription group, so runs on other databases
+ * sharing the broker do not take each other's messages; two apps on one database would each store
+ * a message, so this is the one test file that subscribes.
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackedSite } from '../../../test/factories/ingest.factory.js';
+import {
+  eventsAnswered,
+  gpiWarningRecords,
+  HANDHELD_DATA,
+  HANDHELD_EVENTS,
+  HEARTBEAT_ANTENNAS,
+  heartbeatRecords,
+  impinjNontag,
+  nontagRecords,
+  STREAM_EVENTS,
+  statusAnswered,
+  streamLines,
+  zebraGpiWarning,
+  zebraHeartbeat,
+} from '../../../test/factories/reader-samples.factory.js';
 import { thingRow } from '../../../test/factories/store.factory.js';
 import { makeApp, makeThing } from '../../../test/factories.js';
 import { endpointStatus, events } from '../../db/schema.js';
@@ -150,6 +167,59 @@ describe('MQTT ingest (real Mosquitto)', () => {
     );
     expect(stored.map((e) => e.tag)).toEqual(['AA04']);
     expect((app.mqtt?.stats.dropped ?? 0) - before.dropped).toBe(6);
+  });
+
+  // Two apps subscribed on one database would each store a message: every reader sample sent over
+  // MQTT goes through this file's one app.
+  describe('reader payloads of others', () => {
+    it('stores the real Zebra heartbeat and the gpi and warning events published on the zebra topic', async () => {
+      const s = await trackedSite(app);
+      const dropped = app.mqtt?.stats.dropped;
+      await publish(`sightline/${s.dockReader.uuid}/zebra`, zebraHeartbeat);
+      await publish(`sightline/${s.dockReader.uuid}/zebra`, zebraGpiWarning);
+      const records = await until(
+        () => statusAnswered(s, s.dockReader.id),
+        (rows) => rows.length >= 3,
+      );
+      const [beat, ...events] = records;
+      expect(beat).toEqual(heartbeatRecords(s.dockReader.id, '')[0]);
+      expect(events).toEqual(
+        gpiWarningRecords(s.dockReader.id, '').map((r) => ({ ...r, antennas: HEARTBEAT_ANTENNAS })),
+      );
+      expect(app.mqtt?.stats.dropped).toBe(dropped);
+    });
+
+    it('stores each Impinj non-tag event, one a message, as a status record', async () => {
+      const s = await trackedSite(app);
+      for (const event of impinjNontag) await publish(`sightline/${s.dockReader.uuid}/impinj`, event);
+      const records = await until(
+        () => statusAnswered(s, s.dockReader.id),
+        (rows) => rows.length >= 6,
+      );
+      expect(records).toEqual(nontagRecords(s.dockReader.id, ''));
+    });
+
+    it("stores the Impinj stream's tag events, one a message, with their peak RSSI", async () => {
+      const s = await trackedSite(app);
+      for (const line of streamLines) await publish(`sightline/${s.dockReader.uuid}/impinj`, line);
+      expect(
+        await until(
+          () => eventsAnswered(s),
+          (rows) => rows.length >= 2,
+        ),
+      ).toEqual(STREAM_EVENTS);
+    });
+
+    it("stores a Zebra handheld's dataEVT published on the zebra topic", async () => {
+      const s = await trackedSite(app);
+      await publish(`sightline/${s.dockReader.uuid}/zebra`, HANDHELD_DATA);
+      expect(
+        await until(
+          () => eventsAnswered(s),
+          (rows) => rows.length >= 2,
+        ),
+      ).toEqual(HANDHELD_EVENTS);
+    });
   });
 });
 

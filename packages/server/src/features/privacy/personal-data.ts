@@ -105,8 +105,10 @@ export async function sendPersonalData(ctx: AppContext, caller: Caller, id: stri
     if (got) archive.append(got.stream, { name: `photos/${photo}` });
   }
   void archive.finalize();
-  return reply
+  // The stream is returned, not sent: the route's read row (features/audit/reads.ts) is written
+  // after the handler returns and before the answer goes out.
+  reply
     .type('application/zip')
-    .header('content-disposition', `attachment; filename="personal-data-${id}.zip"`)
-    .send(out);
+    .header('content-disposition', `attachment; filename="personal-data-${id}.zip"`);
+  return out;
 }
