@@ -4,7 +4,9 @@
  * all, so no `read` on workers either) — get the worker's messages exactly while `GET things/{id}`
  * answers them the worker; once the site hides its workers, neither gets any message naming one
  * (thing, event, zone change, an exception about workers), an exception listing a worker among
- * items comes without the worker, and the items' messages still arrive.
+ * items comes without the worker, and the items' messages still arrive. Once the site makes its
+ * workers pseudonymous instead, the Admin (who may identify workers) still gets every message as
+ * published, and the Viewer key the same messages with the worker named by its pseudonym.
  */
 import { ROLE_IDS } from '@sightline/shared';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import { postNative, trackedSite } from '../../../test/factories/ingest.factory.
 import { type OpenStream, openStream, portOf, waitUntil } from '../../../test/factories/stream.factory.js';
 import { makeApp, makeThing } from '../../../test/factories.js';
 import type { LiveMessage } from '../../platform/live.js';
+import { workerPseudonym } from '../privacy/pseudonyms.js';
 import { presentLive } from './present.js';
 
 const app = await makeApp();
@@ -167,6 +170,91 @@ describe('live messages per subscriber', () => {
         ['last', []],
       ]);
     }
+  });
+});
+
+describe('live messages with pseudonymous workers', () => {
+  it('names the worker by its pseudonym to the subscriber without identify, by name to the one with it', async () => {
+    const { s, ann, drill, admin, viewerKey } = await scenario();
+    const on = await s.admin.request('POST', `/api/orgsettings?site=${s.site.id}`, {
+      pseudonymizeWorkers: true,
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    await app.ctx.streams.recheck();
+    const before = { admin: framesOf(admin).length, viewerKey: framesOf(viewerKey).length };
+    const since = (who: keyof typeof before, stream: OpenStream) => framesOf(stream).slice(before[who]);
+
+    // Tracking (event, zone change, thing state), an API save (the thing's record), exceptions.
+    await postNative(app, s.dockReader, [
+      { tag: ann.tag, time: '2024-05-01T11:00:00Z' },
+      { tag: drill.tag, time: '2024-05-01T11:00:00Z' },
+    ]);
+    const { _id, timeCreated, timeModified, ...body } = (
+      await s.admin.request('GET', `/api/things/${ann.id}`)
+    ).json();
+    const saved = await s.admin.request('PUT', `/api/things/${ann.id}`, {
+      ...body,
+      serial: 'SN-ANN',
+      description: 'Ann from the night shift',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const at = Date.now();
+    const address = { orgId: s.org.id, siteId: s.site.id, at };
+    await app.ctx.live.publish([
+      {
+        type: 'exception',
+        ...address,
+        workers: [ann.id],
+        data: { ...exception('of the worker', ann.id, []), thingName: 'Ann' },
+      },
+      {
+        type: 'exception',
+        ...address,
+        workers: [ann.id],
+        data: { ...exception('mixed', drill.id, [ann.id, drill.id]), thingName: 'Drill' },
+      },
+      { type: 'exception', ...address, data: exception('last', drill.id, []) },
+    ]);
+    const complete = (frames: Frame[]) =>
+      frames.some((f) => f.type === 'exception' && f.data.message === 'last') &&
+      frames.some((f) => f.type === 'thing' && names(f, ann.id) && 'thing' in f.data) &&
+      ['event', 'zoneChange', 'thing'].every((t) =>
+        [ann.id, drill.id].every((id) => frames.some((f) => f.type === t && names(f, id))),
+      );
+    await waitUntil(() => complete(since('admin', admin)), 5000, 'admin: every message');
+    await waitUntil(() => complete(since('viewerKey', viewerKey)), 5000, 'viewer key: every message');
+
+    const byAdmin = since('admin', admin);
+    const byKey = since('viewerKey', viewerKey);
+    const pseudonym = workerPseudonym(ann.id);
+    // The same messages in the same order: nothing left out for either.
+    expect(byKey.map((f) => f.type)).toEqual(byAdmin.map((f) => f.type));
+    // The Admin gets the worker's name; the key never, nor its serial or description.
+    expect(JSON.stringify(byAdmin)).toContain('Ann');
+    expect(JSON.stringify(byKey)).not.toMatch(/Ann|SN-ANN|night shift/);
+    // Frame by frame: the key's is the Admin's with the worker's name (and record) masked.
+    const masked = byAdmin.map((f): Frame => {
+      const d = f.data;
+      if (f.type === 'thing' && d._id === ann.id) return { ...f, data: { ...d, name: pseudonym } };
+      if (f.type === 'thing' && (d.thing as { _id?: string } | undefined)?._id === ann.id)
+        return {
+          ...f,
+          data: {
+            ...d,
+            thing: { ...(d.thing as object), name: pseudonym, serial: '', description: '', photo: [] },
+          },
+        };
+      if ((f.type === 'zoneChange' || f.type === 'exception') && d.thing === ann.id)
+        return { ...f, data: { ...d, thingName: pseudonym } };
+      return f;
+    });
+    expect(byKey).toEqual(masked);
+    // Each message type that names the worker was masked (events name no thing by name).
+    const kinds = byKey.filter((f) => JSON.stringify(f.data).includes(pseudonym)).map((f) => f.type);
+    expect(new Set(kinds)).toEqual(new Set(['thing', 'zoneChange', 'exception']));
+    expect(byKey.filter((f) => f.type === 'event' && names(f, ann.id))).toEqual(
+      byAdmin.filter((f) => f.type === 'event' && names(f, ann.id)),
+    );
   });
 });
 

@@ -9,19 +9,26 @@
  *   a zone change of a worker; an exception whose thing is a worker or whose things are all
  *   workers); an exception that lists workers among other things loses the workers from
  *   `multipleThings`, as `GET exceptions` presents it.
+ * - A site whose workers are pseudonymous (pseudonymizeWorkers) to a subscriber without
+ *   `identify` on `workers` there: every worker the message names carries its pseudonym, its
+ *   serial, description and photos withheld (features/privacy/pseudonyms.ts); nothing is left out.
  *
- * How a subscriber sees workers is its `workers` view, recomputed from the database whenever the
- * stream's credential is checked again (platform/event-streams.ts), so a setting changed while a
- * stream is open takes effect within a recheck. Another view of workers (e.g. pseudonyms for who
- * may not identify them) is a value of `WorkerView` and a branch of `presentLive`, nothing else.
+ * A presentation never changes the message it is given: the bus hands the same object to every
+ * subscriber, so a subscriber that sees it differently gets a copy (one per message, shared by
+ * every subscriber that sees it so, and serialised once).
+ *
+ * How a subscriber sees workers is its `workers` view, recomputed from the credential and the
+ * site's settings whenever the stream's credential is checked again (platform/event-streams.ts),
+ * so a setting or a role changed while a stream is open takes effect within a recheck.
  */
-import type { LiveData } from '@sightline/shared';
+import { can, type LiveData, SiteSettings } from '@sightline/shared';
 import type { Caller } from '../../platform/caller.js';
 import type { LiveMessage } from '../../platform/live.js';
+import { maskLiveMessage } from '../privacy/pseudonyms.js';
 import { hidesWorkers } from '../sites/service.js';
 
-/** How a subscriber sees workers: as they are, or not at all (a site that hides them). */
-type WorkerView = 'shown' | 'hidden';
+/** How a subscriber sees workers: as they are, by pseudonym, or not at all (a site that hides them). */
+type WorkerView = 'shown' | 'pseudonymous' | 'hidden';
 
 export interface LiveSubscriber {
   orgId: string;
@@ -32,14 +39,18 @@ export interface LiveSubscriber {
 
 /**
  * The subscriber a caller is on a site. Reading workers needs only the site, as for every REST
- * read (platform/access.ts); the site's hideWorkers hides them from everyone.
+ * read (platform/access.ts); the site's hideWorkers hides them from everyone, its
+ * pseudonymizeWorkers names them by pseudonym to whoever lacks `identify` on `workers` there.
  */
 export function subscriberOf(caller: Caller, site: { id: string; settings: unknown }): LiveSubscriber {
+  const pseudonymous =
+    SiteSettings.parse(site.settings ?? {}).pseudonymizeWorkers &&
+    !can(caller.rules, 'workers', 'identify', site.id);
   return {
     orgId: caller.orgId,
     userId: caller.id,
     siteId: site.id,
-    workers: hidesWorkers(site) ? 'hidden' : 'shown',
+    workers: hidesWorkers(site) ? 'hidden' : pseudonymous ? 'pseudonymous' : 'shown',
   };
 }
 
@@ -66,10 +77,29 @@ function hideWorkersOf(m: LiveMessage): LiveMessage | undefined {
   return shown ?? undefined;
 }
 
+/**
+ * The message with the workers it names (its `workers`) by pseudonym, shared by every subscriber
+ * that sees them so. The copy depends on the message alone: on a stream of a site whose workers are
+ * pseudonymous to the subscriber, every worker a message names is shown by its pseudonym.
+ */
+const withPseudonyms = new WeakMap<LiveMessage, LiveMessage>();
+
+function pseudonymsOf(m: LiveMessage): LiveMessage {
+  const workers = m.workers;
+  if (!workers?.length) return m;
+  let shown = withPseudonyms.get(m);
+  if (shown === undefined) {
+    shown = maskLiveMessage((id) => workers.includes(id), m);
+    withPseudonyms.set(m, shown);
+  }
+  return shown;
+}
+
 /** The message as `subscriber` sees it, or undefined when it sees nothing of it. */
 export function presentLive(subscriber: LiveSubscriber, m: LiveMessage): LiveMessage | undefined {
   if (m.orgId !== subscriber.orgId) return undefined;
   if (m.siteId && m.siteId !== subscriber.siteId) return undefined;
   if (m.userId && m.userId !== subscriber.userId) return undefined;
-  return subscriber.workers === 'hidden' ? hideWorkersOf(m) : m;
+  if (subscriber.workers === 'hidden') return hideWorkersOf(m);
+  return subscriber.workers === 'pseudonymous' ? pseudonymsOf(m) : m;
 }

@@ -61,8 +61,14 @@ export function registerLiveRoutes(app: App) {
       });
       stream.onEnd(
         live.subscribe((m) => {
-          const shown = presentLive(subscriber, m);
-          if (shown) stream.send(frame(shown));
+          // The bus hands each message to every subscriber in turn: a failure presenting it to
+          // this one is logged here, so the subscribers after it still receive it.
+          try {
+            const shown = presentLive(subscriber, m);
+            if (shown) stream.send(frame(shown));
+          } catch (err) {
+            req.log.error({ err, type: m.type }, 'live message not presented');
+          }
         }),
       );
     },

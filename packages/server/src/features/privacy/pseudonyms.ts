@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { can, SiteSettings, type Thing } from '@sightline/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { sites, things } from '../../db/schema.js';
 import type { Caller } from '../../platform/caller.js';
@@ -31,7 +31,7 @@ export interface WorkerView {
 }
 
 /** Shows every name: system work, and callers that pseudonymous mode does not concern. */
-export const IDENTIFYING_VIEW: WorkerView = { maskedSites: new Set(), maskedWorkers: new Set() };
+const IDENTIFYING_VIEW: WorkerView = { maskedSites: new Set(), maskedWorkers: new Set() };
 
 /** Whether `caller` sees workers of `siteId` by name (`identify` on `workers` for that site). */
 const identifiesWorkers = (caller: Pick<Caller, 'rules'>, siteId: string) =>
@@ -137,29 +137,38 @@ export function maskException<
 }
 
 /**
- * The live stream's step for one subscriber: a message as `view` may see it. Thing states and
- * records, zone changes and exceptions name the worker by its pseudonym where masked; events,
- * heartbeats and notifications name no worker and pass as they are.
+ * The live stream's step for one subscriber: a copy of the message with each worker `masked`
+ * answers true for named by its pseudonym (a thing's state or record, a zone change, an
+ * exception's thing), the record's serial, description and photos withheld as `maskThing` does.
+ * Events name no thing by name, heartbeats and notifications no worker: they pass as they are.
+ * The message itself is never changed (every other subscriber receives it too).
  */
-export function maskLiveMessage<M extends { type: string; data: unknown }>(view: WorkerView, message: M): M {
-  if (!masksAny(view)) return message;
+export function maskLiveMessage<M extends { type: string; data: unknown }>(
+  masked: (thingId: string) => boolean,
+  message: M,
+): M {
   const data = message.data as Record<string, unknown>;
+  const pseudonym = (id: unknown): string | undefined =>
+    typeof id === 'string' && masked(id) ? workerPseudonym(id) : undefined;
   switch (message.type) {
     case 'thing': {
-      if ('thing' in data && data.thing && typeof data.thing === 'object' && 'name' in data.thing)
-        return { ...message, data: { ...data, thing: maskThing(view, data.thing as Thing) } };
-      if (
-        '_id' in data &&
-        typeof data._id === 'string' &&
-        isMasked(view, { id: data._id, class: data.class as string, siteId: data.site as string })
-      )
-        return { ...message, data: { ...data, name: workerPseudonym(data._id) } };
-      return message;
+      const record = data.thing as Partial<Thing> | undefined;
+      if (record && typeof record === 'object' && 'name' in record) {
+        const name = pseudonym(record._id);
+        if (!name) return message;
+        const shown: Partial<Thing> = { ...record, name };
+        if (record.serial !== undefined) shown.serial = '';
+        if (record.description !== undefined) shown.description = '';
+        if (record.photo !== undefined) shown.photo = [];
+        return { ...message, data: { ...data, thing: shown } };
+      }
+      const name = 'name' in data ? pseudonym(data._id) : undefined;
+      return name ? { ...message, data: { ...data, name } } : message;
     }
     case 'zoneChange':
     case 'exception': {
-      const thingId = typeof data.thing === 'string' ? data.thing : null;
-      return { ...message, data: maskThingName(view, data as { thingName: string | null }, thingId) };
+      const name = pseudonym(data.thing);
+      return name ? { ...message, data: { ...data, thingName: name } } : message;
     }
     default:
       return message;
@@ -174,5 +183,10 @@ export function nameSql(view: WorkerView | undefined, alias: string): SQL {
   const t = sql.raw(alias);
   if (!view || !masksAny(view)) return sql`${t}.name`;
   return sql`CASE WHEN ${t}.class = 'worker' AND ${t}.site_id = ANY(${sql.param([...view.maskedSites])}::text[])
-    THEN 'Worker ' || upper(left(encode(sha256(convert_to(${t}.id, 'UTF8')), 'hex'), 6)) ELSE ${t}.name END`;
+    THEN ${pseudonymSql(sql`${t}.id`)} ELSE ${t}.name END`;
+}
+
+/** `workerPseudonym` in SQL, of the thing id `id`. */
+export function pseudonymSql(id: SQL | AnyColumn): SQL {
+  return sql`('Worker ' || upper(left(encode(sha256(convert_to(${id}, 'UTF8')), 'hex'), 6)))`;
 }
