@@ -55,6 +55,18 @@ export function filterWhere(orgId: string, filter: ImageFilter): SQL {
   return and(scope, filter.or ? or(...conditions) : and(...conditions)) as SQL;
 }
 
+/**
+ * The images that are no photo of a worker of `pseudonymousSites` (the caller sees those workers
+ * by pseudonym, and a worker's photos are withheld with their name): a photo is a worker's while
+ * its id is in the worker's `photo` list (live or deleted worker alike). Undefined: nothing withheld.
+ */
+export function shownPhotos(pseudonymousSites: readonly string[]): SQL | undefined {
+  if (!pseudonymousSites.length) return undefined;
+  return sql`NOT EXISTS (SELECT 1 FROM ${things} WHERE ${things.orgId} = ${images.orgId}
+    AND ${things.class} = 'worker' AND ${things.siteId} = ANY(${sql.param([...pseudonymousSites])}::text[])
+    AND ${images.id} = ANY(${things.photo}))`;
+}
+
 export const byIds = (orgId: string, ids: string[]) =>
   and(eq(images.orgId, orgId), inArray(images.id, ids)) as SQL;
 
@@ -89,20 +101,12 @@ export async function* eachImage(db: Tx, where: SQL, pageSize = 500): AsyncGener
   }
 }
 
-export async function findImage(db: Tx, orgId: string, id: string): Promise<ImageRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(images)
-    .where(byIds(orgId, [id]));
-  return row;
-}
-
-export async function findImages(db: Tx, orgId: string, ids: string[]): Promise<ImageRow[]> {
-  if (!ids.length) return [];
+/** The matching rows, newest first (a few: an image by id, the ids of a bulk call). */
+export async function findImagesWhere(db: Tx, where: SQL): Promise<ImageRow[]> {
   return db
     .select()
     .from(images)
-    .where(byIds(orgId, ids))
+    .where(where)
     .orderBy(...newestFirst);
 }
 

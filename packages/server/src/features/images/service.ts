@@ -10,13 +10,14 @@ import {
   type ImageListQuery,
   type ImageMetaInput,
 } from '@sightline/shared';
-import type { SQL } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { authorize, hasSite } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage/index.js';
 import { categoryNames } from '../categories/repository.js';
+import { workerViewFor } from '../privacy/pseudonyms.js';
 import { requireSite } from '../sites/service.js';
 import { presentImages } from './presenter.js';
 import * as repo from './repository.js';
@@ -24,20 +25,30 @@ import { type ImageVariant, imageKeys } from './storage-keys.js';
 
 const RESOURCE = 'images';
 
+/**
+ * `where` narrowed to the photos the caller may see: a photo of a worker it sees by pseudonym
+ * (features/privacy/pseudonyms.ts) is withheld as if it did not exist — from lists, details,
+ * files, downloads and bulk changes alike.
+ */
+async function shownTo(db: Tx, caller: Caller, where: SQL): Promise<SQL> {
+  const shown = repo.shownPhotos([...(await workerViewFor(db, caller, false)).maskedSites]);
+  return shown ? (and(where, shown) as SQL) : where;
+}
+
 export async function listImages(db: Db, caller: Caller, query: ImageListQuery) {
   await requireSite(db, caller, query.site);
   const { rows, total } = await repo.listImages(
     db,
-    repo.filterWhere(caller.orgId, query),
+    await shownTo(db, caller, repo.filterWhere(caller.orgId, query)),
     query.limit,
     query.page * query.limit,
   );
   return { items: await presentImages(db, caller.orgId, rows), total };
 }
 
-/** An image of the caller's organization on a site the caller may see, or 404. */
+/** An image of the caller's organization on a site the caller may see, not withheld from it, or 404. */
 async function requireImage(db: Tx, caller: Caller, id: string) {
-  const row = await repo.findImage(db, caller.orgId, id);
+  const [row] = await repo.findImagesWhere(db, await shownTo(db, caller, repo.byIds(caller.orgId, [id])));
   if (!row?.siteId || !hasSite(caller, row.siteId)) throw notFound('Image');
   return row;
 }
@@ -106,15 +117,16 @@ export async function selection(
   await requireSite(db, caller, query.site);
   if (query.ids) return idsSelection(db, caller, query.ids);
   if (needFilter && !filterIsActive(query)) throw badRequest(IMAGE_MSG.filterRequired);
-  return repo.filterWhere(caller.orgId, query as ImageFilter);
+  return shownTo(db, caller, repo.filterWhere(caller.orgId, query as ImageFilter));
 }
 
-/** Explicit ids: every one an image the caller can read, else 404. */
+/** Explicit ids: every one an image the caller can read (and is not withheld from it), else 404. */
 export async function idsSelection(db: Tx, caller: Caller, ids: string[]): Promise<SQL> {
-  const rows = await repo.findImages(db, caller.orgId, ids);
+  const where = await shownTo(db, caller, repo.byIds(caller.orgId, ids));
+  const rows = await repo.findImagesWhere(db, where);
   if (rows.length !== ids.length || rows.some((r) => !r.siteId || !hasSite(caller, r.siteId)))
     throw notFound('Image');
-  return repo.byIds(caller.orgId, ids);
+  return where;
 }
 
 async function authorizeSites(tx: Tx, caller: Caller, where: SQL, action: 'modify' | 'delete') {

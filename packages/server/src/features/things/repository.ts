@@ -4,7 +4,19 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { parseSort, type THING_SORT_FIELDS, type ThingInput } from '@sightline/shared';
-import { and, desc, eq, getTableColumns, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import type { ThingRow } from '../../db/rows.js';
@@ -17,6 +29,7 @@ import {
   listPage,
   type PageSelect,
 } from '../../platform/list-query.js';
+import { pseudonymSql } from '../privacy/pseudonyms.js';
 import { categoryTotal, countsAnswer } from './category-counts.js';
 import { epcTagMatch } from './epc-search.js';
 import { searchableByCaller, type ThingFilter, thingWhere } from './filters.js';
@@ -63,13 +76,26 @@ export const asJson: ThingShape<string> = {
 const zoneName = sql`(SELECT lower(${zones.name}) FROM ${zones} WHERE ${zones.id} = ${things.zoneId})`;
 const byRecentZoneEntry = [sql`${things.lastZoneTime} DESC NULLS LAST`, desc(things.id)];
 
-function listSpec(search: TextSearch | undefined): ListSpec<(typeof THING_SORT_FIELDS)[number]> {
+/**
+ * The sortable fields. Where the caller sees some sites' workers by pseudonym
+ * (`pseudonymousSites`), those workers sort by what it sees: their pseudonym, and an empty serial
+ * and description, so the order of a page never tells their names apart.
+ */
+function listSpec(
+  search: TextSearch | undefined,
+  pseudonymousSites: readonly string[] = [],
+): ListSpec<(typeof THING_SORT_FIELDS)[number]> {
+  const masked = pseudonymousSites.length
+    ? sql`(${things.class} = 'worker' AND ${things.siteId} = ANY(${sql.param([...pseudonymousSites])}::text[]))`
+    : undefined;
+  const shown = (column: AnyColumn, pseudonym: SQL) =>
+    masked ? sql`(CASE WHEN ${masked} THEN ${pseudonym} ELSE ${column} END)` : column;
   return {
     sortable: {
-      name: sql`lower(${things.name})`,
-      serial: things.serial,
+      name: sql`lower(${shown(things.name, pseudonymSql(things.id))})`,
+      serial: shown(things.serial, sql`''`),
       class: things.class,
-      description: things.description,
+      description: shown(things.description, sql`''`),
       zone: zoneName,
       lastZoneTime: things.lastZoneTime,
       lastEvent: things.lastEvent,
@@ -104,7 +130,7 @@ export interface ThingPageQuery extends ThingFilter {
 
 /** Throws the 400 of an invalid sort now, so an export fails before its first byte. */
 export function checkThingQuery(filter: ThingPageQuery) {
-  listClauses({ ...filter, search2: undefined }, listSpec(undefined));
+  listClauses({ ...filter, search2: undefined }, listSpec(undefined, filter.pseudonymousSites));
 }
 
 /**
@@ -165,13 +191,16 @@ export async function listThings<R = ThingRow>(
     // page per match (organization, site and class are not in the category index).
     const kept = withTotal && !extra && countsAnswer(filter) ? categoryTotal(db, filter) : undefined;
     const [page, counted] = await Promise.all([
-      listPage(db, things, scope, query, listSpec(undefined), read, { select, total: withTotal && !kept }),
+      listPage(db, things, scope, query, listSpec(undefined, filter.pseudonymousSites), read, {
+        select,
+        total: withTotal && !kept,
+      }),
       kept,
     ]);
     const { total, totalCapped } = counted ?? page;
     return { rows: page.items, total, totalCapped };
   }
-  const c = listClauses(query, listSpec(search));
+  const c = listClauses(query, listSpec(search, filter.pseudonymousSites));
   const found = await searchPage(db, scope, search, search.fuzzy && !parseSort(filter.sort), {
     limit: c.limit,
     offset: c.offset,
