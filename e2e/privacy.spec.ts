@@ -1,11 +1,13 @@
 /**
  * Pseudonymous workers: an Admin turns the site's "Pseudonymous Workers" on in Organization
  * Settings; a Viewer then sees the worker as "Worker XXXXXX" in the workers list and its editor,
- * never the name; the Admin still sees the name; on a phone too. The setting is restored after.
+ * never the name; the Admin still sees the name; on a phone too. On the Images screen the Viewer
+ * gets no photo of such a worker, the Admin all of them. The setting is restored after.
  */
 import { createHash } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { ALL_SITES, ROLE_IDS } from '@sightline/shared';
+import sharp from 'sharp';
 import { expectAccessible } from './a11y';
 import { adminApi, SCREENSHOTS, signIn, uniq } from './fixtures';
 
@@ -84,4 +86,85 @@ test('the setting on a phone', async ({ page }) => {
   await expect(page.getByLabel('Pseudonymous Workers')).toBeVisible();
   await page.getByLabel('Pseudonymous Workers').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENSHOTS}/settings-pseudonymous-phone.png` });
+});
+
+/** A small photo of one colour. */
+const photo = (color: string) =>
+  sharp({ create: { width: 480, height: 360, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+
+/** The Images screen of `site`. */
+async function images(page: Page, site: string) {
+  await page.goto(`/images?site=${site}`);
+  await expect(page.getByRole('heading', { name: 'Images' })).toBeVisible();
+}
+
+test("the Images screen withholds a pseudonymous worker's photos from a Viewer", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const api = await adminApi(request);
+  const sites = (await (await api.get('/api/sites?sort=name')).json()) as { _id: string }[];
+  const site = sites[0]?._id ?? '';
+  const original = await (await api.get(`/api/orgsettings?site=${site}`)).json();
+  const u = uniq();
+  const created = await api.post('/api/things', { name: `Hedda Photo ${u}`, class: 'worker', site });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const worker = await created.json();
+  const upload = async (fileName: string, color: string, thing?: string) => {
+    const res = await request.post(`/api/images?site=${site}`, {
+      headers: { 'x-requested-with': 'XMLHttpRequest' },
+      multipart: {
+        file: { name: fileName, mimeType: 'image/jpeg', buffer: await photo(color) },
+        ...(thing ? { thing } : {}),
+      },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return ((await res.json()) as { id: string }[])[0]?.id ?? '';
+  };
+  const workerPhoto = `hedda-${u}.jpg`;
+  const dockPhoto = `dock-${u}.jpg`;
+  const ids = [await upload(workerPhoto, '#8d6e63', worker._id), await upload(dockPhoto, '#4fc3f7')];
+  const email = `photo-viewer-${uniq()}@example.com`;
+  const user = await api.post('/api/users?send-email=false', {
+    name: 'Photo Viewer',
+    username: email,
+    roles: [ROLE_IDS.viewer],
+    securityCtx: { sites: [ALL_SITES] },
+    password: PASSWORD,
+  });
+  expect(user.ok(), await user.text()).toBeTruthy();
+  try {
+    expect(
+      (await api.post(`/api/orgsettings?site=${site}`, { pseudonymizeWorkers: true })).ok(),
+    ).toBeTruthy();
+
+    // The Admin identifies workers: both photos.
+    await signIn(page);
+    await images(page, site);
+    await expect(page.getByRole('button', { name: `Open ${workerPhoto}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Open ${dockPhoto}` })).toBeVisible();
+
+    // The Viewer: the dock photo only, and the worker's photo is not found by its address either.
+    await page.context().clearCookies();
+    await signIn(page, email, PASSWORD);
+    await images(page, site);
+    await expect(page.getByRole('button', { name: `Open ${dockPhoto}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Open ${workerPhoto}` })).toHaveCount(0);
+    await expectAccessible(page, 'main');
+    await page.screenshot({ path: `${SCREENSHOTS}/images-pseudonymous-viewer.png` });
+    expect((await page.request.get(`/api/images/${ids[0]}/thumb`)).status()).toBe(404);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await images(page, site);
+    await expect(page.getByRole('button', { name: `Open ${dockPhoto}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Open ${workerPhoto}` })).toHaveCount(0);
+    await page.screenshot({ path: `${SCREENSHOTS}/images-pseudonymous-phone.png` });
+  } finally {
+    expect((await api.post(`/api/orgsettings?site=${site}`, original)).ok()).toBeTruthy();
+    for (const id of ids) await api.delete(`/api/images/${id}`);
+    await api.delete(`/api/things/${worker._id}`);
+  }
 });

@@ -24,7 +24,7 @@ import {
   webhooks,
   zones,
 } from '../../db/schema.js';
-import { imageKeys } from '../images/storage-keys.js';
+import { imageKeys } from '../../platform/storage/image-keys.js';
 import { sendWebhook } from '../webhooks/send.js';
 import { DEMO_PHOTOS, SITE_POSITIONS } from './photos.js';
 import { seedDemo } from './seed.js';

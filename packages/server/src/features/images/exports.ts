@@ -13,12 +13,12 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { CSV_FORMAT, csvText } from '../../platform/csv.js';
+import { imageKeys } from '../../platform/storage/image-keys.js';
 import type { Storage } from '../../platform/storage/index.js';
 import { listUsernames } from '../users/repository.js';
 import { presentImages } from './presenter.js';
 import { roundCoordinate } from './process.js';
 import * as repo from './repository.js';
-import { imageKeys } from './storage-keys.js';
 
 // archiver 5 is CommonJS (a factory function); @types/archiver describes the same Archiver object.
 const archiver = createRequire(import.meta.url)('archiver') as (

@@ -15,13 +15,13 @@ import type { Db, Tx } from '../../db/client.js';
 import { authorize, hasSite } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { type ImageVariant, imageKeys } from '../../platform/storage/image-keys.js';
 import type { Storage } from '../../platform/storage/index.js';
 import { categoryNames } from '../categories/repository.js';
 import { workerViewFor } from '../privacy/pseudonyms.js';
 import { requireSite } from '../sites/service.js';
 import { presentImages } from './presenter.js';
 import * as repo from './repository.js';
-import { type ImageVariant, imageKeys } from './storage-keys.js';
 
 const RESOURCE = 'images';
 

@@ -19,6 +19,7 @@ import type { AppContext } from '../../platform/context.js';
 import { badRequest, forbidden, HttpError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { stageClock } from '../../platform/stage-clock.js';
+import { imageKeys } from '../../platform/storage/image-keys.js';
 import { spoolUpload, type Upload } from '../../platform/storage/spool.js';
 import { ensureCategory, findCategoryByName } from '../categories/repository.js';
 import { requireSite } from '../sites/service.js';
@@ -27,7 +28,6 @@ import { presentImages } from './presenter.js';
 import { processImage } from './process.js';
 import * as repo from './repository.js';
 import { checkCategories } from './service.js';
-import { imageKeys } from './storage-keys.js';
 
 export type UploadPart =
   | { type: 'file'; fieldname: string; filename: string; file: Upload }

@@ -13,10 +13,10 @@ import { events, exceptions, zoneDurations } from '../../db/schema.js';
 import { authorize } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
+import { imageKeys } from '../../platform/storage/image-keys.js';
 import { excelSerial, writeSheet, type XlsxCell, type XlsxColumn } from '../../platform/xlsx.js';
 import { presentAuditRow } from '../audit/presenter.js';
 import { rowsNamingThing } from '../audit/repository.js';
-import { imageKeys } from '../images/storage-keys.js';
 import { requireAnyThing } from './service.js';
 
 const archiver = createRequire(import.meta.url)('archiver') as (

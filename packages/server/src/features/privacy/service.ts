@@ -8,8 +8,8 @@ import { authorize, hasSite } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
+import { imageKeys } from '../../platform/storage/image-keys.js';
 import { eraseFromAudit } from '../audit/repository.js';
-import { imageKeys } from '../images/storage-keys.js';
 import * as repo from './repository.js';
 
 /** A thing of the caller's organization on a site the caller may see, live or deleted, or 404. */
