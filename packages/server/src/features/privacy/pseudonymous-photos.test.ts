@@ -119,7 +119,7 @@ describe('photos of pseudonymous workers', () => {
     expect((await t.viewer.request('GET', `/api/images/${photos.ann}/meta`)).statusCode).toBe(200);
   });
 
-  it('answers 401 without a credential and 404 for another organization, as before', async () => {
+  it('answers 401, 403, 400 (nothing stored) and 404 for another organization, as before', async () => {
     const { t, photos } = await photoScenario();
     await pseudonymize(t, true);
     expect((await anonymous(app).request('GET', `/api/images?site=${t.site.id}`)).statusCode).toBe(401);
@@ -127,6 +127,14 @@ describe('photos of pseudonymous workers', () => {
     expect((await other.admin.request('GET', `/api/images/${photos.drill}/meta`)).statusCode).toBe(404);
     expect((await other.admin.request('GET', `/api/images?site=${t.site.id}`)).statusCode).toBe(404);
     expect((await t.viewer.request('GET', `/api/images?site=${t.site.id}&limit=x`)).statusCode).toBe(400);
+    // 403 for a caller without modify on images, 400 for a bad change, and nothing stored by either.
+    const change = (client: Tenant['viewer'], body: unknown) =>
+      client.request('PUT', `/api/images/meta?site=${t.site.id}&nocategories=true`, body);
+    expect((await change(t.viewer, { addTags: ['v'] })).statusCode).toBe(403);
+    expect((await change(t.operator, { addTags: 'not a list' })).statusCode).toBe(400);
+    const stored = await t.admin.request('GET', `/api/images?site=${t.site.id}`);
+    expect((stored.json() as { tags: string[] }[]).flatMap((i) => i.tags)).toEqual([]);
+    expect(ids(stored.body)).toContain(photos.ann);
   });
 });
 
