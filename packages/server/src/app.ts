@@ -16,7 +16,7 @@ import { seedBuiltInRoles } from './db/seed-roles.js';
 import { resolveClearedExceptions } from './features/exceptions/system-resolve.js';
 import { registerFeatures } from './features/index.js';
 import { recipientThingName } from './features/privacy/pseudonyms.js';
-import { enqueueTrackingWebhooks } from './features/webhooks/outbox.js';
+import { enqueueTrackingExceptionWebhooks, enqueueTrackingWebhooks } from './features/webhooks/outbox.js';
 import { registerAuthentication } from './platform/authenticate.js';
 import type { App, AppContext } from './platform/context.js';
 import { refuseNul, registerErrorHandler } from './platform/errors.js';
@@ -87,8 +87,13 @@ export async function buildApp(config: Config): Promise<App> {
     defaults: { log: app.log, publicUrl: config.publicUrl, partitions: config.ingestPartitions },
     hooks: {
       // Exceptions whose condition the change cleared are resolved with it; then the webhooks'
-      // outbox: a tracking change is queued for delivery if and only if it commits.
-      beforeCommit: [(tx, committed) => resolveClearedExceptions(tx, committed), enqueueTrackingWebhooks],
+      // outbox: a tracking change (an exception raised or resolved too) is queued for delivery if
+      // and only if it commits.
+      beforeCommit: [
+        async (tx, committed) =>
+          enqueueTrackingExceptionWebhooks(tx, committed, await resolveClearedExceptions(tx, committed)),
+        enqueueTrackingWebhooks,
+      ],
       mailThingName: (orgId, thingId, name) => recipientThingName(db, orgId, thingId, name),
     },
   });

@@ -28,9 +28,18 @@ export const WEBHOOK_EVENT_FIELDS = [
   'direction',
   'antenna',
 ] as const;
+/** The exception's fields (event `exception`; null for the other events). */
+export const WEBHOOK_EXCEPTION_FIELDS = [
+  'change',
+  'state',
+  'exceptionId',
+  'exceptionType',
+  'message',
+] as const;
 export const WEBHOOK_LOCAL_FIELDS = [
   ...WEBHOOK_THING_FIELDS,
   ...WEBHOOK_EVENT_FIELDS,
+  ...WEBHOOK_EXCEPTION_FIELDS,
   'customString',
 ] as const;
 export type WebhookLocalField = (typeof WEBHOOK_LOCAL_FIELDS)[number];
