@@ -13,10 +13,10 @@ import { registerBackground } from './background.js';
 import { type Config, outboxDir } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedBuiltInRoles } from './db/seed-roles.js';
-import { resolveClearedExceptions } from './features/exceptions/system-resolve.js';
+import { settleTrackingExceptions } from './features/alerts/tracking-hook.js';
 import { registerFeatures } from './features/index.js';
 import { recipientThingName } from './features/privacy/pseudonyms.js';
-import { enqueueTrackingExceptionWebhooks, enqueueTrackingWebhooks } from './features/webhooks/outbox.js';
+import { enqueueTrackingWebhooks } from './features/webhooks/outbox.js';
 import { registerAuthentication } from './platform/authenticate.js';
 import type { App, AppContext } from './platform/context.js';
 import { refuseNul, registerErrorHandler } from './platform/errors.js';
@@ -89,11 +89,7 @@ export async function buildApp(config: Config): Promise<App> {
       // Exceptions whose condition the change cleared are resolved with it; then the webhooks'
       // outbox: a tracking change (an exception raised or resolved too) is queued for delivery if
       // and only if it commits.
-      beforeCommit: [
-        async (tx, committed) =>
-          enqueueTrackingExceptionWebhooks(tx, committed, await resolveClearedExceptions(tx, committed)),
-        enqueueTrackingWebhooks,
-      ],
+      beforeCommit: [settleTrackingExceptions, enqueueTrackingWebhooks],
       mailThingName: (orgId, thingId, name) => recipientThingName(db, orgId, thingId, name),
     },
   });

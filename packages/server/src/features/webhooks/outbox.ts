@@ -6,6 +6,8 @@
  * queues a pg-boss drain job (see queue.ts). A lost wake-up is caught by the sweep.
  */
 import {
+  type ExceptionChange,
+  type ExceptionRecord,
   exceptionMessage,
   NO_THING_ID,
   presentThing,
@@ -18,8 +20,6 @@ import { things } from '../../db/schema.js';
 import type { EngineMessage } from '../../tracking/engine/index.js';
 import { textArray } from '../../tracking/store/arrays.js';
 import type { Committed } from '../../tracking/store/publish.js';
-import type { ExceptionStep } from '../exceptions/changes.js';
-import { findExceptions } from '../exceptions/repository.js';
 import { maskException, maskThing, recipientView } from '../privacy/pseudonyms.js';
 import { mapChange, type WebhookChange, type WebhookThing, webhookThing } from './payload.js';
 
@@ -186,6 +186,12 @@ export async function enqueueThingWebhooks(
   await enqueue(tx, hooks, [changeRecord]);
 }
 
+/** One change of an exception, with the exception as it stands after it. */
+interface ExceptionStep {
+  change: ExceptionChange;
+  record: ExceptionRecord;
+}
+
 /**
  * The exceptions' hook (event `exception`): each change — raised, acknowledged, resolved,
  * escalated — inside the transaction that made it, with the exception as it stands after it.
@@ -240,26 +246,6 @@ export async function enqueueExceptionWebhooks(
     };
   });
   await enqueue(tx, hooks, changes);
-}
-
-/**
- * The tracking store's exception hook: the exceptions a batch raised and those it resolved (the
- * system's resolutions, `resolved`), inside the batch's transaction.
- */
-export async function enqueueTrackingExceptionWebhooks(
-  tx: Tx,
-  committed: Committed,
-  resolved: readonly ExceptionStep[],
-): Promise<void> {
-  if (!committed.exceptions.length && !resolved.length) return;
-  if (!(await hooksFor(tx, committed.orgId, ['exception'])).length) return;
-  const raised = await findExceptions(
-    tx,
-    committed.orgId,
-    committed.exceptions.map((e) => e.id),
-  );
-  const created = raised.map((record): ExceptionStep => ({ change: 'created', record }));
-  await enqueueExceptionWebhooks(tx, committed.orgId, [...created, ...resolved]);
 }
 
 /** A test delivery's body: the webhook's mapping applied to a sample change. */
