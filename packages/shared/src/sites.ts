@@ -45,6 +45,11 @@ export const AlertSettings = z
       ctx.addIssue({ code: 'custom', path: ['maxReminders'], message: ALERT_SETTINGS_MSG.maxRemindersRequired });
   });
 export type AlertSettings = z.infer<typeof AlertSettings>;
+const ALERT_SETTINGS_DOC =
+  'Escalation of exceptions nobody acknowledged ({} = off; minutes at least 1): an exception still ' +
+  'open escalateAfterMinutes after it was raised is mailed once to escalationEmails; until it is ' +
+  "acknowledged its zone's emails are reminded every remindEveryMinutes, at most maxReminders times. " +
+  'Left out of a PUT: the stored settings stay.';
 
 export const Site = z.object({
   _id: Id,
@@ -61,7 +66,7 @@ export const Site = z.object({
   zipcode: z.string(),
   timezone: z.object({ id: z.string() }),
   reportSettings: ReportSettings,
-  alertSettings: AlertSettings,
+  alertSettings: AlertSettings.describe(ALERT_SETTINGS_DOC),
 });
 export type Site = z.infer<typeof Site>;
 
@@ -79,7 +84,7 @@ export const SiteInput = z.object({
   timezone: z.object({ id: TimeZoneId }),
   reportSettings: ReportSettings.default({ dailyTime: '', emails: [] }),
   /** Left out: the stored settings stay (a new site has none). */
-  alertSettings: AlertSettings.optional(),
+  alertSettings: AlertSettings.optional().describe(ALERT_SETTINGS_DOC),
 });
 export type SiteInput = z.infer<typeof SiteInput>;
 
