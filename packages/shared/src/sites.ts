@@ -40,9 +40,17 @@ export const AlertSettings = z
   })
   .superRefine((a, ctx) => {
     if (a.escalateAfterMinutes !== undefined && !a.escalationEmails?.length)
-      ctx.addIssue({ code: 'custom', path: ['escalationEmails'], message: ALERT_SETTINGS_MSG.emailsRequired });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['escalationEmails'],
+        message: ALERT_SETTINGS_MSG.emailsRequired,
+      });
     if (a.remindEveryMinutes !== undefined && a.maxReminders === undefined)
-      ctx.addIssue({ code: 'custom', path: ['maxReminders'], message: ALERT_SETTINGS_MSG.maxRemindersRequired });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxReminders'],
+        message: ALERT_SETTINGS_MSG.maxRemindersRequired,
+      });
   });
 export type AlertSettings = z.infer<typeof AlertSettings>;
 const ALERT_SETTINGS_DOC =

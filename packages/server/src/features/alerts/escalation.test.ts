@@ -76,7 +76,12 @@ describe('escalation and reminders', () => {
     const run = (minutes: number) => escalateAlerts(deps(app), t0 + minutes * MINUTE, w.scope);
     // Off until the site sets it.
     expect(await run(120)).toEqual({ escalated: 0, reminded: 0 });
-    await w.setAlerts({ escalateAfterMinutes: 15, escalationEmails: [w.lead], remindEveryMinutes: 30, maxReminders: 2 });
+    await w.setAlerts({
+      escalateAfterMinutes: 15,
+      escalationEmails: [w.lead],
+      remindEveryMinutes: 30,
+      maxReminders: 2,
+    });
     const seen: LiveMessage[] = [];
     const stop = app.ctx.live.subscribe((m) => {
       if (m.orgId === w.org.id && m.type === 'exception') seen.push(m);
@@ -107,17 +112,24 @@ describe('escalation and reminders', () => {
       remindedAt: new Date(t0 + 60 * MINUTE).toISOString(),
     });
     expect(seen.map((m) => (m.data as { change: string; state: string }).change)).toEqual(['escalated']);
-    expect((seen[0]?.data as { _id: string; state: string })).toMatchObject({ _id: id, state: 'open' });
+    expect(seen[0]?.data as { _id: string; state: string }).toMatchObject({ _id: id, state: 'open' });
   });
 
   it('leaves acknowledged and resolved exceptions alone, and stops reminding once acknowledged', async () => {
     const t0 = Date.now() - 10 * MINUTE;
     const w = await world(app, t0);
-    await w.setAlerts({ escalateAfterMinutes: 5, escalationEmails: [w.lead], remindEveryMinutes: 5, maxReminders: 5 });
+    await w.setAlerts({
+      escalateAfterMinutes: 5,
+      escalationEmails: [w.lead],
+      remindEveryMinutes: 5,
+      maxReminders: 5,
+    });
     const acked = await w.raise();
     const resolved = await w.raise(t0 + 1);
     const open = await w.raise(t0 + 2);
-    expect((await w.manager.request('POST', `/api/exceptions/${acked}/acknowledge`, {})).statusCode).toBe(200);
+    expect((await w.manager.request('POST', `/api/exceptions/${acked}/acknowledge`, {})).statusCode).toBe(
+      200,
+    );
     expect((await w.manager.request('POST', `/api/exceptions/${resolved}/resolve`, {})).statusCode).toBe(200);
     const run = (minutes: number) => escalateAlerts(deps(app), t0 + minutes * MINUTE, w.scope);
     expect(await run(6)).toEqual({ escalated: 1, reminded: 1 });
@@ -149,7 +161,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     try {
       const t0 = Date.now() - 10 * MINUTE;
       const w = await world(a, t0);
-      await w.setAlerts({ escalateAfterMinutes: 1, escalationEmails: [w.lead], remindEveryMinutes: 1, maxReminders: 3 });
+      await w.setAlerts({
+        escalateAfterMinutes: 1,
+        escalationEmails: [w.lead],
+        remindEveryMinutes: 1,
+        maxReminders: 3,
+      });
       for (let i = 0; i < 5; i++) await w.raise(t0 + i);
       // Past the job's own claim: both instances run the step itself at once, minute after minute.
       for (const minute of [1, 2, 3, 4, 5, 6]) {
@@ -171,7 +188,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     await Promise.all([a.ready(), b.ready()]);
     try {
       const w = await world(a, Date.now());
-      await w.setAlerts({ escalateAfterMinutes: 1, escalationEmails: [w.lead], remindEveryMinutes: 1, maxReminders: 2 });
+      await w.setAlerts({
+        escalateAfterMinutes: 1,
+        escalationEmails: [w.lead],
+        remindEveryMinutes: 1,
+        maxReminders: 2,
+      });
       const id = await w.raise(Date.now());
       await until(async () => subjectsTo(w.lead).length >= 1 && subjectsTo(w.dockMail).length >= 2, 30_000);
       await new Promise((r) => setTimeout(r, 3000)); // a duplicate or a third reminder would arrive by now

@@ -82,7 +82,8 @@ const before = (now: Date, minutes: number | undefined, minuteMs: number) =>
 async function forMail(tx: Tx, orgId: string, record: ExceptionRecord) {
   const masked = maskException(await recipientView(tx, orgId), record);
   const message = masked.thingName === record.thingName ? record.message : exceptionMessage(masked);
-  const about = `${EXCEPTION_TYPE_LABELS[record.type]}: ${masked.thingName ?? masked.endpointName ?? ''}`.trim();
+  const about =
+    `${EXCEPTION_TYPE_LABELS[record.type]}: ${masked.thingName ?? masked.endpointName ?? ''}`.trim();
   return { about, message };
 }
 

@@ -22,7 +22,7 @@ export function presentSite(row: SiteRow): Site {
 }
 
 /** The stored alert settings; anything that no longer validates reads as off (`{}`). */
-export function alertSettingsOf(row: { alertSettings: unknown }): AlertSettings {
+function alertSettingsOf(row: { alertSettings: unknown }): AlertSettings {
   const parsed = AlertSettings.safeParse(row.alertSettings ?? {});
   return parsed.success ? parsed.data : {};
 }

@@ -40,7 +40,10 @@ async function received(path: string, count: number) {
 describe('webhook event exception', () => {
   it('delivers created, escalated, acknowledged and resolved once each, signed, with the state', async () => {
     const s = await trackedSite(app);
-    const hook = await makeWebhook(db, s.org.id, { event: 'exception', targetUrl: receiver.url(`/x-${s.org.id}`) });
+    const hook = await makeWebhook(db, s.org.id, {
+      event: 'exception',
+      targetUrl: receiver.url(`/x-${s.org.id}`),
+    });
     const t0 = Date.now();
     await antennaStateChanged(deps, {
       organization: s.org.id,
@@ -72,7 +75,9 @@ describe('webhook event exception', () => {
     ]);
     for (const r of got) {
       expect(r.headers['x-sightline-event']).toBe('exception');
-      expect(new StandardWebhook(hook.secret).verify(r.raw, headersOf(r))).toMatchObject({ event: 'exception' });
+      expect(new StandardWebhook(hook.secret).verify(r.raw, headersOf(r))).toMatchObject({
+        event: 'exception',
+      });
     }
     expect(got[0]?.body).toMatchObject({
       event: 'exception',
@@ -106,7 +111,10 @@ describe('webhook event exception', () => {
         { localField: 'name', remoteFieldName: 'thing' },
       ],
     });
-    await db.update(zones).set({ durationNs: MINUTE * 1_000_000 }).where(eq(zones.id, s.dock));
+    await db
+      .update(zones)
+      .set({ durationNs: MINUTE * 1_000_000 })
+      .where(eq(zones.id, s.dock));
     await makeThing(db, s.org.id, s.site.id, { tag: 'AA01', name: 'Pallet 1' });
     const now = Date.now();
     const iso = (ms: number) => new Date(ms).toISOString();
@@ -143,11 +151,13 @@ describe('webhook event exception', () => {
   it('rejects an acknowledgement that fails (409) without a delivery', async () => {
     const s = await siteWithExceptions(app);
     const path = `/r-${s.org.id}`;
-    expect((await s.manager.request('POST', `/api/exceptions/${s.shortage}/resolve`, {})).statusCode).toBe(200);
-    await makeWebhook(db, s.org.id, { event: 'exception', targetUrl: receiver.url(path) });
-    expect((await s.manager.request('POST', `/api/exceptions/${s.shortage}/acknowledge`, {})).statusCode).toBe(
-      409,
+    expect((await s.manager.request('POST', `/api/exceptions/${s.shortage}/resolve`, {})).statusCode).toBe(
+      200,
     );
+    await makeWebhook(db, s.org.id, { event: 'exception', targetUrl: receiver.url(path) });
+    expect(
+      (await s.manager.request('POST', `/api/exceptions/${s.shortage}/acknowledge`, {})).statusCode,
+    ).toBe(409);
     await new Promise((r) => setTimeout(r, 1500));
     expect(receiver.on(path)).toEqual([]);
   });
