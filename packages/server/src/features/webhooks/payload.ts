@@ -32,7 +32,7 @@ export function webhookThing(thing: Thing, categoryNames: string[]): WebhookThin
 }
 
 /** An exception as event `exception` sends it: what changed, and the exception as it now stands. */
-export type WebhookException = Pick<
+type WebhookException = Pick<
   ExceptionRecord,
   | '_id'
   | 'type'
