@@ -13,7 +13,7 @@ import { registerBackground } from './background.js';
 import { type Config, outboxDir } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedBuiltInRoles } from './db/seed-roles.js';
-import { resolveClearedExceptions } from './features/exceptions/system-resolve.js';
+import { settleTrackingExceptions } from './features/alerts/tracking-hook.js';
 import { registerFeatures } from './features/index.js';
 import { recipientThingName } from './features/privacy/pseudonyms.js';
 import { enqueueTrackingWebhooks } from './features/webhooks/outbox.js';
@@ -87,8 +87,9 @@ export async function buildApp(config: Config): Promise<App> {
     defaults: { log: app.log, publicUrl: config.publicUrl, partitions: config.ingestPartitions },
     hooks: {
       // Exceptions whose condition the change cleared are resolved with it; then the webhooks'
-      // outbox: a tracking change is queued for delivery if and only if it commits.
-      beforeCommit: [(tx, committed) => resolveClearedExceptions(tx, committed), enqueueTrackingWebhooks],
+      // outbox: a tracking change (an exception raised or resolved too) is queued for delivery if
+      // and only if it commits.
+      beforeCommit: [settleTrackingExceptions, enqueueTrackingWebhooks],
       mailThingName: (orgId, thingId, name) => recipientThingName(db, orgId, thingId, name),
     },
   });

@@ -10,7 +10,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.js';
 import { foldKeptCounts, type KeptCounts } from './db/kept-counts.js';
-import { alertConditionsJob } from './features/alerts/job.js';
+import { alertConditionsJob, alertEscalationJob } from './features/alerts/job.js';
 import { pruneLoginFailuresJob } from './features/auth/jobs.js';
 import { createReaderConnections } from './features/connections/service.js';
 import { type MqttIngest, startMqttIngest } from './features/ingest/mqtt.js';
@@ -57,6 +57,13 @@ export function registerBackground(app: App): void {
     eventDaysJob(ctx.db),
     retentionJob(ctx),
     alertConditionsJob({ db: ctx.db, live: ctx.live, mailer: ctx.mailer, publicUrl: config.publicUrl }),
+    alertEscalationJob({
+      db: ctx.db,
+      live: ctx.live,
+      mailer: ctx.mailer,
+      publicUrl: config.publicUrl,
+      minuteMs: config.alertMinuteMs,
+    }),
   ];
   const scheduler = createScheduler(ctx.db, jobs, { log: app.log });
   // Not a scheduled job: it runs every few seconds on every instance (one at a time, by its lock)

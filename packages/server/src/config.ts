@@ -84,6 +84,11 @@ export interface Config {
   readerConnections: boolean;
   /** How long a reader connection's lease lasts unrenewed; the holder renews it every third of it. */
   readerLeaseMs: number;
+  /**
+   * The length of one minute of a site's alert settings (escalation and reminders; ALERT_MINUTE_MS,
+   * default 60000): tests shorten it to see escalations and reminders within seconds.
+   */
+  alertMinuteMs: number;
 }
 
 /** TRUST_PROXY: unset, empty, `false` or `0` → off; a whole number → hops; else a comma list of addresses/CIDRs. */
@@ -153,6 +158,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     readerConnections: bool(env.READER_CONNECTIONS, true),
     // A dead holder's readers are taken over within this plus one renewal tick: 20 s + 6.7 s < 30 s.
     readerLeaseMs: 20_000,
+    alertMinuteMs: Math.max(1, Number(env.ALERT_MINUTE_MS ?? 60_000) || 60_000),
   };
 }
 

@@ -42,7 +42,8 @@ export const GATE_DIRECTIONS = ['NEAR', 'GONE', 'IN', 'OUT'] as const;
 export type Direction = (typeof GATE_DIRECTIONS)[number];
 export const GATE_ANTENNAS = [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
 
-export const WEBHOOK_EVENTS = ['seen', 'zoneChange', 'created', 'updated', 'deleted'] as const;
+/** `exception`: an exception raised, acknowledged, resolved or escalated (EXCEPTION_CHANGES). */
+export const WEBHOOK_EVENTS = ['seen', 'zoneChange', 'created', 'updated', 'deleted', 'exception'] as const;
 export const EXCEPTION_TYPES = [
   'zoneTimeException',
   'inventoryThingsMissing',

@@ -14,6 +14,51 @@ export const ReportSettings = z.object({
   emails: z.array(Email).default([]),
 });
 
+export const ALERT_SETTINGS_MSG = {
+  emailsRequired: 'at least one email is needed to escalate',
+  maxRemindersRequired: 'is required to remind',
+} as const;
+
+const AlertMinutes = z
+  .number()
+  .int('must be a whole number of minutes')
+  .min(1, 'must be at least 1 minute')
+  .max(1_000_000);
+
+/**
+ * A site's escalation of exceptions nobody acknowledged (`{}` = off): an exception still open
+ * `escalateAfterMinutes` after it was raised is mailed once to `escalationEmails`; until it is
+ * acknowledged its zone's emails are reminded every `remindEveryMinutes`, at most `maxReminders`
+ * times. A field left out turns its part off.
+ */
+export const AlertSettings = z
+  .object({
+    escalateAfterMinutes: AlertMinutes.optional(),
+    escalationEmails: z.array(Email).max(100).optional(),
+    remindEveryMinutes: AlertMinutes.optional(),
+    maxReminders: z.number().int('must be a whole number').min(1, 'must be at least 1').max(1000).optional(),
+  })
+  .superRefine((a, ctx) => {
+    if (a.escalateAfterMinutes !== undefined && !a.escalationEmails?.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['escalationEmails'],
+        message: ALERT_SETTINGS_MSG.emailsRequired,
+      });
+    if (a.remindEveryMinutes !== undefined && a.maxReminders === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxReminders'],
+        message: ALERT_SETTINGS_MSG.maxRemindersRequired,
+      });
+  });
+export type AlertSettings = z.infer<typeof AlertSettings>;
+const ALERT_SETTINGS_DOC =
+  'Escalation of exceptions nobody acknowledged ({} = off; minutes at least 1): an exception still ' +
+  'open escalateAfterMinutes after it was raised is mailed once to escalationEmails; until it is ' +
+  "acknowledged its zone's emails are reminded every remindEveryMinutes, at most maxReminders times. " +
+  'Left out of a PUT: the stored settings stay.';
+
 export const Site = z.object({
   _id: Id,
   name: z.string(),
@@ -29,6 +74,7 @@ export const Site = z.object({
   zipcode: z.string(),
   timezone: z.object({ id: z.string() }),
   reportSettings: ReportSettings,
+  alertSettings: AlertSettings.describe(ALERT_SETTINGS_DOC),
 });
 export type Site = z.infer<typeof Site>;
 
@@ -45,6 +91,8 @@ export const SiteInput = z.object({
   zipcode: z.string().max(20).default(''),
   timezone: z.object({ id: TimeZoneId }),
   reportSettings: ReportSettings.default({ dailyTime: '', emails: [] }),
+  /** Left out: the stored settings stay (a new site has none). */
+  alertSettings: AlertSettings.optional().describe(ALERT_SETTINGS_DOC),
 });
 export type SiteInput = z.infer<typeof SiteInput>;
 

@@ -28,9 +28,18 @@ export const WEBHOOK_EVENT_FIELDS = [
   'direction',
   'antenna',
 ] as const;
+/** The exception's fields (event `exception`; null for the other events). */
+export const WEBHOOK_EXCEPTION_FIELDS = [
+  'change',
+  'state',
+  'exceptionId',
+  'exceptionType',
+  'message',
+] as const;
 export const WEBHOOK_LOCAL_FIELDS = [
   ...WEBHOOK_THING_FIELDS,
   ...WEBHOOK_EVENT_FIELDS,
+  ...WEBHOOK_EXCEPTION_FIELDS,
   'customString',
 ] as const;
 export type WebhookLocalField = (typeof WEBHOOK_LOCAL_FIELDS)[number];
@@ -168,9 +177,18 @@ export const TargetUrl = text(2000)
     }
   }, WEBHOOK_MSG.targetUrlInvalid);
 
+/** The OpenAPI description of a webhook's event (docs/webhooks.md has the payloads). */
+const WEBHOOK_EVENT_DOC =
+  'What the webhook listens for: seen (a reader saw a thing), zoneChange, created, updated, deleted ' +
+  '(a thing), or exception (an exception created, acknowledged, resolved or escalated: the body ' +
+  'carries `change`, `state` and the exception). See docs/webhooks.md.';
+
 export const WebhookInput = z
   .object({
-    event: z.enum(WEBHOOK_EVENTS, { error: WEBHOOK_MSG.eventRequired }).default('seen'),
+    event: z
+      .enum(WEBHOOK_EVENTS, { error: WEBHOOK_MSG.eventRequired })
+      .default('seen')
+      .describe(WEBHOOK_EVENT_DOC),
     format: z.enum(WEBHOOK_FORMATS).default('json'),
     targetUrl: TargetUrl,
     requestHeaders: RequestHeaders.default({}),
@@ -193,7 +211,7 @@ export type WebhookInputRaw = z.input<typeof WebhookInput>;
 
 export const Webhook = z.object({
   id: Id,
-  event: z.enum(WEBHOOK_EVENTS),
+  event: z.enum(WEBHOOK_EVENTS).describe(WEBHOOK_EVENT_DOC),
   format: z.enum(WEBHOOK_FORMATS),
   targetUrl: z.string(),
   requestHeaders: z.record(z.string(), z.string()),

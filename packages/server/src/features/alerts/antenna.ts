@@ -7,6 +7,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { endpoints, exceptions } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
+import { enqueueExceptionWebhooks } from '../webhooks/outbox.js';
 import { type AlertDeps, announce, resolveBySystem, storeAlerts } from './raise.js';
 
 export interface AntennaState {
@@ -42,7 +43,9 @@ export async function antennaStateChanged(deps: AlertDeps, state: AntennaState):
           stayStart: time,
         },
       ]);
-      return raised.map((record) => ({ change: 'created' as const, record }));
+      const changes = raised.map((record) => ({ change: 'created' as const, record }));
+      await enqueueExceptionWebhooks(tx, orgId, changes);
+      return changes;
     }
     const open = await tx
       .select({ id: exceptions.id })
@@ -62,7 +65,9 @@ export async function antennaStateChanged(deps: AlertDeps, state: AntennaState):
       open.map((o) => o.id),
       time,
     );
-    return resolved.map((record) => ({ change: 'resolved' as const, record }));
+    const changes = resolved.map((record) => ({ change: 'resolved' as const, record }));
+    await enqueueExceptionWebhooks(tx, orgId, changes);
+    return changes;
   });
   await announce(deps, orgId, steps);
   return steps.length;

@@ -11,6 +11,7 @@ import { rows, type Tx } from '../../db/client.js';
 import { newId } from '../../platform/ids.js';
 import type { JobScope } from '../../platform/jobs.js';
 import type { ExceptionStep } from '../exceptions/changes.js';
+import { enqueueExceptionWebhooks } from '../webhooks/outbox.js';
 import { type AlertDeps, announce, type NewAlert, resolveBySystem, storeAlerts } from './raise.js';
 
 const HOUR_NS = 3_600_000_000_000;
@@ -142,10 +143,12 @@ export async function checkConditions(deps: AlertDeps, nowMs: number, scope: Job
         (clearedIds.get(orgId) ?? []).map((c) => c.id),
         now,
       );
-      return [
+      const changes = [
         ...raised.map((record): ExceptionStep => ({ change: 'created', record })),
         ...resolved.map((record): ExceptionStep => ({ change: 'resolved', record })),
       ];
+      await enqueueExceptionWebhooks(tx, orgId, changes);
+      return changes;
     });
     count += steps.length;
     await announce(deps, orgId, steps);

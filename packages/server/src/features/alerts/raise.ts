@@ -60,7 +60,7 @@ export async function resolveBySystem(tx: Tx, orgId: string, ids: readonly strin
 }
 
 /** The emails of the zones an alert concerns: the thing's zone, or the zones the endpoint gates. */
-async function recipients(db: Db, orgId: string, zoneId: string | null, endpointId: string | null) {
+export async function recipients(db: Tx, orgId: string, zoneId: string | null, endpointId: string | null) {
   const found = await rows<{ email: string }>(
     db,
     sql`SELECT DISTINCT unnest(z.emails) AS email FROM zones z WHERE z.org_id = ${orgId}

@@ -20,6 +20,7 @@ import { readableIds } from '../../platform/references.js';
 import { maskException, nameFor, workerViewFor } from '../privacy/pseudonyms.js';
 import { hidesWorkers, requireSite } from '../sites/service.js';
 import { readableThing } from '../things/service.js';
+import { enqueueExceptionWebhooks } from '../webhooks/outbox.js';
 import { type ExceptionStep, publishExceptionChanges } from './changes.js';
 import { aboutWorkersOnly, withoutWorkers } from './hidden-workers.js';
 import * as repo from './repository.js';
@@ -118,6 +119,8 @@ async function changeState(
   const changes: ExceptionStep[] = after
     .filter((r) => changedIds.has(r._id))
     .map((record) => ({ change, record }));
+  // Inside the request's transaction (the audited route's): queued if and only if the change commits.
+  await enqueueExceptionWebhooks(db, caller.orgId, changes);
   await publishExceptionChanges(deps, caller.orgId, changes);
   const byId = new Map(after.map((r) => [r._id, r]));
   return records.map((r) => byId.get(r._id) ?? r);

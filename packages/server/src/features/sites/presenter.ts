@@ -1,5 +1,5 @@
 /** Sites as the API presents them. */
-import type { Site } from '@sightline/shared';
+import { AlertSettings, type Site } from '@sightline/shared';
 import type { SiteRow } from '../../db/rows.js';
 
 export function presentSite(row: SiteRow): Site {
@@ -17,5 +17,12 @@ export function presentSite(row: SiteRow): Site {
     zipcode: row.zipcode,
     timezone: { id: row.timezone },
     reportSettings: { dailyTime: row.reportDailyTime, emails: row.reportEmails },
+    alertSettings: alertSettingsOf(row),
   };
+}
+
+/** The stored alert settings; anything that no longer validates reads as off (`{}`). */
+function alertSettingsOf(row: { alertSettings: unknown }): AlertSettings {
+  const parsed = AlertSettings.safeParse(row.alertSettings ?? {});
+  return parsed.success ? parsed.data : {};
 }

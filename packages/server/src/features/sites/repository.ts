@@ -28,6 +28,7 @@ function toRow(input: SiteInput) {
     timezone: input.timezone.id,
     reportDailyTime: input.reportSettings.dailyTime,
     reportEmails: input.reportSettings.emails,
+    ...(input.alertSettings ? { alertSettings: input.alertSettings } : {}),
   };
 }
 

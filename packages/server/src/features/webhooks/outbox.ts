@@ -5,14 +5,22 @@
  * the webhook ids; PostgreSQL delivers that only on COMMIT, and each instance's listener then
  * queues a pg-boss drain job (see queue.ts). A lost wake-up is caught by the sweep.
  */
-import { NO_THING_ID, presentThing, type WebhookEvent, type WebhookField } from '@sightline/shared';
+import {
+  type ExceptionChange,
+  type ExceptionRecord,
+  exceptionMessage,
+  NO_THING_ID,
+  presentThing,
+  type WebhookEvent,
+  type WebhookField,
+} from '@sightline/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
 import { things } from '../../db/schema.js';
 import type { EngineMessage } from '../../tracking/engine/index.js';
 import { textArray } from '../../tracking/store/arrays.js';
 import type { Committed } from '../../tracking/store/publish.js';
-import { maskThing, recipientView } from '../privacy/pseudonyms.js';
+import { maskException, maskThing, recipientView } from '../privacy/pseudonyms.js';
 import { mapChange, type WebhookChange, type WebhookThing, webhookThing } from './payload.js';
 
 export const WEBHOOK_CHANNEL = 'sightline_webhooks';
@@ -178,9 +186,72 @@ export async function enqueueThingWebhooks(
   await enqueue(tx, hooks, [changeRecord]);
 }
 
+/** One change of an exception, with the exception as it stands after it. */
+interface ExceptionStep {
+  change: ExceptionChange;
+  record: ExceptionRecord;
+}
+
+/**
+ * The exceptions' hook (event `exception`): each change — raised, acknowledged, resolved,
+ * escalated — inside the transaction that made it, with the exception as it stands after it.
+ * Its thing and thing name are a worker's pseudonym where the site makes workers pseudonymous.
+ */
+export async function enqueueExceptionWebhooks(
+  tx: Tx,
+  orgId: string,
+  steps: readonly ExceptionStep[],
+): Promise<void> {
+  if (!steps.length) return;
+  const hooks = await hooksFor(tx, orgId, ['exception']);
+  if (!hooks.length) return;
+  const things = await loadThings(
+    tx,
+    orgId,
+    steps.flatMap((s) => (s.record.thing ? [s.record.thing] : [])),
+  );
+  const view = await recipientView(tx, orgId);
+  const changes = steps.map(({ change, record }): WebhookChange => {
+    const r = maskException(view, record);
+    const message = r.thingName === record.thingName ? r.message : exceptionMessage(r);
+    return {
+      ...blank('exception', r.thing ? (things.get(r.thing) ?? null) : null, r.time),
+      zone: r.zone,
+      zoneName: r.zoneName,
+      endpoint: r.endpoint,
+      endpointName: r.endpointName,
+      antenna: r.antenna,
+      exception: {
+        change,
+        _id: r._id,
+        type: r.type,
+        state: r.state,
+        time: r.time,
+        site: r.site,
+        thing: r.thing,
+        thingName: r.thingName,
+        zone: r.zone,
+        zoneName: r.zoneName,
+        endpoint: r.endpoint,
+        endpointName: r.endpointName,
+        antenna: r.antenna,
+        message,
+        acknowledgedBy: r.acknowledgedBy,
+        acknowledgedAt: r.acknowledgedAt,
+        resolvedBy: r.resolvedBy,
+        resolvedAt: r.resolvedAt,
+        escalatedAt: r.escalatedAt,
+        note: r.note,
+      },
+    };
+  });
+  await enqueue(tx, hooks, changes);
+}
+
 /** A test delivery's body: the webhook's mapping applied to a sample change. */
 export function sampleChange(event: WebhookEvent): WebhookChange {
-  return {
+  const time = new Date().toISOString();
+  const sample: WebhookChange = {
     event,
     thing: {
       _id: '000000000000000000000000',
@@ -192,13 +263,41 @@ export function sampleChange(event: WebhookEvent): WebhookChange {
       labels: ['sample'],
     },
     tag: 'E2801160600002',
-    time: new Date().toISOString(),
+    time,
     zone: null,
     zoneName: 'Sample zone',
     endpoint: null,
     endpointName: 'Sample endpoint',
     direction: 'IN',
     antenna: 1,
+  };
+  if (event !== 'exception') return sample;
+  return {
+    ...sample,
+    tag: null,
+    direction: null,
+    exception: {
+      change: 'created',
+      _id: '000000000000000000000000',
+      type: 'zoneTimeException',
+      state: 'open',
+      time,
+      site: '000000000000000000000000',
+      thing: '000000000000000000000000',
+      thingName: 'Sample item',
+      zone: null,
+      zoneName: 'Sample zone',
+      endpoint: null,
+      endpointName: null,
+      antenna: null,
+      message: 'was in Sample zone for longer than the allowed 15 minute(s)',
+      acknowledgedBy: null,
+      acknowledgedAt: null,
+      resolvedBy: null,
+      resolvedAt: null,
+      escalatedAt: null,
+      note: null,
+    },
   };
 }
 

@@ -2,7 +2,14 @@
  * A change as a webhook sees it, and the JSON body a webhook's field mapping makes of it
  * (its `fields`). Pure: tested without a database.
  */
-import { compileFilterRegex, type Thing, type WebhookEvent, type WebhookField } from '@sightline/shared';
+import {
+  compileFilterRegex,
+  type ExceptionChange,
+  type ExceptionRecord,
+  type Thing,
+  type WebhookEvent,
+  type WebhookField,
+} from '@sightline/shared';
 import './filter-engine.js';
 
 /** The thing's fields a mapping may send. */
@@ -24,9 +31,34 @@ export function webhookThing(thing: Thing, categoryNames: string[]): WebhookThin
   };
 }
 
+/** An exception as event `exception` sends it: what changed, and the exception as it now stands. */
+type WebhookException = Pick<
+  ExceptionRecord,
+  | '_id'
+  | 'type'
+  | 'state'
+  | 'time'
+  | 'site'
+  | 'thing'
+  | 'thingName'
+  | 'zone'
+  | 'zoneName'
+  | 'endpoint'
+  | 'endpointName'
+  | 'antenna'
+  | 'message'
+  | 'acknowledgedBy'
+  | 'acknowledgedAt'
+  | 'resolvedBy'
+  | 'resolvedAt'
+  | 'escalatedAt'
+  | 'note'
+> & { change: ExceptionChange };
+
 /**
- * One change a webhook may be sent (`seen`, `zoneChange`, `created`/`updated`/`deleted`): a thing
- * (when known) and, for tracking changes, the event's fields.
+ * One change a webhook may be sent (`seen`, `zoneChange`, `created`/`updated`/`deleted`,
+ * `exception`): a thing (when known), for tracking changes the event's fields, and for
+ * `exception` the exception.
  */
 export interface WebhookChange {
   /** The change's event; 'Send test' sends a sample as event `test`. */
@@ -40,6 +72,7 @@ export interface WebhookChange {
   endpointName: string | null;
   direction: string | null;
   antenna: number | null;
+  exception?: WebhookException;
 }
 
 type Value = string | number | string[] | null;
@@ -57,6 +90,14 @@ function localValue(change: WebhookChange, field: WebhookField): Value {
     case 'categoryNames':
     case 'labels':
       return change.thing?.[field.localField] ?? [];
+    case 'change':
+    case 'state':
+    case 'message':
+      return change.exception?.[field.localField] ?? null;
+    case 'exceptionId':
+      return change.exception?._id ?? null;
+    case 'exceptionType':
+      return change.exception?.type ?? null;
     default:
       return change[field.localField];
   }
@@ -135,8 +176,11 @@ export function mapChange(
 }
 
 function defaultBody(change: WebhookChange): Record<string, unknown> {
-  const { thing, ...rest } = change;
+  const { thing, exception, ...rest } = change;
+  // An exception's change and state lead its body; the other events' bodies are as they were.
+  const about = exception ? { change: exception.change, state: exception.state } : {};
   return {
+    ...about,
     _id: thing?._id ?? null,
     name: thing?.name ?? null,
     serial: thing?.serial ?? null,
@@ -145,5 +189,6 @@ function defaultBody(change: WebhookChange): Record<string, unknown> {
     categoryNames: thing?.categoryNames ?? [],
     labels: thing?.labels ?? [],
     ...rest,
+    ...(exception ? { exception } : {}),
   };
 }

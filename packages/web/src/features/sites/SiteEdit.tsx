@@ -1,10 +1,11 @@
 /**
  * The site editor. Basic: name, description, start date, address, timezone (GET timezones);
  * Reports: daily start time and emails for the daily report mail
- * (docs/decisions/0033-daily-report-email.md); Endpoints: the site's endpoints, read only.
- * Required: name, start date, timezone.
+ * (docs/decisions/0033-daily-report-email.md); Alerts: escalation and reminders of exceptions
+ * nobody acknowledged (docs/decisions/0395-alert-escalation.md; an empty field turns its part
+ * off); Endpoints: the site's endpoints, read only. Required: name, start date, timezone.
  */
-import { type Site, SiteInput, type Timezone } from '@sightline/shared';
+import { type AlertSettings, type Site, SiteInput, type Timezone } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
@@ -14,7 +15,40 @@ import { DailyTimeField } from './DailyTimeField';
 import { siteKeys } from './keys';
 import { SiteEndpoints } from './SiteEndpoints';
 
-type SiteForm = Omit<Site, '_id'> & { _id?: string };
+/** The Alerts tab's inputs: an emptied number field is null (its part off). */
+interface AlertForm {
+  escalateAfterMinutes: number | null;
+  escalationEmails: string[];
+  remindEveryMinutes: number | null;
+  maxReminders: number | null;
+}
+type SiteForm = Omit<Site, '_id' | 'alertSettings'> & { _id?: string; alertSettings: AlertForm };
+
+const NO_ALERTS: AlertForm = {
+  escalateAfterMinutes: null,
+  escalationEmails: [],
+  remindEveryMinutes: null,
+  maxReminders: null,
+};
+
+/** The record's settings (as the API answers them) as the tab's inputs. */
+type AlertValues = { [K in keyof AlertForm]?: AlertForm[K] | undefined };
+const alertForm = (a: AlertValues | undefined): AlertForm => ({
+  escalateAfterMinutes: a?.escalateAfterMinutes ?? null,
+  escalationEmails: a?.escalationEmails ?? [],
+  remindEveryMinutes: a?.remindEveryMinutes ?? null,
+  maxReminders: a?.maxReminders ?? null,
+});
+
+/** Only what is filled in goes out: the API reads a field left out as that part off. */
+function alertBody(a: AlertForm): AlertSettings {
+  const body: AlertSettings = {};
+  if (a.escalateAfterMinutes !== null) body.escalateAfterMinutes = a.escalateAfterMinutes;
+  if (a.escalationEmails.length) body.escalationEmails = a.escalationEmails;
+  if (a.remindEveryMinutes !== null) body.remindEveryMinutes = a.remindEveryMinutes;
+  if (a.maxReminders !== null) body.maxReminders = a.maxReminders;
+  return body;
+}
 
 const defaults = (): SiteForm => ({
   name: '',
@@ -29,6 +63,7 @@ const defaults = (): SiteForm => ({
   zipcode: '',
   timezone: { id: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' },
   reportSettings: { dailyTime: '', emails: [] },
+  alertSettings: NO_ALERTS,
 });
 
 const toBody = (v: SiteForm): SiteInput => ({
@@ -44,6 +79,7 @@ const toBody = (v: SiteForm): SiteInput => ({
   zipcode: v.zipcode.trim(),
   timezone: { id: v.timezone.id },
   reportSettings: { dailyTime: v.reportSettings.dailyTime, emails: v.reportSettings.emails },
+  alertSettings: alertBody(v.alertSettings),
 });
 
 function useTimezones() {
@@ -110,6 +146,41 @@ export default function SiteEdit() {
           },
         ],
       },
+      {
+        label: 'Alerts',
+        fields: [
+          {
+            type: 'text',
+            name: 'alertSettings.escalateAfterMinutes',
+            label: 'Escalate After (minutes)',
+            inputType: 'number',
+            helperText: 'An alert still open this long is mailed once to the escalation emails. Empty: off.',
+          },
+          {
+            type: 'combobox',
+            name: 'alertSettings.escalationEmails',
+            label: 'Escalation Emails',
+            multiple: true,
+            freeSolo: true,
+            options: [],
+            helperText: 'Type an address and press Enter to add it.',
+          },
+          {
+            type: 'text',
+            name: 'alertSettings.remindEveryMinutes',
+            label: 'Remind Every (minutes)',
+            inputType: 'number',
+            helperText: "Until it is acknowledged, the zone's emails are reminded this often. Empty: off.",
+          },
+          {
+            type: 'text',
+            name: 'alertSettings.maxReminders',
+            label: 'Max Reminders',
+            inputType: 'number',
+            helperText: 'At most this many reminders per alert.',
+          },
+        ],
+      },
       { label: 'Endpoints', component: SiteEndpoints, hidden: (ctx) => ctx.isNew },
     ],
     [timezones.data],
@@ -126,6 +197,7 @@ export default function SiteEdit() {
         ...initial,
         ...record,
         reportSettings: { ...initial.reportSettings, ...record.reportSettings },
+        alertSettings: alertForm(record.alertSettings),
       })}
       toBody={toBody}
     />

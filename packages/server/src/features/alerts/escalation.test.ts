@@ -1,0 +1,209 @@
+/**
+ * Escalation and reminders of exceptions nobody acknowledged, mailed through a real SMTP server:
+ * an open exception is escalated once to the site's escalation list after `escalateAfterMinutes`,
+ * its zone's emails are reminded every `remindEveryMinutes` at most `maxReminders` times, and with
+ * two instances on one PostgreSQL every mail arrives once.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { trackedSite } from '../../../test/factories/ingest.factory.js';
+import { parseMail, startSmtp } from '../../../test/factories/smtp.factory.js';
+import { makeApp } from '../../../test/factories.js';
+import { until } from '../../../test/webhook-receiver.js';
+import { buildApp } from '../../app.js';
+import { testConfig } from '../../config.js';
+import { exceptions, zones } from '../../db/schema.js';
+import type { App } from '../../platform/context.js';
+import { newId } from '../../platform/ids.js';
+import type { LiveMessage } from '../../platform/live.js';
+import { escalateAlerts } from './escalation.js';
+
+const smtp = await startSmtp();
+afterAll(() => smtp.close());
+const app = await makeApp({ smtpUrl: smtp.url });
+const MINUTE = 60_000;
+
+/** The mails the SMTP server received for `address`, by subject. */
+const subjectsTo = (address: string) =>
+  smtp.received.filter((m) => m.to.includes(address)).map((m) => parseMail(m.raw).subject);
+
+/** A tracked site whose Dock mails `dock-…`, with one open zone-time exception raised at `time`. */
+async function world(on: App, time: number) {
+  const s = await trackedSite(on);
+  const { db } = on.ctx;
+  const mark = s.org.id.slice(-8);
+  const dockMail = `dock-${mark}@example.com`;
+  const lead = `lead-${mark}@example.com`;
+  await db
+    .update(zones)
+    .set({ emails: [dockMail] })
+    .where(eq(zones.id, s.dock));
+  const raise = async (at = time) => {
+    const id = newId();
+    await db.insert(exceptions).values({
+      id,
+      orgId: s.org.id,
+      siteId: s.site.id,
+      type: 'zoneTimeException',
+      time: new Date(at),
+      zoneId: s.dock,
+      multipleThings: [],
+      timeDurationNs: 15 * MINUTE * 1_000_000,
+    });
+    return id;
+  };
+  const setAlerts = async (alertSettings: Record<string, unknown>) => {
+    const { _id, ...site } = (await s.admin.request('GET', `/api/sites/${s.site.id}`)).json();
+    const res = await s.admin.request('PUT', `/api/sites/${s.site.id}`, { ...site, alertSettings });
+    expect(res.statusCode).toBe(200);
+  };
+  return { ...s, dockMail, lead, raise, setAlerts, scope: { orgIds: [s.org.id] } };
+}
+
+const deps = (on: App, minuteMs = MINUTE) => ({
+  db: on.ctx.db,
+  live: on.ctx.live,
+  mailer: on.ctx.mailer,
+  publicUrl: 'http://localhost:8080',
+  minuteMs,
+});
+
+describe('escalation and reminders', () => {
+  it('escalates an open exception once, then reminds its zone at most maxReminders times', async () => {
+    const t0 = Date.now() - 10 * MINUTE;
+    const w = await world(app, t0);
+    const id = await w.raise();
+    const run = (minutes: number) => escalateAlerts(deps(app), t0 + minutes * MINUTE, w.scope);
+    // Off until the site sets it.
+    expect(await run(120)).toEqual({ escalated: 0, reminded: 0 });
+    await w.setAlerts({
+      escalateAfterMinutes: 15,
+      escalationEmails: [w.lead],
+      remindEveryMinutes: 30,
+      maxReminders: 2,
+    });
+    const seen: LiveMessage[] = [];
+    const stop = app.ctx.live.subscribe((m) => {
+      if (m.orgId === w.org.id && m.type === 'exception') seen.push(m);
+    });
+
+    expect(await run(14)).toEqual({ escalated: 0, reminded: 0 });
+    expect(await run(15)).toEqual({ escalated: 1, reminded: 0 });
+    expect(await run(16)).toEqual({ escalated: 0, reminded: 0 });
+    expect(await run(30)).toEqual({ escalated: 0, reminded: 1 });
+    expect(await run(45)).toEqual({ escalated: 0, reminded: 0 });
+    expect(await run(60)).toEqual({ escalated: 0, reminded: 1 });
+    expect(await run(200)).toEqual({ escalated: 0, reminded: 0 });
+    stop();
+
+    expect(subjectsTo(w.lead)).toEqual(['Escalated: Zone time:']);
+    expect(subjectsTo(w.dockMail)).toEqual(['Reminder: Zone time:', 'Reminder: Zone time:']);
+    const escalation = smtp.received.find((m) => m.to.includes(w.lead));
+    const text = parseMail(escalation?.raw ?? '').parts[0]?.content.toString('utf8') ?? '';
+    expect(text).toContain('was in Dock for longer than the allowed 15 minute(s).');
+    expect(text).toContain('15 minute(s)');
+    expect(text).toContain(`/exceptions/${id}?site=${w.site.id}`);
+
+    const detail = (await w.viewer.request('GET', `/api/exceptions/${id}`)).json();
+    expect(detail).toMatchObject({
+      state: 'open',
+      escalatedAt: new Date(t0 + 15 * MINUTE).toISOString(),
+      reminders: 2,
+      remindedAt: new Date(t0 + 60 * MINUTE).toISOString(),
+    });
+    expect(seen.map((m) => (m.data as { change: string; state: string }).change)).toEqual(['escalated']);
+    expect(seen[0]?.data as { _id: string; state: string }).toMatchObject({ _id: id, state: 'open' });
+  });
+
+  it('leaves acknowledged and resolved exceptions alone, and stops reminding once acknowledged', async () => {
+    const t0 = Date.now() - 10 * MINUTE;
+    const w = await world(app, t0);
+    await w.setAlerts({
+      escalateAfterMinutes: 5,
+      escalationEmails: [w.lead],
+      remindEveryMinutes: 5,
+      maxReminders: 5,
+    });
+    const acked = await w.raise();
+    const resolved = await w.raise(t0 + 1);
+    const open = await w.raise(t0 + 2);
+    expect((await w.manager.request('POST', `/api/exceptions/${acked}/acknowledge`, {})).statusCode).toBe(
+      200,
+    );
+    expect((await w.manager.request('POST', `/api/exceptions/${resolved}/resolve`, {})).statusCode).toBe(200);
+    const run = (minutes: number) => escalateAlerts(deps(app), t0 + minutes * MINUTE, w.scope);
+    expect(await run(6)).toEqual({ escalated: 1, reminded: 1 });
+    expect((await w.manager.request('POST', `/api/exceptions/${open}/acknowledge`, {})).statusCode).toBe(200);
+    expect(await run(60)).toEqual({ escalated: 0, reminded: 0 });
+    expect(subjectsTo(w.lead)).toHaveLength(1);
+    expect(subjectsTo(w.dockMail)).toHaveLength(1);
+    const [row] = await app.ctx.db.select().from(exceptions).where(eq(exceptions.id, acked));
+    expect(row).toMatchObject({ escalatedAt: null, reminders: 0 });
+  });
+
+  it('reminds without escalating when only reminders are set', async () => {
+    const t0 = Date.now() - 10 * MINUTE;
+    const w = await world(app, t0);
+    await w.setAlerts({ remindEveryMinutes: 10, maxReminders: 1 });
+    await w.raise();
+    expect(await escalateAlerts(deps(app), t0 + 10 * MINUTE, w.scope)).toEqual({ escalated: 0, reminded: 1 });
+    expect(await escalateAlerts(deps(app), t0 + 90 * MINUTE, w.scope)).toEqual({ escalated: 0, reminded: 0 });
+    expect(subjectsTo(w.dockMail)).toEqual(['Reminder: Zone time:']);
+    expect(subjectsTo(w.lead)).toEqual([]);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
+  it('mails each escalation and reminder once when both run at the same moment', async () => {
+    const a = await buildApp(testConfig({ smtpUrl: smtp.url, dataDir: 'memory' }));
+    const b = await buildApp(testConfig({ smtpUrl: smtp.url, dataDir: 'memory' }));
+    await Promise.all([a.ready(), b.ready()]);
+    try {
+      const t0 = Date.now() - 10 * MINUTE;
+      const w = await world(a, t0);
+      await w.setAlerts({
+        escalateAfterMinutes: 1,
+        escalationEmails: [w.lead],
+        remindEveryMinutes: 1,
+        maxReminders: 3,
+      });
+      for (let i = 0; i < 5; i++) await w.raise(t0 + i);
+      // Past the job's own claim: both instances run the step itself at once, minute after minute.
+      for (const minute of [1, 2, 3, 4, 5, 6]) {
+        const now = t0 + minute * MINUTE + 10;
+        await Promise.all([escalateAlerts(deps(a), now, w.scope), escalateAlerts(deps(b), now, w.scope)]);
+      }
+      expect(subjectsTo(w.lead)).toHaveLength(5);
+      expect(subjectsTo(w.dockMail)).toHaveLength(15);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 60_000);
+
+  it('runs the scheduled job on both with short minutes: each mail arrives once', async () => {
+    // One alert-settings minute is 400 ms here; each instance ticks its scheduler every second.
+    const config = { smtpUrl: smtp.url, dataDir: 'memory', jobs: true, alertMinuteMs: 400 };
+    const a = await buildApp(testConfig(config));
+    const b = await buildApp(testConfig(config));
+    await Promise.all([a.ready(), b.ready()]);
+    try {
+      const w = await world(a, Date.now());
+      await w.setAlerts({
+        escalateAfterMinutes: 1,
+        escalationEmails: [w.lead],
+        remindEveryMinutes: 1,
+        maxReminders: 2,
+      });
+      const id = await w.raise(Date.now());
+      await until(async () => subjectsTo(w.lead).length >= 1 && subjectsTo(w.dockMail).length >= 2, 30_000);
+      await new Promise((r) => setTimeout(r, 3000)); // a duplicate or a third reminder would arrive by now
+      expect(subjectsTo(w.lead)).toEqual(['Escalated: Zone time:']);
+      expect(subjectsTo(w.dockMail)).toEqual(['Reminder: Zone time:', 'Reminder: Zone time:']);
+      const [row] = await a.ctx.db.select().from(exceptions).where(eq(exceptions.id, id));
+      expect(row?.reminders).toBe(2);
+      expect(row?.escalatedAt).not.toBeNull();
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 90_000);
+});
