@@ -106,6 +106,20 @@ export async function sightlineEvents(db: Tx, orgId: string, f: EventFilter, lim
   return rows satisfies SightlineEventRow[];
 }
 
+/** Sightline's events by id (those of workers at `f.hideWorkersAt` left out), oldest first. */
+export async function sightlineEventsById(db: Tx, orgId: string, ids: number[], f: EventFilter) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select(EVENT_FIELDS)
+    .from(events)
+    .innerJoin(sites, sql`${sites.id} = ${events.siteId}`)
+    .leftJoin(endpoints, sql`${endpoints.id} = ${events.endpointId}`)
+    .leftJoin(zones, sql`${zones.id} = ${events.zoneId}`)
+    .where(and(where(orgId, f), sql`${events.id} IN ${list(ids.map(String))}`))
+    .orderBy(events.time, events.id);
+  return rows satisfies SightlineEventRow[];
+}
+
 /** The eventIDs of events answered, so that asking for one by its id finds it. */
 export async function rememberEventIds(db: Tx, orgId: string, answered: { eventID: string; id: number }[]) {
   if (!answered.length) return;

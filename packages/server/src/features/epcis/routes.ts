@@ -49,7 +49,7 @@ export function registerEpcisRoutes(app: App) {
   );
 
   app.post('/api/epcis/capture', { schema: { tags, body: EpcisCaptureBody } }, async (req, reply) => {
-    const id = await capture(ctx, callerOf(req), req.log, req.body, req.ip);
+    const id = await capture(ctx, callerOf(req), req.log, req.body);
     return reply.status(202).header('location', `/api/epcis/capture/${id}`).send();
   });
   app.get(
