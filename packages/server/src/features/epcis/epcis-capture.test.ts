@@ -299,6 +299,22 @@ describe('POST /api/epcis/capture', () => {
     expect(await captureRows(s.org.id)).toHaveLength(1);
   });
 
+  it('is documented in the OpenAPI document: capture, its job and the query with each parameter', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const capturing = doc.paths['/api/epcis/capture'].post;
+    expect(capturing.summary).toBe('Capture an EPCISDocument');
+    expect(capturing.description).toContain('captured whole or not at all');
+    expect(Object.keys(capturing.requestBody.content)).toEqual(['application/json', 'application/ld+json']);
+    expect(doc.paths['/api/epcis/capture/{id}'].get.description).toContain('rollback');
+    const query = doc.paths['/api/epcis/events'].get;
+    expect(query.description).toContain('EPCISQueryDocument');
+    const params = query.parameters as { name: string; description?: string }[];
+    expect(params.map((p) => p.name)).toContain('MATCH_anyEPC');
+    for (const p of params) expect(p.description, p.name).toBeTruthy();
+    for (const sub of ['epcs', 'bizLocations', 'readPoints'])
+      expect(doc.paths[`/api/epcis/${sub}/{id}/events`].get.description).toContain('with `');
+  });
+
   it('needs a session or API key (401) and the right to create things (403); another organization sees nothing (404)', async () => {
     const s = await trackedSite(app);
     const [, doc] = documents('Events')[0] ?? ['', {}];
