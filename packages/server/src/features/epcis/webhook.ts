@@ -10,7 +10,7 @@ import { epcisDocument, presentObjectEvent } from './presenter.js';
 import * as repo from './repository.js';
 
 /** Events in one delivery at most: a larger batch goes out as several documents, in event-time order. */
-export const EPCIS_WEBHOOK_EVENTS_MAX = 500;
+const EPCIS_WEBHOOK_EVENTS_MAX = 500;
 
 /** The EPCISDocuments of these Sightline events (by id), oldest event first; none when none is left. */
 export async function epcisDocumentsOf(tx: Tx, orgId: string, eventIds: number[]): Promise<EpcisDocument[]> {
