@@ -94,9 +94,10 @@ const EVENT_FIELDS = {
 
 /**
  * One page (and one more row, to know there is a next) of the caller's events, oldest first. The
- * page is chosen from `events` alone, then joined: ordered by (time, id) over one site's
- * (site, time) index, PostgreSQL reads the page's rows and stops (an incremental sort on the time
- * the index gives), where a join first would read and sort the whole day.
+ * page is chosen from `events` alone, then joined, and ordered by time NULLS FIRST (time is never
+ * null): that is the order of the (site, time DESC NULLS LAST) index read backwards, so PostgreSQL
+ * reads the page's rows and stops (an incremental sort by id within a time), where `time ASC`
+ * (NULLS LAST) or a join first makes it read and sort the whole day.
  */
 export async function sightlineEvents(db: Tx, orgId: string, f: EventFilter, limit: number) {
   const page = db
@@ -111,7 +112,7 @@ export async function sightlineEvents(db: Tx, orgId: string, f: EventFilter, lim
     })
     .from(events)
     .where(where(orgId, f))
-    .orderBy(events.time, events.id)
+    .orderBy(sql`${events.time} ASC NULLS FIRST`, events.id)
     .limit(limit)
     .as('page');
   const rows = await db
