@@ -8,7 +8,9 @@ test('the Events screen downloads its events as an EPCIS 2.0 document', async ({
   await page.getByRole('link', { name: 'Events', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Events', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Last 7 Days' }).click();
-  await page.screenshot({ path: `${SCREENSHOTS}/events-download-epcis.png` });
+  await expect(page.getByRole('cell').first()).toBeVisible();
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: `${SCREENSHOTS}/events-download-epcis.png`, animations: 'disabled' });
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download EPCIS' }).click();
   const file = await download;

@@ -173,9 +173,14 @@ test.describe('Webhooks', () => {
           .first(),
       ).toBeVisible();
       await closeErrorBar(page);
+      await page.screenshot({
+        path: `${SCREENSHOTS}/webhook-editor-epcis-refused.png`,
+        fullPage: true,
+        animations: 'disabled',
+      });
       await page.getByRole('combobox', { name: 'Event' }).click();
       await page.getByRole('option', { name: 'seen', exact: true }).click();
-      await page.screenshot({ path: `${SCREENSHOTS}/webhook-editor-epcis.png`, fullPage: true });
+      await expect(page.getByRole('listbox')).toHaveCount(0);
       await page.getByRole('button', { name: 'Save' }).click();
       const dialog = page.getByRole('dialog', { name: 'Webhook created' });
       await dialog.getByRole('button', { name: 'Done' }).click();
@@ -184,6 +189,11 @@ test.describe('Webhooks', () => {
       // Opened again it keeps its format; 'Send test' posts a sample EPCISDocument.
       await page.getByRole('cell', { name: receiver.url }).first().click();
       await expect(page.getByRole('combobox', { name: 'Format' })).toHaveText('EPCIS 2.0 (JSON-LD)');
+      await page.screenshot({
+        path: `${SCREENSHOTS}/webhook-editor-epcis.png`,
+        fullPage: true,
+        animations: 'disabled',
+      });
       await page.getByRole('tab', { name: 'Deliveries' }).click();
       await page.getByRole('button', { name: 'Send test' }).click();
       await expect(page.getByText('Test delivered: 200')).toBeVisible();
