@@ -11,7 +11,9 @@
  *   - the Events list for one day, and for one day and one endpoint;
  *   - Home (zone overview, endpoint status, open exceptions: the three calls together and apart);
  *   - the map's things (every page, as the map view reads them);
- *   - Exceptions for a week.
+ *   - Exceptions for a week;
+ *   - the EPCIS query (GET /api/epcis/events) over one day, a page of 100: for the site, for one
+ *     read point, and for the whole organization (Sightline's events merged with captured ones).
  * Then EXPLAIN (ANALYZE, BUFFERS) of the SQL each call sends: the calls run once more against a
  * second server whose database sessions load auto_explain, and the plans are read back from the
  * PostgreSQL log (pg_read_file, as the superuser the bench connects as).
@@ -249,6 +251,7 @@ async function measure() {
     const day = { after: iso(END.getTime() - 2 * DAY), before: iso(END.getTime() - DAY) };
     const week = { after: iso(END.getTime() - 7 * DAY), before: iso(END.getTime()) };
     const items = `/api/things?${site}&class=item&limit=25&page=0`;
+    const epcisDay = `GE_eventTime=${day.after}&LT_eventTime=${day.before}`;
     // Searches the data set's names answer: realistic names share their words ("Asset 4242
     // drill"), plain ones are all different ("Thing 42424").
     const realistic = SHAPE === 'realistic';
@@ -349,6 +352,24 @@ async function measure() {
         target: 50,
         paths: [
           `/api/exceptions?${site}&after=${week.after}&before=${week.before}&sort=-time&limit=25&page=0`,
+        ],
+      },
+      {
+        // No site: Sightline's events and the captured ones, merged in event-time order.
+        title: 'EPCIS: one day, whole organization, first page of 100',
+        target: 200,
+        paths: [`/api/epcis/events?${epcisDay}&perPage=100`],
+      },
+      {
+        title: 'EPCIS: one day, first page of 100',
+        target: 200,
+        paths: [`/api/epcis/events?${site}&${epcisDay}&perPage=100`],
+      },
+      {
+        title: 'EPCIS: one day, one read point, first page of 100',
+        target: 200,
+        paths: [
+          `/api/epcis/events?${site}&${epcisDay}&EQ_readPoint=${encodeURIComponent(`urn:sightline:endpoint:${endpointId(7)}`)}&perPage=100`,
         ],
       },
     ];

@@ -147,4 +147,75 @@ test.describe('Webhooks', () => {
       receiver.server.close();
     }
   });
+
+  test('chooses the EPCIS 2.0 format: only for sightings, and its test delivery is an EPCISDocument', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const receiver = await startReceiver();
+    try {
+      await signIn(page);
+      await page.getByRole('link', { name: 'Webhooks' }).click();
+      await page.getByRole('button', { name: 'Add webhook' }).first().click();
+      await expect(page).toHaveURL(/\/webhooks\/new/);
+      await page.getByRole('combobox', { name: 'Event' }).click();
+      await page.getByRole('option', { name: 'created', exact: true }).click();
+      await page.getByRole('combobox', { name: 'Format' }).click();
+      await page.getByRole('option', { name: 'EPCIS 2.0 (JSON-LD)' }).click();
+      await page.getByLabel('Target URL').fill(receiver.url);
+      // A thing created is not a sighting: the format is refused for it.
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(
+        page
+          .getByText(
+            'Format in the Basic tab: The EPCIS format sends sightings: only the seen and zoneChange events can use it',
+          )
+          .first(),
+      ).toBeVisible();
+      await closeErrorBar(page);
+      await page.screenshot({
+        path: `${SCREENSHOTS}/webhook-editor-epcis-refused.png`,
+        fullPage: true,
+        animations: 'disabled',
+      });
+      await page.getByRole('combobox', { name: 'Event' }).click();
+      await page.getByRole('option', { name: 'seen', exact: true }).click();
+      await expect(page.getByRole('listbox')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Save' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Webhook created' });
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await expect(page).toHaveURL(/\/webhooks(\?|$)/);
+
+      // Opened again it keeps its format; 'Send test' posts a sample EPCISDocument.
+      await page.getByRole('cell', { name: receiver.url }).first().click();
+      await expect(page.getByRole('combobox', { name: 'Format' })).toHaveText('EPCIS 2.0 (JSON-LD)');
+      await page.screenshot({
+        path: `${SCREENSHOTS}/webhook-editor-epcis.png`,
+        fullPage: true,
+        animations: 'disabled',
+      });
+      await page.getByRole('tab', { name: 'Deliveries' }).click();
+      await page.getByRole('button', { name: 'Send test' }).click();
+      await expect(page.getByText('Test delivered: 200')).toBeVisible();
+      expect(receiver.bodies).toEqual([
+        expect.objectContaining({
+          type: 'EPCISDocument',
+          schemaVersion: '2.0',
+          epcisBody: {
+            eventList: [
+              expect.objectContaining({
+                type: 'ObjectEvent',
+                action: 'OBSERVE',
+                epcList: ['urn:epc:id:sgtin:0614141.812345.6789'],
+              }),
+            ],
+          },
+        }),
+      ]);
+      await closeErrorBar(page);
+      await expectAccessible(page, 'main');
+    } finally {
+      receiver.server.close();
+    }
+  });
 });

@@ -67,35 +67,63 @@ export const EPCIS_EVENT_TYPES = [
 
 /** GET /api/epcis/events: the standard's query parameters Sightline answers, and `site`. */
 export const EpcisEventsQuery = z.object({
-  GE_eventTime: IsoTime.optional(),
-  LT_eventTime: IsoTime.optional(),
-  GE_recordTime: IsoTime.optional(),
-  LT_recordTime: IsoTime.optional(),
+  GE_eventTime: IsoTime.optional().describe('Events at or after this time (ISO 8601).'),
+  LT_eventTime: IsoTime.optional().describe('Events before this time (ISO 8601).'),
+  GE_recordTime: IsoTime.optional().describe(
+    "Events recorded at or after this time; a Sightline event's record time is its last sighting.",
+  ),
+  LT_recordTime: IsoTime.optional().describe('Events recorded before this time.'),
   EQ_action: z
     .string()
     .transform((v) => v.split('|'))
     .pipe(z.array(z.enum(['ADD', 'OBSERVE', 'DELETE'])))
-    .optional(),
-  EQ_bizStep: UriList.optional(),
-  EQ_readPoint: UriList.optional(),
-  WD_readPoint: UriList.optional(),
-  EQ_bizLocation: UriList.optional(),
-  WD_bizLocation: UriList.optional(),
-  MATCH_epc: UriList.optional(),
-  MATCH_anyEPC: UriList.optional(),
+    .optional()
+    .describe("Actions, separated by `|`: Sightline's own events are `OBSERVE`."),
+  EQ_bizStep: UriList.optional().describe(
+    'CBV business steps (bare, URN or `https://ref.gs1.org/cbv/BizStep-…`), separated by `|`.',
+  ),
+  EQ_readPoint: UriList.optional().describe("Read points: endpoints' EPCIS ids, separated by `|`."),
+  WD_readPoint: UriList.optional().describe(
+    "Read points or what holds them: endpoints' or sites' EPCIS ids (a site: its endpoints).",
+  ),
+  EQ_bizLocation: UriList.optional().describe(
+    "Business locations: zones' EPCIS ids (a site's for events without a zone).",
+  ),
+  WD_bizLocation: UriList.optional().describe(
+    "Business locations or what holds them: zones' or sites' EPCIS ids (a site: every event there).",
+  ),
+  MATCH_epc: UriList.optional().describe(
+    'EPCs in `epcList`: pure identity or raw URIs, or `urn:epc:idpat:sgtin:…` patterns with `*`.',
+  ),
+  MATCH_anyEPC: UriList.optional().describe(
+    'EPCs in any EPC field (`epcList`, `childEPCs`, …): URIs or `idpat` patterns.',
+  ),
   eventType: z
     .string()
     .transform((v) => v.split('|'))
     .pipe(z.array(z.enum(EPCIS_EVENT_TYPES)))
-    .optional(),
-  perPage: z.coerce.number().int().min(1).max(EPCIS_PER_PAGE_MAX).default(EPCIS_PER_PAGE_DEFAULT),
-  nextPageToken: z.string().max(500).optional(),
-  site: Id.optional(),
+    .optional()
+    .describe('Event types, separated by `|` (`ObjectEvent`, `AggregationEvent`, …).'),
+  perPage: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(EPCIS_PER_PAGE_MAX)
+    .default(EPCIS_PER_PAGE_DEFAULT)
+    .describe('Events per page.'),
+  nextPageToken: z
+    .string()
+    .max(500)
+    .optional()
+    .describe('The next page: as named by the previous answer\'s `Link: <…>; rel="next"` header.'),
+  site: Id.optional().describe("One site's events only (404 when the caller may not read it)."),
 });
 export type EpcisEventsQuery = z.infer<typeof EpcisEventsQuery>;
 
 /** The path parameter of the sub-resources (`/epcs/{epc}/events` …): a URI, percent-encoded. */
-export const EpcisPathId = z.object({ id: z.string().min(1).max(2000) });
+export const EpcisPathId = z.object({
+  id: z.string().min(1).max(2000).describe('The identifier (a URI, or an eventID), percent-encoded.'),
+});
 
 /**
  * An EPCIS event as answered: its JSON-LD object, open (GS1's schema checks it). The fields
@@ -147,4 +175,6 @@ export const EpcisCaptureJob = z.object({
 export type EpcisCaptureJob = z.infer<typeof EpcisCaptureJob>;
 
 /** POST /api/epcis/capture: an EPCISDocument, checked against GS1's schema by the server. */
-export const EpcisCaptureBody = z.unknown();
+export const EpcisCaptureBody = z
+  .unknown()
+  .describe("An EPCISDocument (or one EPCIS event) by GS1's EPCIS 2.0 JSON schema, as JSON or JSON-LD.");

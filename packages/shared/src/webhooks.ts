@@ -6,7 +6,14 @@ import { Id } from './ids.js';
 import { listQuery } from './list.js';
 
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-export const WEBHOOK_FORMATS = ['json'] as const;
+/**
+ * What a delivery's body is: `json`, the change through the field mapping; `epcis`, an EPCIS 2.0
+ * EPCISDocument of the sightings' ObjectEvents (docs/epcis.md), for `seen` and `zoneChange` only.
+ */
+export const WEBHOOK_FORMATS = ['json', 'epcis'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+/** The events an `epcis` webhook may send: the ones that are sightings. */
+export const EPCIS_WEBHOOK_EVENTS: readonly WebhookEvent[] = ['seen', 'zoneChange'];
 
 /** Local fields a mapping row may send: the thing's, the event's, and a constant string. */
 export const WEBHOOK_THING_FIELDS = [
@@ -77,6 +84,7 @@ export const WEBHOOK_MSG = {
   regexUnsupported: FILTER_REGEX_MSG.unsupported,
   regexTooComplex: FILTER_REGEX_MSG.tooComplex,
   duplicateRemoteField: 'Each remote field name may be used once',
+  epcisEvents: 'The EPCIS format sends sightings: only the seen and zoneChange events can use it',
   noNul: 'must not contain NUL characters',
 } as const;
 
@@ -195,6 +203,8 @@ export const WebhookInput = z
     fields: z.array(WebhookField).max(100).default([]),
   })
   .superRefine((w, ctx) => {
+    if (w.format === 'epcis' && !EPCIS_WEBHOOK_EVENTS.includes(w.event))
+      ctx.addIssue({ code: 'custom', path: ['format'], message: WEBHOOK_MSG.epcisEvents });
     const seen = new Set<string>();
     w.fields.forEach((f, i) => {
       if (seen.has(f.remoteFieldName))

@@ -1,6 +1,6 @@
 /** EPCIS capture's SQL: the caller's endpoints, tags things carry, and captures with their events. */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { endpoints, epcisCaptures, epcisEvents, things } from '../../db/schema.js';
 
 /** The organization's endpoints (at `sites`, when the caller is limited to some). */
@@ -58,25 +58,12 @@ export interface KeptEvent {
   body: unknown;
 }
 
-/** The capture, finished, and the events it keeps, together. */
-export async function storeCapture(db: Db, orgId: string, id: string, kept: KeptEvent[], eventCount: number) {
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(epcisCaptures)
-      .values({ id, orgId, state: 'success', eventCount, timeFinished: new Date() });
-    if (kept.length) await tx.insert(epcisEvents).values(kept.map((e) => ({ ...e, orgId, captureId: id })));
-  });
-}
-
-/** A capture whose sightings could not be applied: its kept events go, its record says why. */
-export async function failCapture(db: Db, orgId: string, id: string, message: string) {
-  await db.transaction(async (tx) => {
-    await tx.delete(epcisEvents).where(and(eq(epcisEvents.orgId, orgId), eq(epcisEvents.captureId, id)));
-    await tx
-      .update(epcisCaptures)
-      .set({ state: 'failed', errors: [{ path: '/', message }] })
-      .where(and(eq(epcisCaptures.orgId, orgId), eq(epcisCaptures.id, id)));
-  });
+/** The capture, finished, and the events it keeps, in the caller's transaction. */
+export async function storeCapture(tx: Tx, orgId: string, id: string, kept: KeptEvent[], eventCount: number) {
+  await tx
+    .insert(epcisCaptures)
+    .values({ id, orgId, state: 'success', eventCount, timeFinished: new Date() });
+  if (kept.length) await tx.insert(epcisEvents).values(kept.map((e) => ({ ...e, orgId, captureId: id })));
 }
 
 export async function findCapture(db: Tx, orgId: string, id: string) {

@@ -1,19 +1,21 @@
 /**
  * EPCIS capture: a document (or a single event) valid by GS1's schema is captured whole or not at
- * all. ObjectEvents
- * that observe or add EPCs at a read point that is one of the caller's endpoints become sightings
- * of that endpoint at the event's time, through the same ingest as every reader; every other
- * event is kept as received and answered by the query.
+ * all (the standard's default `captureErrorBehaviour` rollback). ObjectEvents that observe or add
+ * EPCs at a read point that is one of the caller's endpoints become sightings of that endpoint at
+ * the event's time, applied by the same tracking engine as every reader's; every other event is
+ * kept as received and answered by the query. The sightings of every endpoint, the kept events and
+ * the capture's record commit in one transaction, so a document that fails anywhere stores nothing.
  */
 import { epcisIdOf, epcSearch } from '@sightline/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Tx } from '../../db/client.js';
 import { authorize, siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { NormalizedSighting } from '../../tracking/formats/index.js';
-import { ingestBatch } from '../ingest/service.js';
+import { ingestTogether } from '../../tracking/store/index.js';
 import * as repo from './capture-repository.js';
 import { eventHash, type HashableEvent } from './event-hash.js';
 import { epcisSchemaErrors } from './schema.js';
@@ -38,13 +40,7 @@ function hexesOf(epc: string) {
 const bareBizStep = (v: string | undefined) =>
   v?.replace(/^(https:\/\/ref\.gs1\.org\/cbv\/BizStep-|urn:epcglobal:cbv:bizstep:)/, '');
 
-export async function capture(
-  ctx: AppContext,
-  caller: Caller,
-  log: FastifyBaseLogger,
-  document: unknown,
-  ip: string,
-) {
+export async function capture(ctx: AppContext, caller: Caller, log: FastifyBaseLogger, document: unknown) {
   authorize(caller, 'things', 'create');
   const errors = epcisSchemaErrors(document);
   if (errors.length)
@@ -92,16 +88,12 @@ export async function capture(
   }
 
   const captureId = newId();
-  // The events kept and the capture's record first, in one transaction; the sightings then, each
-  // endpoint's as one reader batch. Everything that can be refused was checked above.
-  await repo.storeCapture(ctx.db, caller.orgId, captureId, kept, eventList.length);
-  try {
-    for (const { endpoint, batch } of sightings.values()) {
-      await ingestBatch(ctx, log, endpoint, { ok: true, sightings: batch, warnings: [] }, ip);
-    }
-  } catch (err) {
-    await repo.failCapture(ctx.db, caller.orgId, captureId, String(err));
-    throw err;
+  const store = (tx: Tx) => repo.storeCapture(tx, caller.orgId, captureId, kept, eventList.length);
+  if (sightings.size) {
+    const batches = [...sightings.values()].map(({ endpoint, batch }) => ({ endpoint, batch }));
+    await ingestTogether(ctx.tracking, caller.orgId, batches, Date.now(), store, { log });
+  } else {
+    await ctx.db.transaction(store);
   }
   return captureId;
 }

@@ -92,17 +92,62 @@ const EVENT_FIELDS = {
   timezone: sites.timezone,
 };
 
-/** One page (and one more row, to know there is a next) of the caller's events, oldest first. */
+/**
+ * One page (and one more row, to know there is a next) of the caller's events, oldest first. The
+ * page is chosen from `events` alone, then joined, and ordered by time NULLS FIRST (time is never
+ * null): that is the order of the (site, time DESC NULLS LAST) index read backwards, so PostgreSQL
+ * reads the page's rows and stops (an incremental sort by id within a time), where `time ASC`
+ * (NULLS LAST) or a join first makes it read and sort the whole day.
+ */
 export async function sightlineEvents(db: Tx, orgId: string, f: EventFilter, limit: number) {
+  const page = db
+    .select({
+      id: events.id,
+      tag: events.tag,
+      time: events.time,
+      direction: events.direction,
+      endpointId: events.endpointId,
+      zoneId: events.zoneId,
+      siteId: events.siteId,
+    })
+    .from(events)
+    .where(where(orgId, f))
+    .orderBy(sql`${events.time} ASC NULLS FIRST`, events.id)
+    .limit(limit)
+    .as('page');
+  const rows = await db
+    .select({
+      id: page.id,
+      tag: page.tag,
+      time: page.time,
+      direction: page.direction,
+      endpointId: page.endpointId,
+      endpointEpcisId: endpoints.epcisId,
+      zoneId: page.zoneId,
+      zoneEpcisId: zones.epcisId,
+      siteId: page.siteId,
+      siteEpcisId: sites.epcisId,
+      timezone: sites.timezone,
+    })
+    .from(page)
+    .innerJoin(sites, sql`${sites.id} = ${page.siteId}`)
+    .leftJoin(endpoints, sql`${endpoints.id} = ${page.endpointId}`)
+    .leftJoin(zones, sql`${zones.id} = ${page.zoneId}`)
+    .orderBy(page.time, page.id);
+  return rows satisfies SightlineEventRow[];
+}
+
+/** Sightline's events by id (those of workers at `f.hideWorkersAt` left out), oldest first. */
+export async function sightlineEventsById(db: Tx, orgId: string, ids: number[], f: EventFilter) {
+  if (!ids.length) return [];
   const rows = await db
     .select(EVENT_FIELDS)
     .from(events)
     .innerJoin(sites, sql`${sites.id} = ${events.siteId}`)
     .leftJoin(endpoints, sql`${endpoints.id} = ${events.endpointId}`)
     .leftJoin(zones, sql`${zones.id} = ${events.zoneId}`)
-    .where(where(orgId, f))
-    .orderBy(events.time, events.id)
-    .limit(limit);
+    .where(and(where(orgId, f), sql`${events.id} IN ${list(ids.map(String))}`))
+    .orderBy(events.time, events.id);
   return rows satisfies SightlineEventRow[];
 }
 

@@ -28,6 +28,26 @@ function nextLink(req: FastifyRequest, token: string) {
   return `<${url.pathname}${url.search}>; rel="next"`;
 }
 
+const QUERY_DESCRIPTION = [
+  "The caller's events as an `EPCISQueryDocument` (`application/ld+json`, GS1's context), oldest first:",
+  "Sightline's events as ObjectEvents (`OBSERVE` of the tag's EPC at the endpoint's `readPoint` and the",
+  "zone's `bizLocation`, docs/epcis.md) at the sites the caller may read, and events captured and kept,",
+  'for a caller who may read every site. A site that hides its workers leaves their events out.',
+  'Lists of values are separated by `|`. A next page is named by `Link: <…>; rel="next"` and',
+  "`GS1-Next-Page-Token`. Session or API key; another organization's events are never answered.",
+].join(' ');
+
+const CAPTURE_DESCRIPTION = [
+  "An `EPCISDocument` (or a single event) checked against GS1's EPCIS 2.0 JSON schema. An invalid",
+  'document is a 400 whose `errors` list each wrong field as `{ path, message }` (a JSON pointer),',
+  'and nothing is stored. ObjectEvents with `action` `OBSERVE` or `ADD` whose `readPoint.id` is an',
+  "endpoint's `epcisId` (or `urn:sightline:endpoint:<id>`) and whose EPCs are tags become sightings",
+  "of that endpoint at `eventTime`, applied like every reader's; every other event is kept as",
+  'received and answered by the query. The document is captured whole or not at all: its',
+  'sightings, kept events and capture record commit together. Answers 202 with',
+  '`Location: /api/epcis/capture/{captureID}`. Needs create on things (session or API key).',
+].join(' ');
+
 function sendPage(req: FastifyRequest, reply: FastifyReply, page: service.EventsPage) {
   if (page.next) {
     reply.header('link', nextLink(req, page.next));
@@ -48,25 +68,63 @@ export function registerEpcisRoutes(app: App) {
     app.getDefaultJsonParser('error', 'error'),
   );
 
-  app.post('/api/epcis/capture', { schema: { tags, body: EpcisCaptureBody } }, async (req, reply) => {
-    const id = await capture(ctx, callerOf(req), req.log, req.body, req.ip);
-    return reply.status(202).header('location', `/api/epcis/capture/${id}`).send();
-  });
+  app.post(
+    '/api/epcis/capture',
+    {
+      schema: {
+        tags,
+        summary: 'Capture an EPCISDocument',
+        description: CAPTURE_DESCRIPTION,
+        consumes: ['application/json', EPCIS_MEDIA_TYPE],
+        body: EpcisCaptureBody,
+      },
+    },
+    async (req, reply) => {
+      const id = await capture(ctx, callerOf(req), req.log, req.body);
+      return reply.status(202).header('location', `/api/epcis/capture/${id}`).send();
+    },
+  );
   app.get(
     '/api/epcis/capture/:id',
-    { schema: { tags, params: EpcisPathId, response: { 200: EpcisCaptureJob } } },
+    {
+      schema: {
+        tags,
+        summary: 'A capture job',
+        description:
+          "The outcome of `POST /api/epcis/capture` (its `Location`): `running` false once done, `success`, and the errors when it failed. A document is captured whole or not at all (`captureErrorBehaviour` `rollback`). Another organization's capture is 404.",
+        params: EpcisPathId,
+        response: { 200: EpcisCaptureJob },
+      },
+    },
     (req) => captureJob(ctx, callerOf(req), req.params.id),
   );
 
   app.get(
     '/api/epcis/events',
-    { schema: { tags, querystring: EpcisEventsQuery, response: answer } },
+    {
+      schema: {
+        tags,
+        summary: "EPCIS events (the REST binding's query)",
+        description: QUERY_DESCRIPTION,
+        querystring: EpcisEventsQuery,
+        response: answer,
+      },
+    },
     async (req, reply) => sendPage(req, reply, await service.queryEvents(ctx, callerOf(req), req.query)),
   );
   // The Events screen's "Download EPCIS": one page of the query as an EPCISDocument file.
   app.get(
     '/api/epcis/document',
-    { schema: { tags, querystring: EpcisEventsQuery, response: { 200: EpcisDocument } } },
+    {
+      schema: {
+        tags,
+        summary: 'EPCIS events as a downloadable EPCISDocument',
+        description:
+          'The Events screen\'s "Download EPCIS": one page of the query (the same parameters) as an `EPCISDocument` attachment (`events.jsonld`), with the next page in `Link` as the query does.',
+        querystring: EpcisEventsQuery,
+        response: { 200: EpcisDocument },
+      },
+    },
     async (req, reply) => {
       const page = await service.queryEvents(ctx, callerOf(req), req.query);
       if (page.next) reply.header('link', nextLink(req, page.next));
@@ -77,7 +135,16 @@ export function registerEpcisRoutes(app: App) {
   );
   app.get(
     '/api/epcis/events/:id',
-    { schema: { tags, params: EpcisPathId, response: { 200: EpcisEvent } } },
+    {
+      schema: {
+        tags,
+        summary: 'One EPCIS event by its eventID',
+        description:
+          "An event by the eventID (`ni:///sha-256;…?ver=CBV2.0`, percent-encoded) a query answered it with, or a captured event's own eventID. 404 when the caller may not read it, or when an open event's eventID has since changed with its last sighting.",
+        params: EpcisPathId,
+        response: { 200: EpcisEvent },
+      },
+    },
     async (req, reply) => {
       reply.type(EPCIS_MEDIA_TYPE);
       return service.getEvent(ctx, callerOf(req), req.params.id);
@@ -85,7 +152,17 @@ export function registerEpcisRoutes(app: App) {
   );
   app.get(
     '/api/epcis/epcs/:id/events',
-    { schema: { tags, params: EpcisPathId, querystring: EpcisEventsQuery, response: answer } },
+    {
+      schema: {
+        tags,
+        summary: "An EPC's events",
+        description:
+          "The query (`GET /api/epcis/events`, every parameter) with `MATCH_anyEPC` set to the path's URI.",
+        params: EpcisPathId,
+        querystring: EpcisEventsQuery,
+        response: answer,
+      },
+    },
     async (req, reply) =>
       sendPage(
         req,
@@ -95,7 +172,17 @@ export function registerEpcisRoutes(app: App) {
   );
   app.get(
     '/api/epcis/bizLocations/:id/events',
-    { schema: { tags, params: EpcisPathId, querystring: EpcisEventsQuery, response: answer } },
+    {
+      schema: {
+        tags,
+        summary: "A business location's events",
+        description:
+          "The query (`GET /api/epcis/events`, every parameter) with `EQ_bizLocation` set to the path's URI.",
+        params: EpcisPathId,
+        querystring: EpcisEventsQuery,
+        response: answer,
+      },
+    },
     async (req, reply) =>
       sendPage(
         req,
@@ -105,7 +192,17 @@ export function registerEpcisRoutes(app: App) {
   );
   app.get(
     '/api/epcis/readPoints/:id/events',
-    { schema: { tags, params: EpcisPathId, querystring: EpcisEventsQuery, response: answer } },
+    {
+      schema: {
+        tags,
+        summary: "A read point's events",
+        description:
+          "The query (`GET /api/epcis/events`, every parameter) with `EQ_readPoint` set to the path's URI.",
+        params: EpcisPathId,
+        querystring: EpcisEventsQuery,
+        response: answer,
+      },
+    },
     async (req, reply) =>
       sendPage(
         req,

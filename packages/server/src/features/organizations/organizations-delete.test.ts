@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ORGANIZATION_MSG } from '@sightline/shared';
 import { eq, sql } from 'drizzle-orm';
@@ -11,6 +11,9 @@ import {
   categories,
   endpointStatus,
   endpoints,
+  epcisCaptures,
+  epcisEventIds,
+  epcisEvents,
   events,
   maps,
   organizations,
@@ -71,6 +74,31 @@ async function populatedOrg() {
   return { home, root, orgId, user, member, endpointId, file };
 }
 
+/** OpenEPCIS's capture test events (epcis/fixtures, Apache-2.0): one document to capture. */
+const epcisEventsDir = path.join(
+  import.meta.dirname,
+  '..',
+  'epcis',
+  'fixtures',
+  'openepcis',
+  'Capture',
+  'Events',
+);
+const epcisDocument = () => {
+  const [file] = readdirSync(epcisEventsDir).filter((f) => f.endsWith('.json'));
+  return JSON.parse(readFileSync(path.join(epcisEventsDir, String(file)), 'utf8'));
+};
+
+/** The organization's rows in each EPCIS table. */
+const epcisRows = async (orgId: string) =>
+  (
+    await Promise.all(
+      [epcisCaptures, epcisEvents, epcisEventIds].map((table) =>
+        db.select().from(table).where(eq(table.orgId, orgId)),
+      ),
+    )
+  ).map((found) => found.length);
+
 /** The Activity events rollup's rows of the organization (its tables are not in the drizzle schema). */
 const rollupRows = (orgId: string) =>
   rows(
@@ -83,6 +111,10 @@ describe('deleting an organization', () => {
   it('removes everything the organization owns and nothing else', async () => {
     const o = await populatedOrg();
     expect(await rollupRows(o.orgId)).toHaveLength(2);
+    // EPCIS: a captured event kept, and the eventID the query answered for its Sightline event.
+    expect((await o.member.request('POST', '/api/epcis/capture', epcisDocument())).statusCode).toBe(202);
+    expect((await o.member.request('GET', '/api/epcis/events')).statusCode).toBe(200);
+    expect(await epcisRows(o.orgId)).toEqual([1, 1, 1]);
     const res = await o.root.request('DELETE', `/api/organizations/${o.orgId}`);
     expect(res.statusCode).toBe(204);
 
@@ -93,6 +125,7 @@ describe('deleting an organization', () => {
     );
     expect(left.flat()).toEqual([]);
     expect(await rollupRows(o.orgId)).toEqual([]);
+    expect(await epcisRows(o.orgId)).toEqual([0, 0, 0]);
     expect(await db.select().from(organizations).where(eq(organizations.id, o.orgId))).toEqual([]);
     expect(await db.select().from(ssoSettings).where(eq(ssoSettings.orgId, o.orgId))).toEqual([]);
     // Its history is gone from every answer at once, and from the tables in the background.

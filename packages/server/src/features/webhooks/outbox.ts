@@ -13,6 +13,7 @@ import {
   presentThing,
   type WebhookEvent,
   type WebhookField,
+  type WebhookFormat,
 } from '@sightline/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
@@ -20,6 +21,7 @@ import { things } from '../../db/schema.js';
 import type { EngineMessage } from '../../tracking/engine/index.js';
 import { textArray } from '../../tracking/store/arrays.js';
 import type { Committed } from '../../tracking/store/publish.js';
+import { epcisDocumentsOf } from '../epcis/webhook.js';
 import { maskException, maskThing, recipientView } from '../privacy/pseudonyms.js';
 import { mapChange, type WebhookChange, type WebhookThing, webhookThing } from './payload.js';
 
@@ -28,6 +30,7 @@ export const WEBHOOK_CHANNEL = 'sightline_webhooks';
 interface HookRow {
   id: string;
   event: WebhookEvent;
+  format: WebhookFormat;
   fields: WebhookField[];
 }
 
@@ -35,7 +38,7 @@ async function hooksFor(tx: Tx, orgId: string, events: WebhookEvent[]): Promise<
   if (!events.length) return [];
   return rows<HookRow>(
     tx,
-    sql`SELECT id, event, fields FROM webhooks
+    sql`SELECT id, event, format, fields FROM webhooks
         WHERE org_id = ${orgId} AND event = ANY(${textArray(events, (e) => e)}::text[]) ORDER BY id`,
   );
 }
@@ -59,19 +62,42 @@ async function loadThings(tx: Tx, orgId: string, ids: string[]): Promise<Map<str
   );
 }
 
-/** Writes one delivery per (webhook, change) whose mapping lets it through, then NOTIFYs. */
-async function enqueue(tx: Tx, hooks: HookRow[], changes: WebhookChange[]): Promise<number> {
+/**
+ * Writes the deliveries, then NOTIFYs. A `json` webhook gets one per change its mapping lets
+ * through; an `epcis` webhook one EPCISDocument of the Sightline events behind the changes its
+ * filters let through (`eventOf[i]`: the id of change i's event; a change without one, such as a
+ * thing leaving every zone by time, has no EPCIS event and sends nothing).
+ */
+async function enqueue(
+  tx: Tx,
+  orgId: string,
+  hooks: HookRow[],
+  changes: WebhookChange[],
+  eventOf: readonly (number | undefined)[] = [],
+): Promise<number> {
   const ids: string[] = [];
   const events: string[] = [];
   const payloads: string[] = [];
   for (const change of changes) {
     for (const hook of hooks) {
-      if (hook.event !== change.event) continue;
+      if (hook.format !== 'json' || hook.event !== change.event) continue;
       const body = mapChange(change, hook.fields);
       if (!body) continue;
       ids.push(hook.id);
       events.push(change.event);
       payloads.push(JSON.stringify(body));
+    }
+  }
+  for (const hook of hooks) {
+    if (hook.format !== 'epcis') continue;
+    const matched = changes.flatMap((change, i) => {
+      const id = eventOf[i];
+      return hook.event === change.event && id !== undefined && mapChange(change, hook.fields) ? [id] : [];
+    });
+    for (const document of await epcisDocumentsOf(tx, orgId, matched)) {
+      ids.push(hook.id);
+      events.push(hook.event);
+      payloads.push(JSON.stringify(document));
     }
   }
   if (!ids.length) return 0;
@@ -81,6 +107,21 @@ async function enqueue(tx: Tx, hooks: HookRow[], changes: WebhookChange[]): Prom
       WITH ORDINALITY AS x(w, e, p, n) ORDER BY n`);
   await tx.execute(sql`SELECT pg_notify(${WEBHOOK_CHANNEL}, ${[...new Set(ids)].join(',')})`);
   return ids.length;
+}
+
+/**
+ * The id of the event behind a tracking change: a new event's own; for a zone change, the batch's
+ * last event of that thing in the zone it moved to.
+ */
+function eventIdOf(committed: Committed, m: EngineMessage): number | undefined {
+  if (m.type === 'event') return committed.eventIds.get(m.event);
+  if (m.type !== 'zoneChange' || m.toZoneId === null) return undefined;
+  for (let i = committed.messages.length - 1; i >= 0; i--) {
+    const e = committed.messages[i];
+    if (e?.type === 'event' && e.event.thingId === m.thingId && e.event.zoneId === m.toZoneId)
+      return committed.eventIds.get(e.event);
+  }
+  return undefined;
 }
 
 const same = (s: string) => s;
@@ -131,7 +172,13 @@ export async function enqueueTrackingWebhooks(tx: Tx, committed: Committed): Pro
       direction: t?.direction ?? null,
     };
   });
-  await enqueue(tx, hooks, changes);
+  await enqueue(
+    tx,
+    committed.orgId,
+    hooks,
+    changes,
+    relevant.map((m) => eventIdOf(committed, m)),
+  );
 }
 
 function eventOf(m: EngineMessage): string | undefined {
@@ -183,7 +230,7 @@ export async function enqueueThingWebhooks(
     zone: state?.zone ?? null,
     zoneName: state?.zone_name ?? null,
   };
-  await enqueue(tx, hooks, [changeRecord]);
+  await enqueue(tx, orgId, hooks, [changeRecord]);
 }
 
 /** One change of an exception, with the exception as it stands after it. */
@@ -245,7 +292,7 @@ export async function enqueueExceptionWebhooks(
       },
     };
   });
-  await enqueue(tx, hooks, changes);
+  await enqueue(tx, orgId, hooks, changes);
 }
 
 /** A test delivery's body: the webhook's mapping applied to a sample change. */

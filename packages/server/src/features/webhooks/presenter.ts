@@ -2,14 +2,21 @@
  * Webhooks as the API presents them (the signing secret only in the answers that make one, added
  * by the service) and their delivery log: deliveries, each with its attempts.
  */
-import type { Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent, WebhookField } from '@sightline/shared';
+import type {
+  Webhook,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookEvent,
+  WebhookField,
+  WebhookFormat,
+} from '@sightline/shared';
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookRow } from '../../db/rows.js';
 
 export function presentWebhook(row: WebhookRow): Webhook {
   return {
     id: row.id,
     event: row.event as WebhookEvent,
-    format: 'json',
+    format: row.format as WebhookFormat,
     targetUrl: row.targetUrl,
     requestHeaders: row.requestHeaders as Record<string, string>,
     fields: row.fields as WebhookField[],

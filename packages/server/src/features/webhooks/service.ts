@@ -20,6 +20,7 @@ import { checkTarget } from '../../platform/address-guard.js';
 import type { Caller } from '../../platform/caller.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { randomToken } from '../../platform/ids.js';
+import { sampleEpcisDocument } from '../epcis/webhook.js';
 import { mapChange, sampleChange, WEBHOOK_CHANNEL } from './outbox.js';
 import { presentDelivery, presentWebhook } from './presenter.js';
 import * as repo from './repository.js';
@@ -108,7 +109,8 @@ export async function listDeliveries(db: Db, caller: Caller, id: string, limit: 
 }
 
 /**
- * 'Send test': the mapping applied to a sample change, POSTed now (signed, same SSRF rules),
+ * 'Send test': the mapping applied to a sample change (for format `epcis`, an EPCISDocument of a
+ * sample ObjectEvent), POSTed now (signed, same SSRF rules),
  * recorded in the delivery log as event `test`, and answered with that log entry.
  */
 export async function sendTest(deps: WebhookDeps, caller: Caller, id: string) {
@@ -117,7 +119,10 @@ export async function sendTest(deps: WebhookDeps, caller: Caller, id: string) {
   // A sample of the webhook's event, named `test` in the body as in the x-sightline-event header.
   const presented = presentWebhook(hook);
   const change = { ...sampleChange(presented.event), event: 'test' as const };
-  const body = mapChange(change, presented.fields) ?? { test: true };
+  const body =
+    presented.format === 'epcis'
+      ? sampleEpcisDocument()
+      : (mapChange(change, presented.fields) ?? { test: true });
   const raw = JSON.stringify(body);
   const attempt = await sendWebhook({
     targetUrl: hook.targetUrl,

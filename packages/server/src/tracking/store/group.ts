@@ -18,7 +18,7 @@
  * added up. A batch that spans things (location tags, survey mode) joins the organization's
  * spanning group, which takes the organization lock exclusively.
  */
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import type { EpochMs } from '../engine/index.js';
 import type { NormalizedSighting } from '../formats/index.js';
 import { forgetRoutes, type PartitionLock, PartitionMismatch, routeBatch } from './partitions.js';
@@ -71,6 +71,47 @@ export function ingestSightings(
   const base = { store, endpoint, batch, now, options, heartbeat: true };
   if (partitions <= 1) return enqueue(store.db, endpoint.orgId, base);
   return ingestPartitioned(store.db, base, partitions);
+}
+
+/**
+ * Several endpoints' sightings and `alongside`'s writes in ONE transaction under the organization
+ * lock (exclusive, so no partition's group runs meanwhile): all of them commit, or none does. It
+ * joins no group, so no other request's batch shares its transaction or its failure. For callers
+ * that must store a whole request or nothing (EPCIS capture). Retried like every tracking
+ * transaction, so `alongside` may run more than once (each run rolled back but the last).
+ */
+export async function ingestTogether(
+  store: TrackingStore,
+  orgId: string,
+  batches: readonly { endpoint: BatchEndpoint; batch: readonly NormalizedSighting[] }[],
+  now: EpochMs,
+  alongside: (tx: Tx) => Promise<void>,
+  callOptions: StoreOptions = {},
+): Promise<void> {
+  const options = optionsOf(store, callOptions);
+  await inOrgTransaction(store, {
+    orgId,
+    now,
+    options,
+    beforeLock: (tx) =>
+      insertSightingBatches(
+        tx,
+        batches.map((b) => ({ endpointId: b.endpoint.id, batch: b.batch })),
+      ),
+    work: async (tx, stored: StoredSighting[][]) => {
+      await alongside(tx);
+      const applied = await applyBatches(
+        tx,
+        orgId,
+        batches.map((b, i) => ({ endpoint: b.endpoint, stored: stored[i] ?? [] })),
+        now,
+        options,
+        undefined,
+        configCacheFor(store.db, options),
+      );
+      return { committed: applied?.committed };
+    },
+  });
 }
 
 type Part = Omit<Pending, 'resolve' | 'reject'>;

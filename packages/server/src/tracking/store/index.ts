@@ -1,7 +1,7 @@
 /** The tracking engine's DB layer: load a batch's model and state, run the engine, write, publish. */
 
 export { ConfigCache } from './config.js';
-export { ingestSightings } from './group.js';
+export { ingestSightings, ingestTogether } from './group.js';
 export { type Directory, loadBatch } from './load.js';
 export { moveByHand } from './manual.js';
 export {

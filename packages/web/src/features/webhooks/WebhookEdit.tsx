@@ -35,7 +35,15 @@ const TABS: EditorTab<WebhookForm>[] = [
     label: 'Basic',
     fields: [
       { type: 'select', name: 'event', label: 'Event', required: true, options: EVENT_OPTIONS },
-      { type: 'select', name: 'format', label: 'Format', required: true, options: FORMAT_OPTIONS },
+      {
+        type: 'select',
+        name: 'format',
+        label: 'Format',
+        required: true,
+        options: FORMAT_OPTIONS,
+        helperText:
+          'json: the Fields mapping. EPCIS 2.0: an EPCISDocument of the sightings (seen, zoneChange); the mapping only filters.',
+      },
       {
         type: 'text',
         name: 'targetUrl',

@@ -4,6 +4,7 @@ import type { EditorTab } from '../../components';
 import { editorResolver } from '../../components/editor/resolver';
 import type { Problem } from '../../components/editor/validate';
 import {
+  FORMAT_OPTIONS,
   fromRecord,
   headerNameRule,
   headerValueRule,
@@ -15,7 +16,13 @@ import {
 
 /** The webhook editor's declarations that matter to validation (WebhookEdit.tsx). */
 const tabs: EditorTab<WebhookForm>[] = [
-  { label: 'Basic', fields: [{ type: 'text', name: 'targetUrl', label: 'Target URL', required: true }] },
+  {
+    label: 'Basic',
+    fields: [
+      { type: 'select', name: 'format', label: 'Format', required: true, options: FORMAT_OPTIONS },
+      { type: 'text', name: 'targetUrl', label: 'Target URL', required: true },
+    ],
+  },
   {
     label: 'Fields',
     fields: [
@@ -113,6 +120,19 @@ describe('webhook form', () => {
     expect(
       await problemsOf({ fields: [{ ...newField(), localField: 'name', remoteFieldName: 'n' }] }),
     ).toEqual([]);
+  });
+
+  it('sends the EPCIS format, which only the sightings (seen, zoneChange) may use', async () => {
+    expect(FORMAT_OPTIONS.map((o) => o.value)).toEqual(['json', 'epcis']);
+    const body = webhookBody({ ...webhookDefaults, targetUrl: 'https://x.example/h', format: 'epcis' });
+    expect(WebhookInput.parse(body).format).toBe('epcis');
+    expect(await problemsOf({ format: 'epcis', event: 'zoneChange' })).toEqual([]);
+    expect(await problemsOf({ format: 'epcis', event: 'created' })).toEqual([
+      expect.objectContaining({
+        path: 'format',
+        message: `Format in the Basic tab: ${WEBHOOK_MSG.epcisEvents}`,
+      }),
+    ]);
   });
 
   it.each(['^E280[0-9A-F]{20}$', '^(a|a)*$', '(a)\\1', '(?=E280)\\w+', '[\\p{L}\\p{N}]{300}', '('])(

@@ -10,6 +10,7 @@ import {
   isHeaderValue,
   loadFilterRegexEngine,
   WEBHOOK_EVENTS,
+  WEBHOOK_FORMATS,
   WEBHOOK_LOCAL_FIELDS,
   WEBHOOK_MSG,
   type Webhook,
@@ -54,7 +55,11 @@ export const webhookDefaults: WebhookForm = {
 };
 
 export const EVENT_OPTIONS = WEBHOOK_EVENTS.map((e) => ({ value: e, label: e }));
-export const FORMAT_OPTIONS = [{ value: 'json', label: 'json' }];
+const FORMAT_LABELS: Record<(typeof WEBHOOK_FORMATS)[number], string> = {
+  json: 'json',
+  epcis: 'EPCIS 2.0 (JSON-LD)',
+};
+export const FORMAT_OPTIONS = WEBHOOK_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }));
 export const LOCAL_FIELD_OPTIONS = WEBHOOK_LOCAL_FIELDS.map((f) => ({ value: f, label: f }));
 
 export const newHeader = (): HeaderRow => ({ name: '', value: '' });
@@ -93,7 +98,7 @@ export function webhookBody(v: WebhookForm): WebhookInputRaw {
   }
   return {
     event: v.event as WebhookInputRaw['event'],
-    format: 'json',
+    format: v.format as WebhookInputRaw['format'],
     targetUrl: v.targetUrl.trim(),
     requestHeaders,
     fields: v.fields.map((f): WebhookFieldInput => {
