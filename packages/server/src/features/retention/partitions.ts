@@ -211,9 +211,11 @@ export async function ensureEventPartitions(db: Db, now: number): Promise<string
   if (have.has(nameOf(EVENTS, dayStart(now))))
     await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEQUENCE_LOCK})`);
-      await tx.execute(sql`SELECT setval(s.seq, ${today}, false)
-        FROM (SELECT pg_get_serial_sequence('events', 'id')::regclass AS seq) s
-        WHERE coalesce(pg_sequence_last_value(s.seq), 0) < ${today}`);
+      // The sequence's own last_value, not pg_sequence_last_value: that one is NULL after a
+      // setval(.., false) until the next nextval, and reading NULL as 0 would move the sequence
+      // back into a block whose ids are already taken.
+      await tx.execute(sql`SELECT setval('events_id_seq', ${today}, false)
+        WHERE (SELECT last_value FROM events_id_seq) < ${today}`);
     });
   return made;
 }
