@@ -85,7 +85,7 @@ export const events = pgTable(
 );
 
 /**
- * Stays: insert-only, range-partitioned by day of their end (migration 0025), the time they expire
+ * Stays: insert-only, range-partitioned by day of their end (migration 0031), the time they expire
  * by; the primary key includes it, as a partitioned table's must.
  */
 export const zoneDurations = pgTable(

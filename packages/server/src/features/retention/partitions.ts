@@ -175,7 +175,7 @@ export async function dropExpiredDayPartitions(
 }
 
 /**
- * Events (migration 0025; docs/decisions/0355-events-and-stays-partition-keys.md) are partitioned by
+ * Events (migration 0031; docs/decisions/0355-events-and-stays-partition-keys.md) are partitioned by
  * id, not by time: an event's time moves while sightings merge into it, its id never does, and the
  * engine writes an event by its id. The ids of UTC day d are the block [d * 2^32, (d + 1) * 2^32),
  * partition `events_pYYYYMMDD`: the partitions are made ahead like the days of the log, and the

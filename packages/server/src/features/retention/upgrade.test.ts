@@ -1,5 +1,5 @@
 /**
- * Migration 0025 on a database that already holds events and stays: they become the DEFAULT
+ * Migration 0031 on a database that already holds events and stays: they become the DEFAULT
  * partitions' rows, still read, merged into and deleted (the stays' rollup following) through the
  * partitioned tables, and the next event's id is drawn from today's block. On PGlite and, with
  * TEST_DATABASE_URL, on PostgreSQL.
@@ -20,7 +20,7 @@ import { describe, expect, it } from 'vitest';
 import { migrationsFolder, rows, type Tx } from '../../db/client.js';
 
 const DAY = 24 * 60 * 60 * 1000;
-const PARTITIONED_HISTORY = '0025_partitioned_history';
+const PARTITIONED_HISTORY = '0031_partitioned_history';
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 /** The migrations folder as it was before partitioned history: every migration written before it. */

@@ -74,6 +74,7 @@ CREATE TABLE "events" (
 	"alarm_tamper" boolean DEFAULT false NOT NULL,
 	"data" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"edits" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"rssi" real,
 	CONSTRAINT "events_pkey" PRIMARY KEY ("id")
 ) PARTITION BY RANGE ("id");--> statement-breakpoint
 ALTER SEQUENCE "events_id_seq" OWNED BY "events"."id";--> statement-breakpoint
