@@ -196,8 +196,11 @@ export interface EventsTableProps {
   dense?: boolean;
   /** Rows open their thing (default); off where the thing is already open. */
   openThings?: boolean;
-  /** The live Events list: its order holds under the pointer and focus (TableGrid `holdKey`). */
-  holdKey?: string;
+  /**
+   * Every events list is live: its order holds under the pointer and focus (TableGrid `holdKey`,
+   * from `holdKeyOf`), so a list of events cannot be added without it.
+   */
+  holdKey: string;
 }
 
 export function EventsTable({ query, state, onState, dense, openThings = true, ...props }: EventsTableProps) {
