@@ -124,7 +124,12 @@ async function setUp(request: APIRequestContext) {
 }
 
 /** Opens every path and collects what a limited user must never meet. */
-async function walk(page: Page, site: string, paths: string[], options: { offersNothing: boolean }) {
+async function walk(
+  page: Page,
+  site: string,
+  paths: string[],
+  options: { offersNothing: boolean; shots?: boolean },
+) {
   const problems: string[] = [];
   let current = '';
   const onResponse = (res: Response) => {
@@ -150,6 +155,9 @@ async function walk(page: Page, site: string, paths: string[], options: { offers
     await page.waitForTimeout(700);
     const text = await page.locator('body').innerText();
     if (RAW_REFUSAL.test(text)) problems.push(`${path}: shows "${text.match(RAW_REFUSAL)?.[0]}"`);
+    // Kept with the test's output, for a person to look at each screen as this user met it.
+    if (options.shots)
+      await page.screenshot({ path: test.info().outputPath(`${path.replaceAll('/', '_') || 'root'}.png`) });
     const noAccess = await page.getByText(NO_ACCESS).count();
     if (noAccess > 1) problems.push(`${path}: the no-access message shows ${noAccess} times`);
     if (options.offersNothing && !OWN_SCREENS.has(path)) {
@@ -181,6 +189,19 @@ test('a site-limited Manager opens every screen of the registry without a dead e
   const manager = await makeUser(api, ROLE_IDS.manager, [site]);
   await signIn(page, manager, PASSWORD);
   const problems = await walk(page, site, paths, { offersNothing: false });
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('a site-limited Operator on a phone opens every screen of the registry without a dead end', async ({
+  page,
+  request,
+}) => {
+  const { api, site } = await setUp(request);
+  const paths = await screenPaths(api, site);
+  const operator = await makeUser(api, ROLE_IDS.operator, [site]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, operator, PASSWORD);
+  const problems = await walk(page, site, paths, { offersNothing: false, shots: true });
   expect(problems, problems.join('\n')).toEqual([]);
 });
 

@@ -92,3 +92,62 @@ test('the items list holds its order under the pointer and shows the new one on 
     await api.delete(`/api/endpoints/${reader._id}`);
   }
 });
+
+test('the Events list holds its order under the pointer and shows the new events on request', async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const sites = (await (await api.get('/api/sites?sort=name')).json()) as { _id: string }[];
+  const site = sites[0]?._id ?? '';
+  const suffix = uniq();
+  const reader = (await (await api.post('/api/endpoints', { name: `Hold ${suffix}`, site })).json()) as {
+    _id: string;
+    uuid: string;
+    key: string;
+  };
+  const zones: string[] = [];
+  for (const antenna of [1, 2]) {
+    const res = await api.post('/api/zones', {
+      name: `Hold ${antenna} ${suffix}`,
+      site,
+      gates: [{ endpoint: reader._id, direction: 'NEAR', antenna }],
+    });
+    zones.push(((await res.json()) as { _id: string })._id);
+  }
+  const things: { id: string; tag: string }[] = [];
+  for (let i = 1; i <= 4; i += 1) {
+    const tag = epc();
+    const res = await api.post('/api/things', { name: `Hold ${suffix} event ${i}`, site, tag1: tag });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    things.push({ id: ((await res.json()) as { _id: string })._id, tag });
+  }
+  try {
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+    for (const [i, t] of things.entries())
+      await ingest(request, reader, [{ tag: t.tag, antenna: 1, time: minutesAgo(10 - i) }]);
+    await signIn(page);
+    await page.goto(`/events?site=${site}&endpoint=${reader._id}`);
+    const rows = page.getByRole('table').locator('tbody tr');
+    await expect(rows).toHaveCount(4);
+    const third = rows.nth(2);
+    const before = await third.innerText();
+    await third.hover();
+
+    // Thing 1 is seen in the other zone now: a new event, the newest, which would go on top.
+    await ingest(request, reader, [{ tag: things[0]?.tag, antenna: 2, time: new Date().toISOString() }]);
+    const banner = page.getByTestId('held-order-banner');
+    await expect(banner).toContainText('updated');
+    await expect(rows).toHaveCount(4);
+    expect(await rows.nth(2).innerText()).toBe(before);
+    await expectAccessible(page);
+
+    await banner.getByRole('button', { name: 'show' }).click();
+    await expect(rows).toHaveCount(5);
+    await expect(banner).toHaveCount(0);
+  } finally {
+    for (const t of things) await api.delete(`/api/things/${t.id}`);
+    for (const z of zones) await api.delete(`/api/zones/${z}`);
+    await api.delete(`/api/endpoints/${reader._id}`);
+  }
+});

@@ -251,4 +251,59 @@ test.describe('Reports', () => {
       for (const c of configs) await api.delete(`/api/reportconfigs/${c._id}`);
     }
   });
+  test('on a phone the Exceptions report and a saved report keep every column, one line a row', async ({
+    page,
+    api,
+    w,
+  }) => {
+    const config = await ok<{ _id: string; name: string }>(
+      await api.post('/api/reportconfigs', {
+        name: `Zone time exceptions ${w.s}`,
+        type: 'reportTypeExceptions',
+        format: 'excel',
+        zones: [w.bay._id],
+        site: w.site,
+      }),
+    );
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const reports = [
+        { path: `/reports/exceptions?site=${w.site}`, table: 'Exceptions', shot: 'reports-exceptions-phone' },
+        { path: `/reports/${config._id}?site=${w.site}`, table: config.name, shot: 'report-custom-phone' },
+      ];
+      for (const report of reports) {
+        await page.goto(report.path);
+        const table = page.getByRole('table', { name: report.table });
+        const row = table.getByRole('row').filter({ hasText: w.worker.name }).first();
+        // The bay allows 1 minute; the worker has been there 10: the jobs raise the exception.
+        await expect(row).toBeVisible({ timeout: 20_000 });
+        await expect(row).toContainText(`was in ${w.bay.name} for longer than the allowed 1 minute(s)`);
+        // One line a row (it was about 180 px with the message wrapped in a narrow column).
+        expect((await row.boundingBox())?.height ?? 999).toBeLessThanOrEqual(60);
+        for (const header of ['Time', 'Type', 'Thing', 'Zone', 'Message'])
+          await expect(table.getByRole('columnheader', { name: header })).toBeAttached();
+        // The page never scrolls sideways; the table does, in its card, keeping its first column.
+        const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(pageWidth).toBeLessThanOrEqual(390);
+        const region = page.getByRole('region', { name: report.table });
+        const firstCell = row.getByRole('cell').first();
+        const before = await firstCell.boundingBox();
+        const scrolled = await region.evaluate((el) => {
+          el.scrollLeft = el.scrollWidth;
+          return { left: el.scrollLeft, wider: el.scrollWidth > el.clientWidth };
+        });
+        expect(scrolled.wider && scrolled.left > 0).toBe(true);
+        await expect(row.getByRole('cell').last()).toBeInViewport();
+        expect((await firstCell.boundingBox())?.x).toBe(before?.x);
+        // The scrolling region itself is checked too (focusable and named).
+        await expectAccessible(page, '.page-header, .report-body [role="region"]');
+        await region.evaluate((el) => {
+          el.scrollLeft = 0;
+        });
+        await page.screenshot({ path: `${SCREENSHOTS}/${report.shot}.png` });
+      }
+    } finally {
+      await api.delete(`/api/reportconfigs/${config._id}`);
+    }
+  });
 });

@@ -18,6 +18,7 @@ import {
   isNull,
   lte,
   ne,
+  notInArray,
   or,
   type SQL,
   sql,
@@ -43,7 +44,12 @@ interface ExceptionFilter extends Omit<ExceptionListQuery, 'limit' | 'page'> {
   scope?: string[];
   /** The site hides its workers: exceptions of a worker, or of workers only, are left out. */
   hideWorkers?: boolean;
+  /** Without a site: the sites that hide their workers, where the same is left out. */
+  hideWorkersAt?: string[];
 }
+
+/** Neither its thing is a worker nor are its things all workers. */
+const aboutSomeNonWorker = and(notAWorker(exceptions.thingId), notOnlyWorkers(exceptions.multipleThings));
 
 function whereOf(f: ExceptionFilter): SQL | undefined {
   return and(
@@ -56,8 +62,9 @@ function whereOf(f: ExceptionFilter): SQL | undefined {
     f.after ? gte(exceptions.time, new Date(f.after)) : undefined,
     f.before ? lte(exceptions.time, new Date(f.before)) : undefined,
     f.type ? eq(exceptions.type, f.type) : undefined,
-    f.hideWorkers
-      ? and(notAWorker(exceptions.thingId), notOnlyWorkers(exceptions.multipleThings))
+    f.hideWorkers ? aboutSomeNonWorker : undefined,
+    f.hideWorkersAt?.length
+      ? or(notInArray(exceptions.siteId, f.hideWorkersAt), aboutSomeNonWorker)
       : undefined,
     f.open === undefined
       ? undefined
@@ -137,6 +144,19 @@ export async function thingsOf(db: Tx, orgId: string, ids: string[]): Promise<Ex
     if (!r) return [];
     return [{ ...r, class: r.class as ThingClass, lastZoneTime: iso(r.lastZoneTime) }];
   });
+}
+
+/**
+ * Where a thing is seen, deleted or not (its exceptions outlive it): its class, home site and the
+ * site of its current zone.
+ */
+export async function thingPlaces(db: Tx, orgId: string, id: string) {
+  const [found] = await db
+    .select({ class: things.class, siteId: things.siteId, zoneSiteId: zones.siteId })
+    .from(things)
+    .leftJoin(zones, eq(zones.id, things.zoneId))
+    .where(and(eq(things.orgId, orgId), eq(things.id, id)));
+  return found;
 }
 
 /** The exceptions of `ids` in the organization, presented (any order; unknown ids left out). */

@@ -18,7 +18,7 @@ import { HttpError, notFound } from '../../platform/errors.js';
 import type { LiveBus } from '../../platform/live.js';
 import { readableIds } from '../../platform/references.js';
 import { maskException, nameFor, workerViewFor } from '../privacy/pseudonyms.js';
-import { hidesWorkers, requireSite } from '../sites/service.js';
+import { hidesWorkers, requireSite, sitesHidingWorkers, sitesShowingWorkers } from '../sites/service.js';
 import { readableThing } from '../things/service.js';
 import { enqueueExceptionWebhooks } from '../webhooks/outbox.js';
 import { type ExceptionStep, publishExceptionChanges } from './changes.js';
@@ -29,20 +29,39 @@ import * as repo from './repository.js';
 const anyThing = { ...readableThing, where: undefined };
 
 export async function listExceptions(db: Db, caller: Caller, query: ExceptionListQuery) {
-  const hideWorkers = query.site ? hidesWorkers(await requireSite(db, caller, query.site)) : false;
   if (query.thing && !(await readableIds(db, caller, anyThing, [query.thing])).has(query.thing))
     throw notFound('Thing');
+  const workers = await workerRule(db, caller, query);
   const { limit, page, ...filter } = query;
   const [found, view] = await Promise.all([
-    repo.listExceptions(
-      db,
-      { ...filter, orgId: caller.orgId, scope: siteScope(caller), hideWorkers },
-      { limit, page },
-    ),
+    repo.listExceptions(db, { ...filter, orgId: caller.orgId, ...workers }, { limit, page }),
     workerViewFor(db, caller),
   ]);
-  const shown = hideWorkers ? await withoutWorkers(db, caller.orgId, found.items) : found.items;
+  const hiding = (e: ExceptionRecord) => workers.hideWorkers || workers.hideWorkersAt?.includes(e.site);
+  const hidden = await withoutWorkers(db, caller.orgId, found.items.filter(hiding));
+  const stripped = new Map(hidden.map((e) => [e._id, e]));
+  const shown = found.items.map((e) => stripped.get(e._id) ?? e);
   return { ...found, items: shown.map((e) => maskException(view, e)) };
+}
+
+/**
+ * How a list leaves out hidden workers (the setting hideWorkers) and which sites it reads. With a
+ * site, that site's setting. Without one (a thing's exceptions), each site's: a worker is answered
+ * as absent (404, as by id) unless a site it is seen on shows workers, and its exceptions are
+ * listed only from sites that show workers; another thing's exceptions are listed without workers
+ * where the site hides them.
+ */
+async function workerRule(db: Db, caller: Caller, query: ExceptionListQuery) {
+  const scope = siteScope(caller);
+  if (query.site) return { scope, hideWorkers: hidesWorkers(await requireSite(db, caller, query.site)) };
+  const hiding = await sitesHidingWorkers(db, caller);
+  if (!hiding.length || !query.thing) return { scope, hideWorkersAt: hiding };
+  const thing = await repo.thingPlaces(db, caller.orgId, query.thing);
+  if (thing?.class !== 'worker') return { scope, hideWorkersAt: hiding };
+  const seenOn = [thing.siteId, thing.zoneSiteId].filter((s): s is string => !!s && hasSite(caller, s));
+  if (seenOn.every((s) => hiding.includes(s))) throw notFound('Thing');
+  const showing = (await sitesShowingWorkers(db, caller)) ?? [];
+  return { scope: showing, hideWorkersAt: hiding };
 }
 
 async function requireException(db: Db, caller: Caller, id: string) {

@@ -37,6 +37,12 @@ export async function sitesShowingWorkers(
   return showing.length === seen.length ? undefined : showing.map((site) => site.id);
 }
 
+/** The sites the caller may see that hide their workers (the setting hideWorkers). */
+export async function sitesHidingWorkers(db: Db, caller: Caller): Promise<string[]> {
+  const rows = await repo.siteSettingsOf(db, caller.orgId, siteScope(caller));
+  return rows.filter((site) => hasSite(caller, site.id) && hidesWorkers(site)).map((site) => site.id);
+}
+
 export async function getSite(db: Db, caller: Caller, id: string) {
   return presentSite(await requireSite(db, caller, id));
 }

@@ -8,8 +8,15 @@
 import { REPORT_TYPES } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeApp, makeSite, makeThing, reportScenario, TWO_DAYS } from '../../../test/factories.js';
-import { exceptions } from '../../db/schema.js';
+import {
+  anonymous,
+  makeApp,
+  makeSite,
+  makeThing,
+  reportScenario,
+  TWO_DAYS,
+} from '../../../test/factories.js';
+import { exceptions, things } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 
 const app = await makeApp();
@@ -186,5 +193,72 @@ describe('hideWorkers', () => {
       .from(exceptions)
       .where(eq(exceptions.thingId, s.ann));
     expect((await detail(own?.id ?? '')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/exceptions?thing= (no site) where the site hides its workers', () => {
+  it('answers a hidden worker as absent (404), an item without its workers, and both again once shown', async () => {
+    const s = await reportScenario(app);
+    const mixed = {
+      id: newId(),
+      orgId: s.org.id,
+      siteId: s.site.id,
+      type: 'inventoryThingsUnexpected',
+      time: new Date('2024-01-11T12:00:00.000Z'),
+      thingId: s.drill,
+      zoneId: s.dock,
+      multipleThings: [s.ann, s.saw],
+    };
+    await app.ctx.db.insert(exceptions).values(mixed);
+    const ofThing = (id: string, caller = s.viewer) => caller.request('GET', `/api/exceptions?thing=${id}`);
+    const shown = await ofThing(s.ann);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect((shown.json() as { thing: string }[]).filter((e) => e.thing === s.ann)).toHaveLength(2);
+    expect((await ofThing(s.drill)).json()).toMatchObject([
+      { _id: mixed.id, multipleThings: [s.ann, s.saw] },
+    ]);
+
+    await hideWorkers(s, true);
+    for (const caller of [s.viewer, s.admin]) {
+      const hidden = await ofThing(s.ann, caller);
+      expect(hidden.statusCode, hidden.body).toBe(404);
+      expect(hidden.body).not.toContain('-Ann');
+    }
+    const item = await ofThing(s.drill);
+    expect(item.statusCode).toBe(200);
+    expect(item.json()).toMatchObject([{ _id: mixed.id, multipleThings: [s.saw] }]);
+    expect(item.body).not.toContain(s.ann);
+    // Reading needs only the site (no 403); the query is checked (400), a caller is needed (401),
+    // and another organization's thing is unknown (404).
+    expect((await ofThing('123')).statusCode).toBe(400);
+    expect((await anonymous(app).request('GET', `/api/exceptions?thing=${s.drill}`)).statusCode).toBe(401);
+    const other = await reportScenario(app);
+    expect((await ofThing(s.drill, other.admin)).statusCode).toBe(404);
+
+    await hideWorkers(s, false);
+    expect((await ofThing(s.ann)).statusCode).toBe(200);
+    expect((await ofThing(s.drill)).json()).toMatchObject([{ multipleThings: [s.ann, s.saw] }]);
+  });
+
+  it('lists a worker seen at a site that shows workers only from that site', async () => {
+    const s = await reportScenario(app);
+    const yard = await makeSite(app, s.org.id, 'Yard');
+    const exceptionAt = (siteId: string) => ({
+      id: newId(),
+      orgId: s.org.id,
+      siteId,
+      type: 'inventoryThingsUnexpected',
+      time: new Date('2024-01-12T12:00:00.000Z'),
+      thingId: s.ann,
+      multipleThings: [s.ann],
+    });
+    const atYard = exceptionAt(yard.id);
+    await app.ctx.db.insert(exceptions).values(atYard);
+    // Ann's home is the Yard now (her zone is still the Dock, on the site that hides workers).
+    await app.ctx.db.update(things).set({ siteId: yard.id }).where(eq(things.id, s.ann));
+    await hideWorkers(s, true);
+    const res = await s.viewer.request('GET', `/api/exceptions?thing=${s.ann}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { _id: string }[]).map((e) => e._id)).toEqual([atYard.id]);
   });
 });

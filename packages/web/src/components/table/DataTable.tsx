@@ -28,6 +28,11 @@ export interface DataTableProps<T> {
   rowSx?: (row: T) => object | undefined;
   /** Above the table, inside its card (a heading). */
   toolbar?: ReactNode;
+  /**
+   * Phones keep every column: cells stay on one line, the table scrolls sideways inside its card
+   * and the first column stays in view (reports, whose columns are all worth reading).
+   */
+  scrollOnPhone?: boolean;
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -45,7 +50,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
       pagingWhenNeeded
       toolbar={props.toolbar}
     >
-      <TableContainer>
+      <TableContainer
+        // A region that scrolls is reachable by keyboard and named (WCAG 2.1.1).
+        {...(props.scrollOnPhone && { tabIndex: 0, role: 'region', 'aria-label': props.label })}
+        data-scrolls-on-phone={props.scrollOnPhone || undefined}
+      >
         <TableGrid
           dense
           label={props.label}
@@ -55,6 +64,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           rowId={props.rowKey}
           leadingRows={props.leadingRows}
           rowSx={props.rowSx}
+          scrollOnPhone={props.scrollOnPhone}
         />
       </TableContainer>
     </TableFrame>

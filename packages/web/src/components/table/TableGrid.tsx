@@ -16,6 +16,7 @@ import {
   TableHead,
   TableRow,
   TableSortLabel,
+  type Theme,
   Tooltip,
 } from '@mui/material';
 import type { KeyboardEvent, ReactNode } from 'react';
@@ -51,6 +52,8 @@ export interface TableGridProps<T> {
    * shown). Given, the order holds while the pointer or focus is in the table (held-order.ts).
    */
   holdKey?: string;
+  /** Phones: one line per cell, every column kept, the first column sticky (DataTable). */
+  scrollOnPhone?: boolean;
 }
 
 /** Cells of a column left out below its breakpoint. */
@@ -69,6 +72,24 @@ const ROOMY = {
   '& .MuiTableCell-root:last-of-type': { pr: 2 },
 };
 
+/**
+ * A report on a phone: every column kept and each cell on one line, so a row is one line high and
+ * the table scrolls sideways in its card; the first column (what the row is about) stays in view,
+ * with a rule on its edge while the others pass under it.
+ */
+const PHONE_SCROLL = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    '& .MuiTableCell-root': { whiteSpace: 'nowrap' },
+    '& .MuiTableCell-root:first-of-type': {
+      position: 'sticky',
+      left: 0,
+      zIndex: 1,
+      bgcolor: 'background.paper',
+      boxShadow: `inset -1px 0 0 ${theme.palette.divider}`,
+    },
+  },
+});
+
 export function TableGrid<T>(props: TableGridProps<T>) {
   const { columns } = props;
   const rowLabel = props.rowLabel ?? props.rowId;
@@ -81,7 +102,7 @@ export function TableGrid<T>(props: TableGridProps<T>) {
       stickyHeader={!props.dense}
       aria-label={props.label}
       aria-busy={props.rows === undefined}
-      sx={props.dense ? DENSE : ROOMY}
+      sx={[props.dense ? DENSE : ROOMY, props.scrollOnPhone ? PHONE_SCROLL : false]}
     >
       <TableHead>
         <TableRow>

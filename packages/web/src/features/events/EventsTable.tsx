@@ -166,6 +166,10 @@ const EVENTS_SX = {
     '& .event-icons': { flexDirection: 'column', gap: 0.25 },
     '& .event-when': { whiteSpace: 'nowrap' },
     '& .event-time': { display: 'block', color: 'text.secondary' },
+    // A hovered row's tint leaves grey text below 4.5:1 (WCAG 1.4.3): it reads as the row's text.
+    '& .MuiTableRow-hover:hover .event-epc, & .MuiTableRow-hover:hover .event-time': {
+      color: 'text.primary',
+    },
     '& .event-tag': {
       width: 'calc(var(--tag-ch) * 1ch)',
       flexShrink: 0,
@@ -196,8 +200,11 @@ export interface EventsTableProps {
   dense?: boolean;
   /** Rows open their thing (default); off where the thing is already open. */
   openThings?: boolean;
-  /** The live Events list: its order holds under the pointer and focus (TableGrid `holdKey`). */
-  holdKey?: string;
+  /**
+   * Every events list is live: its order holds under the pointer and focus (TableGrid `holdKey`,
+   * from `holdKeyOf`), so a list of events cannot be added without it.
+   */
+  holdKey: string;
 }
 
 export function EventsTable({ query, state, onState, dense, openThings = true, ...props }: EventsTableProps) {

@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import type { DateRange } from '../../components/date-range';
+import { holdKeyOf } from '../../components/table/held-order';
 import { listApiQuery } from '../../components/table/list-state';
 import { useTableState } from '../../components/table/useTableState';
 import { EventsTable } from '../events/EventsTable';
@@ -26,13 +27,11 @@ export function ExceptionEvents({ exception }: { exception: ExceptionRecord }) {
   const initial = useMemo(() => stayRange(exception), [exception]);
   const [range, setRange] = useState<DateRange>(initial);
   const table = useTableState('-time');
-  const events = useEvents(
-    listApiQuery(
-      { ...table.state, search: '' },
-      { site: exception.site, thing: exception.thing ?? undefined, ...range },
-    ),
-    exception.thing !== null,
+  const query = listApiQuery(
+    { ...table.state, search: '' },
+    { site: exception.site, thing: exception.thing ?? undefined, ...range },
   );
+  const events = useEvents(query, exception.thing !== null);
   const showRange = (next: DateRange) => {
     setRange(next);
     table.update({});
@@ -40,6 +39,7 @@ export function ExceptionEvents({ exception }: { exception: ExceptionRecord }) {
   return (
     <EventsTable
       query={events}
+      holdKey={holdKeyOf(query, events.isPlaceholderData || !events.isFetchedAfterMount)}
       state={table.state}
       onState={table.update}
       empty={{ description: `${exception.thingName ?? 'The thing'} was not seen in this date range.` }}

@@ -66,9 +66,10 @@ export default function ExceptionsReportPage() {
             render: (e) =>
               e.thingName ?? (e.multipleThings.length ? `${e.multipleThings.length} things` : '—'),
           },
-          { field: 'zone', label: 'Zone', render: (e) => e.zoneName ?? '—', hideBelow: 'sm' },
-          { field: 'message', label: 'Message', render: (e) => e.message, hideBelow: 'md' },
+          { field: 'zone', label: 'Zone', render: (e) => e.zoneName ?? '—' },
+          { field: 'message', label: 'Message', render: (e) => e.message },
         ]}
+        scrollOnPhone
         empty={{
           icon: <WarningAmberOutlined />,
           title: 'No exceptions in this period',

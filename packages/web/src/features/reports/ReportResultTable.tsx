@@ -48,6 +48,7 @@ export function ReportResultTable({
       error={query.error}
       onRetry={() => query.refetch()}
       paging={paging}
+      scrollOnPhone
       empty={{ icon: <AssessmentOutlined />, title: emptyTitle, description: emptyDescription }}
     />
   );

@@ -9,6 +9,7 @@ import type { Thing } from '@sightline/shared';
 import { useSession } from '../../api/session-context';
 import type { EditorTabProps } from '../../components';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { holdKeyOf } from '../../components/table/held-order';
 import { listApiQuery } from '../../components/table/list-state';
 import { useTableState } from '../../components/table/useTableState';
 import { EventsTable } from '../events/EventsTable';
@@ -22,10 +23,8 @@ export function ThingEvents({ ctx }: EditorTabProps<ThingForm>) {
   const { siteId } = useSession();
   const table = useTableState('-time');
   const [range, setRange] = useTabDateRange(() => table.update({}));
-  const events = useEvents(
-    listApiQuery({ ...table.state, search: '' }, { site: siteId, thing: thing?._id, ...range }),
-    Boolean(siteId && thing),
-  );
+  const query = listApiQuery({ ...table.state, search: '' }, { site: siteId, thing: thing?._id, ...range });
+  const events = useEvents(query, Boolean(siteId && thing));
   return (
     <Stack spacing={2}>
       <DateRangeFilter value={range} onChange={setRange} />
@@ -35,6 +34,7 @@ export function ThingEvents({ ctx }: EditorTabProps<ThingForm>) {
         dense
         openThings={false}
         query={events}
+        holdKey={holdKeyOf(query, events.isPlaceholderData || !events.isFetchedAfterMount)}
         state={table.state}
         onState={table.update}
         empty={{
