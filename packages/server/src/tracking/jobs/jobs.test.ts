@@ -331,6 +331,7 @@ describe('the scheduler', () => {
       EVENT_DAYS_JOB,
       RETENTION_JOB,
       'alerts.conditions',
+      'alerts.escalation',
     ]);
     expect(await app.jobs.tick(now + 1000, scope)).toEqual([]);
     expect(await app.jobs.tick(now + 5000, scope)).toEqual([TRACKING_JOBS.zoneTime]);
@@ -345,6 +346,7 @@ describe('the scheduler', () => {
       DAILY_REPORTS_JOB,
       EVENT_DAYS_JOB,
       'alerts.conditions',
+      'alerts.escalation',
     ]);
   });
 });
