@@ -104,9 +104,10 @@ test.describe('Live screens', () => {
 
       // Resolving takes it off Home's open exceptions.
       await page.getByRole('button', { name: 'Resolve' }).click();
-      await expect(page.getByText('Exception resolved')).toBeVisible();
-      await expect(page.getByText(/^Resolved /)).toBeVisible();
-      await page.getByRole('button', { name: 'Back' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Resolve' }).click();
+      await expect(page.getByText('Alert resolved')).toBeVisible();
+      await expect(page.getByTestId('alert-state')).toHaveText('Resolved');
+      await openHome(page, site._id);
       await expect(page.getByRole('region', { name: 'Recent exceptions' })).toBeVisible();
       await expect(page.getByText(message)).toHaveCount(0);
     } finally {
