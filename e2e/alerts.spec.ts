@@ -322,7 +322,8 @@ test('a Viewer sees the alerts without acknowledge or resolve controls', async (
     await openAlerts(page, site);
     await expect(rowOf(page, name)).toBeVisible();
     await expect(page.getByRole('button', { name: /^(Acknowledge|Resolve)/ })).toHaveCount(0);
-    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Alerts' }).getByRole('checkbox')).toHaveCount(0);
+    await expect(page.getByRole('checkbox', { name: 'Select all alerts' })).toHaveCount(0);
     await page.screenshot({ path: `${SCREENSHOTS}/alerts-viewer.png`, fullPage: true });
     await expectAccessible(page);
     await rowOf(page, name).getByRole('link', { name }).click();

@@ -13,7 +13,7 @@ import {
 import type { Query } from '../../api/client';
 
 /** Alerts shown by default: every one not resolved yet. */
-export const ACTIVE_STATES: readonly ExceptionState[] = ['open', 'acknowledged'];
+const ACTIVE_STATES: readonly ExceptionState[] = ['open', 'acknowledged'];
 
 export interface AlertFilters {
   type?: ExceptionType;

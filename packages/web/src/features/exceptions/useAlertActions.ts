@@ -19,7 +19,7 @@ interface AlertChange {
 const DONE: Record<AlertAction, string> = { acknowledge: 'acknowledged', resolve: 'resolved' };
 
 /** 'Alert resolved', '3 alerts acknowledged'. */
-export const changedText = (action: AlertAction, count: number) =>
+const changedText = (action: AlertAction, count: number) =>
   `${count === 1 ? 'Alert' : `${count} alerts`} ${DONE[action]}`;
 
 export function useAlertActions(onDone?: () => void) {
