@@ -1,5 +1,5 @@
 /** The Alerts screen's filters: type, zone and state, each a select kept in the URL. */
-import { MenuItem, Stack, TextField } from '@mui/material';
+import { Box, MenuItem, TextField } from '@mui/material';
 import { EXCEPTION_TYPE_LABELS, EXCEPTION_TYPES } from '@sightline/shared';
 import { useSession } from '../../api/session-context';
 import { useSiteZones } from '../zones/useZones';
@@ -16,11 +16,17 @@ export function AlertFilterBar({
 }) {
   const { siteId } = useSession();
   const zones = useSiteZones(siteId);
-  const field = { select: true, size: 'small', sx: { minWidth: { xs: '100%', sm: 190 } } } as const;
+  const field = { select: true, size: 'small', fullWidth: true } as const;
   // A zone filter from a link may name a zone not loaded yet: it shows once the zones arrive.
   const zoneValue = value.zone && zones.names.has(value.zone) ? value.zone : ALL;
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 240px))' },
+      }}
+    >
       <TextField
         {...field}
         label="Type"
@@ -60,6 +66,6 @@ export function AlertFilterBar({
         <MenuItem value="open">Open</MenuItem>
         <MenuItem value="acknowledged">Acknowledged</MenuItem>
       </TextField>
-    </Stack>
+    </Box>
   );
 }

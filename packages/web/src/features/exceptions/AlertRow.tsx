@@ -1,5 +1,6 @@
 /**
- * One alert on the Alerts screen: what it is about (a link to its detail), its message, zone, how
+ * One alert on the Alerts screen: what it is about (a link to its detail) above its message (which
+ * then needs no subject: 'was in Dock for longer than …'), its zone, how
  * long it has waited, its state and who acknowledged it, and, for users who may modify exceptions,
  * a selection box and Acknowledge / Resolve buttons. Columns from md up, stacked lines on a phone.
  */
@@ -11,7 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../components/format';
 import { useSitePath } from '../../navigation/site-links';
 import { formatSince, STATE_LABELS } from './alerts';
-import { alertTarget, ExceptionIcon, exceptionSubject } from './exception-text';
+import { alertTarget, ExceptionIcon } from './exception-text';
 import type { AlertAction } from './useAlertActions';
 
 /** The desktop columns after the selection box and icon: alert, zone, waiting, state. */
@@ -50,7 +51,6 @@ interface AlertRowProps {
 export function AlertRow({ alert: e, now, actions }: AlertRowProps) {
   const toPath = useSitePath();
   const target = alertTarget(e);
-  const subject = exceptionSubject(e);
   return (
     <ListItem divider disablePadding data-testid="alert-row" data-alert-id={e._id} sx={{ display: 'block' }}>
       <Stack direction="row" spacing={1.5} sx={{ px: { xs: 1, sm: 2 }, py: 1.25, alignItems: 'flex-start' }}>
@@ -86,7 +86,7 @@ export function AlertRow({ alert: e, now, actions }: AlertRowProps) {
               {target}
             </Link>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {`${subject} ${e.message}`.trim()}
+              {e.message}
             </Typography>
           </Box>
           <Box sx={{ color: 'text.secondary', minWidth: 0, overflowWrap: 'anywhere' }}>
@@ -119,7 +119,11 @@ export function AlertRow({ alert: e, now, actions }: AlertRowProps) {
               <Box sx={{ width: 40, display: { xs: 'none', sm: 'block' } }} />
             )}
             <Tooltip title="Resolve">
-              <IconButton aria-label={`Resolve ${target}`} onClick={() => actions.onAct('resolve')}>
+              <IconButton
+                aria-label={`Resolve ${target}`}
+                onClick={() => actions.onAct('resolve')}
+                sx={{ color: 'success.main' }}
+              >
                 <TaskAltRounded />
               </IconButton>
             </Tooltip>
