@@ -16,7 +16,13 @@ export function AlertFilterBar({
 }) {
   const { siteId } = useSession();
   const zones = useSiteZones(siteId);
-  const field = { select: true, size: 'small', fullWidth: true } as const;
+  // The empty value ('All …') is shown as an option's text, so the label stays above it.
+  const field = {
+    select: true,
+    size: 'small',
+    fullWidth: true,
+    slotProps: { select: { displayEmpty: true }, inputLabel: { shrink: true } },
+  } as const;
   // A zone filter from a link may name a zone not loaded yet: it shows once the zones arrive.
   const zoneValue = value.zone && zones.names.has(value.zone) ? value.zone : ALL;
   return (

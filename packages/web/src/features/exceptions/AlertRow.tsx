@@ -97,7 +97,12 @@ export function AlertRow({ alert: e, now, actions }: AlertRowProps) {
             {phoneLabel('Waiting')}
             <span data-testid="alert-since">{formatSince(e.time, now)}</span>
           </Box>
-          <Stack direction="row" spacing={1} alignItems="center" sx={{ minWidth: 0, flexWrap: 'wrap' }}>
+          <Stack
+            direction="row"
+            useFlexGap
+            alignItems="center"
+            sx={{ minWidth: 0, flexWrap: 'wrap', gap: 1 }}
+          >
             <StateChip state={e.state} />
             {e.state === 'acknowledged' && (
               <Typography variant="body2" color="text.secondary" noWrap title={e.note ?? undefined}>
