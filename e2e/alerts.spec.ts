@@ -174,7 +174,7 @@ test('an Admin filters, acknowledges and resolves alerts one at a time and in bu
     await expect(mine).toHaveCount(1);
     await pick(page, 'State', 'Open');
     await expect(mine).toHaveCount(2);
-    await pick(page, 'State', 'Open and acknowledged');
+    await pick(page, 'State', 'Unresolved');
     await expect(mine).toHaveCount(3);
 
     // Resolve one from its row.

@@ -68,7 +68,7 @@ export function AlertFilterBar({
           onChange({ ...value, state: state === 'open' || state === 'acknowledged' ? state : undefined });
         }}
       >
-        <MenuItem value={ALL}>Open and acknowledged</MenuItem>
+        <MenuItem value={ALL}>Unresolved</MenuItem>
         <MenuItem value="open">Open</MenuItem>
         <MenuItem value="acknowledged">Acknowledged</MenuItem>
       </TextField>
