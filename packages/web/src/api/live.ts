@@ -291,3 +291,17 @@ export function useLiveConnected(): boolean {
 export function useFallbackPolling(ms: number): number | false {
   return useLiveConnected() ? false : ms;
 }
+
+/** Calls `handler` with each live message of `type` while the calling screen is mounted. */
+export function useLiveMessages<T extends LiveType>(type: T, handler: (data: LiveData<T>) => void): void {
+  const { subscribe } = useContext(LiveContext);
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(
+    () =>
+      subscribe(type, (message) => {
+        if (message.type === type) latest.current(message.data as LiveData<T>);
+      }),
+    [subscribe, type],
+  );
+}

@@ -18,6 +18,7 @@ import {
 import { Suspense, useState } from 'react';
 import { useNavigation, useSearchParams } from 'react-router';
 import { LiveProvider } from '../api/live';
+import { AlertNotifier } from '../features/exceptions/alert-notifications';
 import { LIVE_RESYNC, LIVE_RULES } from './live-rules';
 import { ProfileMenu } from './ProfileMenu';
 import { RouteGate } from './RouteGate';
@@ -33,10 +34,14 @@ const printStyles = <GlobalStyles styles={{ '@media print': hideControls }} />;
 /** `?print=1` looks like the printed page: no menu, top bar or on-screen controls. */
 const printModeStyles = <GlobalStyles styles={hideControls} />;
 
-/** The shell with the live stream of the selected site (one stream for every screen). */
+/**
+ * The shell with the live stream of the selected site (one stream for every screen), and the
+ * browser notifications of new alerts, which the user may turn on (off by default).
+ */
 export function Shell() {
   return (
     <LiveProvider rules={LIVE_RULES} resync={LIVE_RESYNC}>
+      <AlertNotifier />
       <ShellLayout />
     </LiveProvider>
   );

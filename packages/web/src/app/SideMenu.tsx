@@ -16,6 +16,7 @@ import { APP_VERSION } from '@sightline/shared';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../components/BrandMark';
+import { visuallyHidden } from '../components/visuallyHidden';
 import { features } from '../features';
 import type { MenuContext, MenuEntry, MenuLink } from '../navigation/registry';
 import { useSitePath } from '../navigation/site-links';
@@ -96,12 +97,17 @@ interface EntryProps {
   onNavigate?: () => void;
 }
 
+const noBadge = (): number | undefined => undefined;
+
 function LinkEntry({ entry, ctx, onNavigate }: EntryProps) {
   const { pathname } = useLocation();
   const toPath = useSitePath();
+  const useBadge = entry.useBadge ?? noBadge;
+  const badge = useBadge(ctx) ?? 0;
   const Icon = entry.icon;
   const path = entry.path ?? '';
   const active = isActive(pathname, path);
+  const label = menuLabel(entry, ctx);
   return (
     <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton
@@ -115,7 +121,29 @@ function LinkEntry({ entry, ctx, onNavigate }: EntryProps) {
         <ListItemIcon>
           <Icon fontSize="small" />
         </ListItemIcon>
-        <ListItemText primary={menuLabel(entry, ctx)} slotProps={textProps} />
+        <ListItemText primary={label} slotProps={textProps} />
+        {badge > 0 && (
+          // The count is part of the link's name ('Alerts 3 open'), not only a colour.
+          <Box
+            component="span"
+            data-testid={`menu-badge-${entry.slot}`}
+            sx={{
+              ml: 1,
+              px: 0.75,
+              minWidth: 20,
+              borderRadius: 10,
+              bgcolor: 'error.main',
+              color: 'error.contrastText',
+              typography: 'caption',
+              fontWeight: 700,
+              lineHeight: '20px',
+              textAlign: 'center',
+            }}
+          >
+            {badge > 999 ? '999+' : badge}
+            <span style={visuallyHidden}> open</span>
+          </Box>
+        )}
       </ListItemButton>
     </ListItem>
   );

@@ -10,7 +10,7 @@ interface MenuGroupLayout {
 const MENU_LAYOUT: MenuGroupLayout[] = [
   {
     id: 'main',
-    slots: ['home', 'events', 'items', 'images', 'mapViews', 'reports', 'customReports', 'workers'],
+    slots: ['home', 'alerts', 'events', 'items', 'images', 'mapViews', 'reports', 'customReports', 'workers'],
   },
   {
     id: 'admin',

@@ -13,6 +13,7 @@ import type { Query } from '../api/client';
 /** Menu positions in menu order; see menu-layout.ts for the groups. */
 export type MenuSlot =
   | 'home'
+  | 'alerts'
   | 'events'
   | 'items'
   | 'images'
@@ -71,6 +72,8 @@ export interface MenuEntry {
   children?: MenuLink[];
   /** Sub-entries from data (Maps: one per map). A hook: it may call useList etc. */
   useChildren?: (ctx: MenuContext) => MenuLink[];
+  /** A count shown beside the label (open alerts); 0 or undefined shows none. A hook, like useChildren. */
+  useBadge?: (ctx: MenuContext) => number | undefined;
 }
 
 export interface Feature {

@@ -1,25 +1,29 @@
 /**
- * Exception detail: the time and, by type, the message; a zone time exception shows the
- * thing's events, the others the things concerned. Users who may modify exceptions can resolve it,
- * which takes it off the open lists (Home).
+ * Exception detail: the time and, by type, the message, its state (Open, Acknowledged, Resolved)
+ * and timeline; a zone time exception shows the thing's events, the others the things concerned.
+ * Users who may modify exceptions acknowledge it (someone is on it) or resolve it, which takes it
+ * off the open lists (Alerts, Home), each with an optional note.
  */
+import DoneRounded from '@mui/icons-material/DoneRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
-import { Box, Button, Chip, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { EXCEPTION_TYPE_LABELS, type ExceptionDetail } from '@sightline/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { api, errorData, errorText, isRetryable } from '../../api/client';
+import { errorText, isRetryable } from '../../api/client';
 import { useRecord } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
-import { EmptyState, PageHeader, useNotify } from '../../components';
+import { EmptyState, PageHeader } from '../../components';
 import { formatDateTime, formatDuration } from '../../components/format';
 import { useSitePath } from '../../navigation/site-links';
+import { AlertNoteDialog, type AlertNoteRequest } from './AlertNoteDialog';
+import { StateChip } from './AlertRow';
+import { AlertTimeline } from './AlertTimeline';
 import { ExceptionEvents } from './ExceptionEvents';
 import { ExceptionThings } from './ExceptionThings';
 import { ExceptionIcon, exceptionSubject, thingPath } from './exception-text';
-import { exceptionKeys } from './keys';
+import { useAlertActions } from './useAlertActions';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -30,6 +34,13 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <Typography component="div">{children}</Typography>
     </Box>
   );
+}
+
+/** What `stayStart` means for the type: the stay's start, the last sighting, the last heartbeat. */
+function stayStartLabel(type: ExceptionDetail['type']) {
+  if (type === 'thingMissing') return 'Last Seen';
+  if (type === 'endpointOffline') return 'Last Heard From';
+  return 'Zone Entry Time';
 }
 
 function Summary({ e }: { e: ExceptionDetail }) {
@@ -67,18 +78,11 @@ function Summary({ e }: { e: ExceptionDetail }) {
             {e.type === 'zoneTimeException' && (
               <Fact label="Alert Time">{formatDuration(e.timeDuration)}</Fact>
             )}
-            {e.stayStart && <Fact label="Zone Entry Time">{formatDateTime(e.stayStart)}</Fact>}
+            {e.endpoint !== null && <Fact label="Endpoint">{e.endpointName ?? e.endpoint}</Fact>}
+            {e.type === 'antennaDisconnected' && <Fact label="Antenna">{e.antenna ?? '—'}</Fact>}
+            {e.stayStart && <Fact label={stayStartLabel(e.type)}>{formatDateTime(e.stayStart)}</Fact>}
             <Fact label="Status">
-              {e.resolvedAt ? (
-                <Chip
-                  size="small"
-                  color="success"
-                  variant="outlined"
-                  label={`Resolved ${formatDateTime(e.resolvedAt)}`}
-                />
-              ) : (
-                <Chip size="small" color="warning" label="Open" />
-              )}
+              <StateChip state={e.state} />
             </Fact>
           </Box>
         </Box>
@@ -90,36 +94,31 @@ function Summary({ e }: { e: ExceptionDetail }) {
 export default function ExceptionDetailPage() {
   const { id } = useParams();
   const session = useSession();
-  const notify = useNotify();
-  const client = useQueryClient();
   const detail = useRecord<ExceptionDetail>('exceptions', id);
-  const resolve = useMutation({
-    mutationFn: () => api.post<ExceptionDetail>(`exceptions/${id}/resolve`),
-    onSuccess: () => {
-      notify.success('Exception resolved');
-      return client.invalidateQueries({ queryKey: exceptionKeys.all() });
-    },
-    onError: (error) => notify.error(`Failed to save exception: ${errorData(error)}`),
-  });
+  const [request, setRequest] = useState<AlertNoteRequest>();
+  const act = useAlertActions(() => setRequest(undefined));
   const e = detail.data;
-  const canResolve = e !== undefined && e.resolvedAt === null && session.can('exceptions', 'modify');
+  const canAct = e !== undefined && e.state !== 'resolved' && session.can('exceptions', 'modify');
+  const ask = (action: AlertNoteRequest['action']) => e && setRequest({ action, ids: [e._id] });
 
   return (
     <>
       <PageHeader
         title={e ? `${EXCEPTION_TYPE_LABELS[e.type]} exception` : 'Exception'}
         subtitle={e ? formatDateTime(e.time) : ' '}
-        backTo="home"
+        backTo="alerts"
         actions={
-          canResolve && (
-            <Button
-              variant="contained"
-              startIcon={<TaskAltRounded />}
-              onClick={() => resolve.mutate()}
-              disabled={resolve.isPending}
-            >
-              Resolve
-            </Button>
+          canAct && (
+            <Stack direction="row" spacing={1}>
+              {e.state === 'open' && (
+                <Button variant="outlined" startIcon={<DoneRounded />} onClick={() => ask('acknowledge')}>
+                  Acknowledge
+                </Button>
+              )}
+              <Button variant="contained" startIcon={<TaskAltRounded />} onClick={() => ask('resolve')}>
+                Resolve
+              </Button>
+            </Stack>
           )
         }
       />
@@ -143,6 +142,7 @@ export default function ExceptionDetailPage() {
       ) : (
         <Stack spacing={2.5}>
           <Summary e={e} />
+          <AlertTimeline alert={e} />
           {e.type === 'zoneTimeException' ? (
             <ExceptionEvents exception={e} />
           ) : (
@@ -150,6 +150,12 @@ export default function ExceptionDetailPage() {
           )}
         </Stack>
       )}
+      <AlertNoteDialog
+        request={request}
+        busy={act.isPending}
+        onClose={() => setRequest(undefined)}
+        onConfirm={(note) => request && act.mutate({ ...request, note })}
+      />
     </>
   );
 }

@@ -1,7 +1,10 @@
 /** How an exception is named and pictured on every screen. */
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import PlaylistRemoveRounded from '@mui/icons-material/PlaylistRemoveRounded';
+import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
+import SettingsInputAntennaRounded from '@mui/icons-material/SettingsInputAntennaRounded';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
+import WifiOffRounded from '@mui/icons-material/WifiOffRounded';
 import WrongLocationOutlined from '@mui/icons-material/WrongLocationOutlined';
 import type { ExceptionRecord, ThingClass } from '@sightline/shared';
 
@@ -24,7 +27,31 @@ export function ExceptionIcon({
   if (type === 'zoneTimeException') return <TimerOutlined color="error" aria-label="Zone time" />;
   if (type === 'inventoryThingsMissing')
     return <PlaylistRemoveRounded color="warning" aria-label="Inventory shortage" />;
+  if (type === 'thingMissing') return <SearchOffRounded color="error" aria-label="Thing missing" />;
+  if (type === 'endpointOffline') return <WifiOffRounded color="error" aria-label="Endpoint offline" />;
+  if (type === 'antennaDisconnected')
+    return <SettingsInputAntennaRounded color="warning" aria-label="Antenna disconnected" />;
   return <Inventory2Outlined color="warning" aria-label="Inventory overage" />;
+}
+
+/**
+ * What an alert is about, as its row names it: the thing, else the endpoint (with the antenna of an
+ * antennaDisconnected alert), else the zone of an inventory count.
+ */
+export function alertTarget(
+  e: Pick<
+    ExceptionRecord,
+    'thingName' | 'thing' | 'endpointName' | 'endpoint' | 'antenna' | 'zoneName' | 'type'
+  >,
+): string {
+  const thing = e.thingName ?? e.thing;
+  if (thing) return thing;
+  const endpoint = e.endpointName ?? e.endpoint;
+  if (endpoint)
+    return e.type === 'antennaDisconnected' && e.antenna !== null
+      ? `${endpoint} · Antenna ${e.antenna}`
+      : endpoint;
+  return e.zoneName ?? 'Unknown';
 }
 
 /** An exception's things link to their editor: items to /items/{id}; workers to their own editor. */
