@@ -93,7 +93,8 @@ describe('kept category counts', () => {
     await foldCategoryCounts(db);
     await db.delete(things).where(eq(things.id, s.mover)); // removed for good
     await checkTotals(s, 'removed');
-  });
+    // Seven checks of ~90 list requests each: longer than one test's default on a shared machine.
+  }, 120_000);
 
   it('rebuild from scratch to what the triggers kept (the migration backfill), with zero rows left out', async () => {
     const s = await scene();
