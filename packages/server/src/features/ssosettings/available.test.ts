@@ -71,7 +71,8 @@ describe('/auth/{provider}/available', () => {
     expect((await available(single, 'okta', '10.0.0.5')).statusCode).toBe(200);
     expect((await available(single, 'okta', `${org.subdomain}.sightline.example`)).statusCode).toBe(200);
     expect((await available(single, 'entra', `${org.subdomain}.sightline.example`)).statusCode).toBe(404);
-  });
+    // A new PGlite database runs every migration first: longer than one test's default when busy.
+  }, 120_000);
 });
 
 describe('/auth/options', () => {
