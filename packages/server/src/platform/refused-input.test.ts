@@ -1,0 +1,77 @@
+/**
+ * Input PostgreSQL or the JSON writer cannot hold is a 400 naming the place, with nothing stored:
+ * a lone UTF-16 surrogate in any string or key (body, query).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { LONE_SURROGATE_MSG } from '@sightline/shared';
+import { describe, expect, it } from 'vitest';
+import { makeApp, makeTenant } from '../../test/factories.js';
+
+const app = await makeApp();
+/** A valid capture document (OpenEPCIS, Apache-2.0) with one extension field. */
+const EPCIS_DOCUMENT = JSON.parse(
+  readFileSync(
+    path.join(
+      import.meta.dirname,
+      '../features/epcis/fixtures/openepcis/Capture/Documents/AggregationEvent.json',
+    ),
+    'utf8',
+  ),
+) as { epcisBody: { eventList: Record<string, unknown>[] } };
+const epcisEvents = async (t: Awaited<ReturnType<typeof makeTenant>>) =>
+  (await t.admin.request('GET', '/api/epcis/events?perPage=1000')).json().epcisBody.queryResults.resultsBody
+    .eventList;
+
+describe('lone UTF-16 surrogates', () => {
+  it('refuses one in a site, an EPCIS extension field or a webhook field with a 400, storing nothing', async () => {
+    const t = await makeTenant(app);
+    const site = (await t.admin.request('GET', `/api/sites/${t.site.id}`)).json();
+    const put = await t.admin.request('PUT', `/api/sites/${t.site.id}`, {
+      ...site,
+      alertSettings: { escalateAfterMinutes: 5, escalationEmails: ['\ud800@b.c'] },
+    });
+    expect(put.statusCode, put.body).toBe(400);
+    expect(put.json().errors).toEqual([
+      { path: 'body.alertSettings.escalationEmails.0', message: LONE_SURROGATE_MSG },
+    ]);
+    expect((await t.admin.request('GET', `/api/sites/${t.site.id}`)).json()).toEqual(site);
+
+    const doc = structuredClone(EPCIS_DOCUMENT);
+    const [event] = doc.epcisBody.eventList;
+    if (!event) throw new Error('the document has an event');
+    event['example:myField'] = 'X\ud800Y';
+    const capture = await t.admin.request('POST', '/api/epcis/capture', doc);
+    expect(capture.statusCode, capture.body).toBe(400);
+    expect(capture.json().message).toContain(LONE_SURROGATE_MSG);
+    expect(await epcisEvents(t)).toEqual([]);
+
+    const webhook = await t.admin.request('POST', '/api/webhooks', {
+      targetUrl: 'https://example.com/hook',
+      fields: [{ localField: 'customString', remoteFieldName: 'a', stringValue: '\ud800' }],
+    });
+    expect(webhook.statusCode, webhook.body).toBe(400);
+    expect(webhook.json().message).toBe(`body.fields.0.stringValue: ${LONE_SURROGATE_MSG}`);
+    expect((await t.admin.request('GET', '/api/webhooks')).json()).toEqual([]);
+  });
+
+  it('refuses a lone surrogate in a key, and keeps a paired one (body and query)', async () => {
+    const t = await makeTenant(app);
+    const key = await t.admin.request('POST', '/api/webhooks', {
+      targetUrl: 'https://example.com/hook',
+      '\udc00': 1,
+    });
+    expect(key.statusCode).toBe(400);
+    expect(key.json().message).toContain(LONE_SURROGATE_MSG);
+    const pairedBody = await t.admin.request('POST', '/api/webhooks', {
+      targetUrl: 'https://example.com/hook',
+      fields: [{ localField: 'customString', remoteFieldName: 'a', stringValue: '😀' }],
+    });
+    expect(pairedBody.statusCode, pairedBody.body).toBe(200);
+    const paired = await t.admin.request(
+      'GET',
+      `/api/zones?site=${t.site.id}&search=${encodeURIComponent('😀')}`,
+    );
+    expect(paired.statusCode).toBe(200);
+  });
+});
