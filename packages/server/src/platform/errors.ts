@@ -81,8 +81,8 @@ export function registerErrorHandler(app: FastifyInstance, opts: { notFound?: bo
 
 /**
  * Every string and key of every request (body, query, params, whatever the route's schema) is
- * refused with a 400 when it carries NUL or a lone UTF-16 surrogate, before validation: one
- * guarantee instead of one rule per schema.
+ * refused with a 400 when it carries NUL or a lone UTF-16 surrogate, or nests deeper than
+ * MAX_DEPTH, before validation: one guarantee instead of one rule per schema.
  */
 export function refuseBadText(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {

@@ -1,10 +1,10 @@
 /**
  * Input PostgreSQL or the JSON writer cannot hold is a 400 naming the place, with nothing stored:
- * a lone UTF-16 surrogate in any string or key (body, query).
+ * a lone UTF-16 surrogate in any string or key (body, query); arrays and objects nested too deep.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LONE_SURROGATE_MSG } from '@sightline/shared';
+import { LONE_SURROGATE_MSG, TOO_DEEP_MSG } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
 import { makeApp, makeTenant } from '../../test/factories.js';
 
@@ -73,5 +73,38 @@ describe('lone UTF-16 surrogates', () => {
       `/api/zones?site=${t.site.id}&search=${encodeURIComponent('😀')}`,
     );
     expect(paired.statusCode).toBe(200);
+  });
+});
+
+describe('deep nesting', () => {
+  const withField = (value: string) => {
+    const doc = structuredClone(EPCIS_DOCUMENT);
+    const [event] = doc.epcisBody.eventList;
+    if (!event) throw new Error('the document has an event');
+    event['example:myField'] = 'DEEP';
+    return JSON.stringify(doc).replace('"DEEP"', value);
+  };
+  const json = { 'content-type': 'application/json' };
+
+  it('refuses 20,000 levels of arrays or objects in an EPCIS capture with a 400, storing nothing', async () => {
+    const t = await makeTenant(app);
+    for (const deep of [
+      `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+      `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`,
+    ]) {
+      for (const payload of [withField(deep), deep]) {
+        const res = await t.admin.request('POST', '/api/epcis/capture', payload, json);
+        expect(res.statusCode, res.body.slice(0, 200)).toBe(400);
+        expect(res.json()).toEqual({
+          message: `body: ${TOO_DEEP_MSG}`,
+          errors: [{ path: 'body', message: TOO_DEEP_MSG }],
+        });
+      }
+    }
+    expect(await epcisEvents(t)).toEqual([]);
+    // Nesting within the limit is captured.
+    const shallow = `${'{"example:a":'.repeat(40)}1${'}'.repeat(40)}`;
+    const ok = await t.admin.request('POST', '/api/epcis/capture', withField(shallow), json);
+    expect(ok.statusCode, ok.body).toBe(202);
   });
 });
