@@ -1,10 +1,11 @@
 /**
  * Input PostgreSQL or the JSON writer cannot hold is a 400 naming the place, with nothing stored:
- * a lone UTF-16 surrogate in any string or key (body, query); arrays and objects nested too deep.
+ * a lone UTF-16 surrogate in any string or key (body, query); arrays and objects nested too deep;
+ * times outside years 0001–9999.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LONE_SURROGATE_MSG, TOO_DEEP_MSG } from '@sightline/shared';
+import { LONE_SURROGATE_MSG, TIME_RANGE_MSG, TOO_DEEP_MSG } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
 import { makeApp, makeTenant } from '../../test/factories.js';
 
@@ -106,5 +107,56 @@ describe('deep nesting', () => {
     const shallow = `${'{"example:a":'.repeat(40)}1${'}'.repeat(40)}`;
     const ok = await t.admin.request('POST', '/api/epcis/capture', withField(shallow), json);
     expect(ok.statusCode, ok.body).toBe(202);
+  });
+});
+
+describe('times outside years 0001 to 9999', () => {
+  const YEAR_0 = '0000-01-01T00:00:00Z';
+
+  it('refuses them in every time filter and a page token with a 400', async () => {
+    const t = await makeTenant(app);
+    const site = t.site.id;
+    const token = Buffer.from('999999999999999.0.1').toString('base64url');
+    for (const url of [
+      `/api/epcis/events?GE_eventTime=${YEAR_0}`,
+      `/api/epcis/events?LT_recordTime=${YEAR_0}`,
+      `/api/epcis/events?LT_eventTime=${encodeURIComponent('0001-01-01T00:00:00+01:00')}`,
+      `/api/epcis/events?nextPageToken=${token}`,
+      `/api/events?site=${site}&after=${YEAR_0}`,
+      `/api/exceptions?site=${site}&after=${YEAR_0}`,
+      `/api/exceptions/export?site=${site}&before=${YEAR_0}`,
+    ]) {
+      const res = await t.admin.request('GET', url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      if (!url.includes('nextPageToken')) expect(res.json().message, url).toContain(TIME_RANGE_MSG);
+    }
+    const edge = await t.admin.request(
+      'GET',
+      '/api/epcis/events?GE_eventTime=0001-01-01T00:00:00Z&LT_eventTime=9999-12-31T23:59:59Z',
+    );
+    expect(edge.statusCode, edge.body).toBe(200);
+  });
+
+  it('refuses a site start date or an EPCIS event time in year 0000 with a 400, storing nothing', async () => {
+    const t = await makeTenant(app);
+    const site = (await t.admin.request('GET', `/api/sites/${t.site.id}`)).json();
+    const put = await t.admin.request('PUT', `/api/sites/${t.site.id}`, { ...site, startDate: '0000-01-01' });
+    expect(put.statusCode, put.body).toBe(400);
+    expect(put.json().errors).toEqual([{ path: 'body.startDate', message: TIME_RANGE_MSG }]);
+    expect((await t.admin.request('GET', `/api/sites/${t.site.id}`)).json()).toEqual(site);
+
+    const doc = structuredClone(EPCIS_DOCUMENT);
+    const [event] = doc.epcisBody.eventList;
+    if (!event) throw new Error('the document has an event');
+    event.eventTime = YEAR_0;
+    const capture = await t.admin.request('POST', '/api/epcis/capture', doc);
+    expect(capture.statusCode, capture.body).toBe(400);
+    expect(capture.json().errors).toEqual([
+      {
+        path: '/epcisBody/eventList/0/eventTime',
+        message: `must be an RFC 3339 date-time with a timezone; ${TIME_RANGE_MSG}`,
+      },
+    ]);
+    expect(await epcisEvents(t)).toEqual([]);
   });
 });
