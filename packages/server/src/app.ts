@@ -19,7 +19,7 @@ import { recipientThingName } from './features/privacy/pseudonyms.js';
 import { enqueueTrackingWebhooks } from './features/webhooks/outbox.js';
 import { registerAuthentication } from './platform/authenticate.js';
 import type { App, AppContext } from './platform/context.js';
-import { refuseNul, registerErrorHandler } from './platform/errors.js';
+import { refuseBadText, registerErrorHandler } from './platform/errors.js';
 import { createEventStreams } from './platform/event-streams.js';
 import { registerHealthRoutes } from './platform/health.js';
 import { createLocalBus, createPgBus } from './platform/live.js';
@@ -114,7 +114,7 @@ export async function buildApp(config: Config): Promise<App> {
   // Fastify allows one not-found handler: the built console's single-page fallback replaces the plain one.
   const web = webRoot(config, path.resolve(import.meta.dirname, '../../web/dist'));
   registerErrorHandler(app, { notFound: !web });
-  refuseNul(app);
+  refuseBadText(app);
   registerNoStore(app);
   // API answers above 1 KB are compressed (brotli at a fast level, or gzip) when the client
   // accepts it; built assets are precompressed once at build time and sent as they are.

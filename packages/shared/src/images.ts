@@ -3,6 +3,7 @@
  * the filter. The filter is one schema used by the list, every bulk call and the downloads.
  */
 import { z } from 'zod';
+import { isoTime } from './dates.js';
 import { Id } from './ids.js';
 import { paging } from './list.js';
 
@@ -121,7 +122,7 @@ const flag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
-const date = z.iso.datetime({ offset: true, error: IMAGE_MSG.badDate }).optional();
+const date = isoTime(IMAGE_MSG.badDate).optional();
 
 /**
  * The images search filter as query parameters (list, bulk edit, bulk delete, downloads): filters

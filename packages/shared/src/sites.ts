@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email } from './auth.js';
+import { IsoDayOrTime } from './dates.js';
 import { EpcisId } from './epcis.js';
 import { ID_PATTERN, Id } from './ids.js';
 import { listQuery } from './list.js';
@@ -82,7 +83,7 @@ export const SiteInput = z.object({
   name: z.string().trim().min(1, 'name is required').max(200),
   description: z.string().max(2000).default(''),
   epcisId: EpcisId.default(''),
-  startDate: z.iso.datetime({ offset: true }).or(z.iso.date()),
+  startDate: IsoDayOrTime,
   addressLine1: z.string().max(200).default(''),
   addressLine2: z.string().max(200).default(''),
   city: z.string().max(100).default(''),

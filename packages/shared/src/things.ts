@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { THING_CLASSES } from './constants.js';
+import { isoTime } from './dates.js';
 import { Id } from './ids.js';
 import { listQuery } from './list.js';
 import { MapPoint } from './maps.js';
@@ -135,7 +136,7 @@ const ThingFilters = {
   zone: Id.optional(),
   map: Id.optional(),
   /** Things changed or seen at or after this time. */
-  after: z.iso.datetime({ offset: true }).optional(),
+  after: isoTime('Invalid ISO datetime').optional(),
 };
 
 export const THING_SORT_FIELDS = [

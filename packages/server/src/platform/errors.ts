@@ -3,7 +3,7 @@
  * `{ message, reason?, errors?: [{ path, message }] }` (docs/api.md).
  */
 
-import { findNul, NUL_MSG } from '@sightline/shared';
+import { findRefusedText } from '@sightline/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -80,20 +80,21 @@ export function registerErrorHandler(app: FastifyInstance, opts: { notFound?: bo
 }
 
 /**
- * Every string of every request (body, query, params, whatever the route's schema) is refused
- * with a 400 when it carries NUL, before validation: one guarantee instead of one rule per schema.
+ * Every string and key of every request (body, query, params, whatever the route's schema) is
+ * refused with a 400 when it carries NUL or a lone UTF-16 surrogate, or nests deeper than
+ * MAX_DEPTH, before validation: one guarantee instead of one rule per schema.
  */
-export function refuseNul(app: FastifyInstance) {
+export function refuseBadText(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     for (const [part, value] of [
       ['body', request.body],
       ['querystring', request.query],
       ['params', request.params],
     ] as const) {
-      const path = findNul(value);
-      if (path !== undefined) {
-        const at = [part, path].filter(Boolean).join('.');
-        throw badRequest(`${at}: ${NUL_MSG}`, [{ path: at, message: NUL_MSG }]);
+      const fault = findRefusedText(value);
+      if (fault) {
+        const at = [part, fault.path].filter(Boolean).join('.');
+        throw badRequest(`${at}: ${fault.message}`, [{ path: at, message: fault.message }]);
       }
     }
   });

@@ -3,7 +3,7 @@
  * Sightline's kinds of event, the page token as the last (eventTime, id) answered, and the sites
  * the caller may read.
  */
-import { EPCIS_BIZ_STEPS, type EpcisEventsQuery } from '@sightline/shared';
+import { EPCIS_BIZ_STEPS, type EpcisEventsQuery, inTimeRange } from '@sightline/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { events } from '../../db/schema.js';
 import { badRequest } from '../../platform/errors.js';
@@ -55,7 +55,9 @@ const BAD_TOKEN = 'is not a token this query answered';
 export function readPageToken(text: string | undefined): PageToken | undefined {
   if (text === undefined) return undefined;
   const m = /^(\d{1,15})\.([01])\.(\d{1,18})$/.exec(Buffer.from(text, 'base64url').toString());
-  if (!m) throw badRequest(`nextPageToken: ${BAD_TOKEN}`, [{ path: 'nextPageToken', message: BAD_TOKEN }]);
+  // A token names a time this query answered: within the times Sightline stores.
+  if (!m || !inTimeRange(Number(m[1])))
+    throw badRequest(`nextPageToken: ${BAD_TOKEN}`, [{ path: 'nextPageToken', message: BAD_TOKEN }]);
   return { time: Number(m[1]), kind: m[2] === '1' ? 1 : 0, id: Number(m[3]) };
 }
 

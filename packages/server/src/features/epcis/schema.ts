@@ -3,12 +3,20 @@
  * against it, and the tests check every query answer. Errors are listed as `path: message`, one
  * per place: the schema's alternatives (anyOf, if/then) are said once, as what the place may hold.
  */
+import { inTimeRange, TIME_RANGE_MSG } from '@sightline/shared';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import schema from './gs1/EPCIS-JSON-Schema.json' with { type: 'json' };
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats.default(ajv);
+// A date-time is also within the times Sightline stores (shared `inTimeRange`): year 0000 passes
+// RFC 3339 but not PostgreSQL.
+const rfc3339 = addFormats.default.get('date-time');
+if (typeof rfc3339 !== 'object' || !('validate' in rfc3339) || typeof rfc3339.validate !== 'function')
+  throw new Error("ajv-formats' date-time is a function format");
+const rfc3339Valid = rfc3339.validate as (text: string) => boolean;
+ajv.addFormat('date-time', { type: 'string', validate: (text) => rfc3339Valid(text) && inTimeRange(text) });
 const validate = ajv.compile(schema);
 
 export interface SchemaError {
@@ -27,6 +35,8 @@ const pointerToken = (name: string) => name.replaceAll('~', '~0').replaceAll('/'
 
 function leafMessage(e: ErrorObject): string {
   if (e.keyword === 'format' && e.params.format === 'uri') return 'must be a URI';
+  if (e.keyword === 'format' && e.params.format === 'date-time')
+    return `must be an RFC 3339 date-time with a timezone; ${TIME_RANGE_MSG}`;
   if (e.keyword === 'enum') return `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
   return e.message ?? 'is not valid';
 }
