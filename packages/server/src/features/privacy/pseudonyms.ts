@@ -175,10 +175,27 @@ export function maskLiveMessage<M extends { type: string; data: unknown }>(
       const name = 'name' in data ? pseudonym(data._id) : undefined;
       return name ? { ...message, data: { ...data, name } } : message;
     }
-    case 'zoneChange':
-    case 'exception': {
+    case 'zoneChange': {
       const name = pseudonym(data.thing);
       return name ? { ...message, data: { ...data, thingName: name } } : message;
+    }
+    case 'exception': {
+      const name = pseudonym(data.thing);
+      if (!name) return message;
+      // Of the messages only a missing thing's names its thing: built again from the pseudonym.
+      const text =
+        data.type === 'thingMissing' && typeof data.message === 'string'
+          ? exceptionMessage({
+              type: 'thingMissing',
+              thingName: name,
+              timeDuration: typeof data.timeDuration === 'number' ? data.timeDuration : null,
+              zone: null,
+              zoneName: null,
+              expectedZone: null,
+              expectedZoneName: null,
+            })
+          : data.message;
+      return { ...message, data: { ...data, thingName: name, message: text } };
     }
     default:
       return message;
