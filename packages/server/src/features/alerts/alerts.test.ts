@@ -4,12 +4,14 @@
  * thing is seen or its reader or antenna is back.
  */
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { postNative, trackedSite } from '../../../test/factories/ingest.factory.js';
 import { makeMailApp, waitForMails } from '../../../test/factories/outbox.factory.js';
 import { makeThing } from '../../../test/factories.js';
 import { endpoints, exceptions, zones } from '../../db/schema.js';
 import type { LiveMessage } from '../../platform/live.js';
+import { workerPseudonym } from '../privacy/pseudonyms.js';
 import { antennaStateChanged } from './antenna.js';
 import { checkConditions } from './conditions.js';
 
@@ -148,5 +150,47 @@ describe('antennaDisconnected', () => {
     expect(await antennaStateChanged(deps, { ...state, organization: other.org.id, connected: false })).toBe(
       0,
     );
+  });
+});
+
+describe('thingMissing of a pseudonymous worker', () => {
+  it('names the worker by its pseudonym in the message, the list, the export and the mail', async () => {
+    const w = await world();
+    const tag = `E2801177${w.org.id.slice(-8)}`.toUpperCase();
+    const mateo = (await makeThing(db, w.org.id, w.site.id, { tag, name: 'Mateo Reilly', class: 'worker' }))
+      .id;
+    const now = Date.now();
+    await postNative(app, w.dockReader, [{ tag, time: iso(now - 5 * HOUR) }]);
+    const settings = await w.admin.request('POST', `/api/orgsettings?site=${w.site.id}`, {
+      missingAfterHours: { worker: 1 },
+      pseudonymizeWorkers: true,
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    await checkConditions(deps, now, w.scope);
+    const [raised] = await alertsOf(w.org.id, 'thingMissing');
+    const pseudonym = workerPseudonym(mateo);
+    const shown = { thingName: pseudonym, message: `${pseudonym} has not been seen for 1 hour(s)` };
+
+    const detail = await w.viewer.request('GET', `/api/exceptions/${raised?.id}`);
+    expect(detail.json()).toMatchObject(shown);
+    const list = await w.viewer.request('GET', `/api/exceptions?site=${w.site.id}&type=thingMissing`);
+    expect(list.json()).toMatchObject([shown]);
+    const period = `after=${iso(now - 24 * HOUR)}&before=${iso(now + HOUR)}`;
+    const exported = await w.viewer.request('GET', `/api/exceptions/export?site=${w.site.id}&${period}`);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const cells: string[] = [];
+    book.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((c) => cells.push(String(c.text)))));
+    expect(cells).toContain(shown.message);
+    for (const body of [detail.body, list.body, cells.join('|')]) expect(body).not.toContain('Mateo');
+
+    const [mail] = await waitForMails(outbox, w.alerts, 1);
+    expect(mail?.subject).toBe(`Thing missing: ${pseudonym}`);
+    expect(JSON.stringify(mail)).not.toContain('Mateo');
+
+    // Admin has `identify` on workers: the name.
+    const admin = await w.admin.request('GET', `/api/exceptions/${raised?.id}`);
+    expect(admin.json()).toMatchObject({ message: 'Mateo Reilly has not been seen for 1 hour(s)' });
   });
 });

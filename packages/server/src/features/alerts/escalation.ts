@@ -11,12 +11,7 @@
  * runs at once (two instances) mail each step once, and a step whose mail cannot be queued is
  * taken again at the next run.
  */
-import {
-  type AlertSettings,
-  EXCEPTION_TYPE_LABELS,
-  type ExceptionRecord,
-  exceptionMessage,
-} from '@sightline/shared';
+import type { AlertSettings, ExceptionRecord } from '@sightline/shared';
 import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
 import { exceptions } from '../../db/schema.js';
@@ -24,9 +19,8 @@ import { type JobScope, stopping } from '../../platform/jobs.js';
 import type { Mail } from '../../platform/mail.js';
 import { type ExceptionStep, publishExceptionChanges } from '../exceptions/changes.js';
 import * as exceptionsRepo from '../exceptions/repository.js';
-import { maskException, recipientView } from '../privacy/pseudonyms.js';
 import { enqueueExceptionWebhooks } from '../webhooks/outbox.js';
-import { type AlertDeps, recipients } from './raise.js';
+import { type AlertDeps, forMail, recipients } from './raise.js';
 
 export interface EscalationDeps extends AlertDeps {
   /** The length of one minute of the alert settings (config.alertMinuteMs). */
@@ -77,15 +71,6 @@ function dueExceptions(tx: Tx, now: Date, minuteMs: number, scope: JobScope) {
 /** The rule's threshold as a Date. */
 const before = (now: Date, minutes: number | undefined, minuteMs: number) =>
   new Date(now.getTime() - (minutes ?? 0) * minuteMs);
-
-/** The exception as a mail names it: a worker by its pseudonym where its site makes them so. */
-async function forMail(tx: Tx, orgId: string, record: ExceptionRecord) {
-  const masked = maskException(await recipientView(tx, orgId), record);
-  const message = masked.thingName === record.thingName ? record.message : exceptionMessage(masked);
-  const about =
-    `${EXCEPTION_TYPE_LABELS[record.type]}: ${masked.thingName ?? masked.endpointName ?? ''}`.trim();
-  return { about, message };
-}
 
 const link = (deps: AlertDeps, r: ExceptionRecord) =>
   deps.publicUrl ? `\n\n${deps.publicUrl}/exceptions/${r._id}?site=${r.site}` : '';

@@ -4,7 +4,7 @@
  * on the live stream, mailed to the emails of the zones concerned, and — for the system's own
  * resolutions — resolved with `resolvedBy: system`.
  */
-import { EXCEPTION_TYPE_LABELS, RESOLVED_BY_SYSTEM } from '@sightline/shared';
+import { EXCEPTION_TYPE_LABELS, type ExceptionRecord, RESOLVED_BY_SYSTEM } from '@sightline/shared';
 import { and, inArray, ne, sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client.js';
 import { exceptions } from '../../db/schema.js';
@@ -12,6 +12,7 @@ import type { LiveBus } from '../../platform/live.js';
 import type { Mailer } from '../../platform/mail.js';
 import { type ExceptionStep, publishExceptionChanges } from '../exceptions/changes.js';
 import * as exceptionsRepo from '../exceptions/repository.js';
+import { maskException, recipientView } from '../privacy/pseudonyms.js';
 
 export interface AlertDeps {
   db: Db;
@@ -69,6 +70,14 @@ export async function recipients(db: Tx, orgId: string, zoneId: string | null, e
   return found.map((r) => r.email).sort();
 }
 
+/** The exception as a mail names it: a worker by its pseudonym where its site makes them so. */
+export async function forMail(tx: Tx | Db, orgId: string, record: ExceptionRecord) {
+  const masked = maskException(await recipientView(tx, orgId), record);
+  const about =
+    `${EXCEPTION_TYPE_LABELS[record.type]}: ${masked.thingName ?? masked.endpointName ?? ''}`.trim();
+  return { about, message: masked.message };
+}
+
 /** After COMMIT: the live messages, and a mail for each alert raised. Never throws (the data is committed). */
 export async function announce(deps: AlertDeps, orgId: string, steps: ExceptionStep[]) {
   await publishExceptionChanges(deps, orgId, steps);
@@ -79,12 +88,8 @@ export async function announce(deps: AlertDeps, orgId: string, steps: ExceptionS
       const to = await recipients(deps.db, orgId, record.zone, record.endpoint);
       if (!to.length) continue;
       const link = deps.publicUrl ? `\n\n${deps.publicUrl}/exceptions/${record._id}?site=${record.site}` : '';
-      await deps.mailer.send({
-        to,
-        subject:
-          `${EXCEPTION_TYPE_LABELS[record.type]}: ${record.thingName ?? record.endpointName ?? ''}`.trim(),
-        text: `${record.message}.${link}`,
-      });
+      const { about, message } = await forMail(deps.db, orgId, record);
+      await deps.mailer.send({ to, subject: about, text: `${message}.${link}` });
     } catch {
       // A mail that fails is logged by the mailer; the alert is stored and shown.
     }

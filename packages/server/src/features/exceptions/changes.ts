@@ -4,16 +4,39 @@
  * reason to refetch its alert lists.
  */
 import type { ExceptionChange, ExceptionRecord, LiveData } from '@sightline/shared';
+import type { Tx } from '../../db/client.js';
 import type { LiveBus, LivePublish } from '../../platform/live.js';
+import { workerIds } from '../things/filters.js';
 
 export interface ExceptionStep {
   change: ExceptionChange;
   record: ExceptionRecord;
 }
 
-/** The live message of a changed exception. */
-export function liveExceptionChange(orgId: string, step: ExceptionStep, at: number): LivePublish {
+/** The workers among the things of these exceptions (their thing and `multipleThings`), one query. */
+export async function exceptionWorkers(
+  db: Tx,
+  orgId: string,
+  steps: readonly ExceptionStep[],
+): Promise<ReadonlySet<string>> {
+  const ids = steps.flatMap(({ record: r }) => [...(r.thing ? [r.thing] : []), ...r.multipleThings]);
+  return workerIds(db, orgId, ids);
+}
+
+/**
+ * The live message of a changed exception, addressed with the workers it names (`workers`, from
+ * `exceptionWorkers`): each subscriber's presentation masks or hides them as its REST reads do.
+ */
+export function liveExceptionChange(
+  orgId: string,
+  step: ExceptionStep,
+  at: number,
+  workerSet: ReadonlySet<string>,
+): LivePublish {
   const r = step.record;
+  const named = [...new Set([r.thing, ...r.multipleThings])].filter(
+    (id): id is string => id !== null && workerSet.has(id),
+  );
   const data: LiveData<'exception'> = {
     _id: r._id,
     type: r.type,
@@ -28,16 +51,20 @@ export function liveExceptionChange(orgId: string, step: ExceptionStep, at: numb
     state: r.state,
     change: step.change,
   };
-  return { type: 'exception', orgId, siteId: r.site, at, data };
+  const address = named.length
+    ? { orgId, siteId: r.site, workers: named, at }
+    : { orgId, siteId: r.site, at };
+  return { type: 'exception', ...address, data };
 }
 
 /** Live updates are best effort: the change is stored whatever the bus says. */
 export async function publishExceptionChanges(
-  deps: { live: LiveBus },
+  deps: { live: LiveBus; db: Tx },
   orgId: string,
   steps: readonly ExceptionStep[],
 ): Promise<void> {
   if (!steps.length) return;
+  const workerSet = await exceptionWorkers(deps.db, orgId, steps);
   const at = Date.now();
-  deps.live.publish(steps.map((s) => liveExceptionChange(orgId, s, at))).catch(() => undefined);
+  deps.live.publish(steps.map((s) => liveExceptionChange(orgId, s, at, workerSet))).catch(() => undefined);
 }

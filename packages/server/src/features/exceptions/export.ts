@@ -38,11 +38,12 @@ export async function exportExceptions(
       for (let page = 0; ; page++) {
         const found = await repo.listExceptions(db, filter, { limit: PAGE, page }, false);
         const items = hideWorkers ? await withoutWorkers(db, caller.orgId, found.items) : found.items;
-        for (const e of items) {
+        for (const record of items) {
+          const e = maskException(view, record);
           yield [
             serial(e.time),
             EXCEPTION_TYPE_LABELS[e.type],
-            maskException(view, e).thingName ?? '',
+            e.thingName ?? '',
             e.zoneName ?? '',
             e.message,
             e.type === 'zoneTimeException' ? alertMinutes(e.timeDuration) : null,

@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client.js';
 import { exceptions } from '../../db/schema.js';
 import { textArray } from '../../tracking/store/arrays.js';
 import type { Committed } from '../../tracking/store/index.js';
-import { type ExceptionStep, liveExceptionChange } from './changes.js';
+import { type ExceptionStep, exceptionWorkers, liveExceptionChange } from './changes.js';
 import * as repo from './repository.js';
 
 /** The conditions a committed tracking change cleared, as one WHERE over `exceptions`. */
@@ -84,6 +84,7 @@ export async function resolveClearedExceptions(
   );
   const steps = records.map((record): ExceptionStep => ({ change: 'resolved', record }));
   const at = now.getTime();
-  c.followUps = [...(c.followUps ?? []), ...steps.map((s) => liveExceptionChange(c.orgId, s, at))];
+  const workerSet = await exceptionWorkers(tx, c.orgId, steps);
+  c.followUps = [...(c.followUps ?? []), ...steps.map((s) => liveExceptionChange(c.orgId, s, at, workerSet))];
   return steps;
 }

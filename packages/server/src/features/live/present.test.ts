@@ -13,7 +13,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { postNative, trackedSite } from '../../../test/factories/ingest.factory.js';
 import { type OpenStream, openStream, portOf, waitUntil } from '../../../test/factories/stream.factory.js';
 import { makeApp, makeThing } from '../../../test/factories.js';
+import { exceptions } from '../../db/schema.js';
+import { newId } from '../../platform/ids.js';
 import type { LiveMessage } from '../../platform/live.js';
+import { publishExceptionChanges } from '../exceptions/changes.js';
+import { findExceptions } from '../exceptions/repository.js';
 import { workerPseudonym } from '../privacy/pseudonyms.js';
 import { presentLive } from './present.js';
 
@@ -299,5 +303,68 @@ describe('presentLive', () => {
     expect(first?.workers).toBeUndefined();
     expect(presentLive({ ...subscriber, userId: 'other' }, m)).toBe(first);
     expect(presentLive({ ...subscriber, workers: 'shown' }, m)).toBe(m);
+  });
+});
+
+describe("an exception's changes on the live stream", () => {
+  async function missing(s: Awaited<ReturnType<typeof scenario>>['s'], thingId: string) {
+    const id = newId();
+    await app.ctx.db.insert(exceptions).values({
+      id,
+      orgId: s.org.id,
+      siteId: s.site.id,
+      type: 'thingMissing',
+      time: new Date('2024-05-01T12:00:00Z'),
+      thingId,
+      zoneId: s.dock,
+      timeDurationNs: 3_600_000_000_000,
+    });
+    return id;
+  }
+  const changesOf = (stream: OpenStream, id: string) =>
+    framesOf(stream).filter((f) => f.type === 'exception' && f.data._id === id);
+
+  it('names the worker by its pseudonym to a Viewer once acknowledged or resolved, by name to an Admin', async () => {
+    const { s, ann, admin, viewerKey } = await scenario();
+    const on = await s.admin.request('POST', `/api/orgsettings?site=${s.site.id}`, {
+      pseudonymizeWorkers: true,
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    await app.ctx.streams.recheck();
+    const id = await missing(s, ann.id);
+    for (const step of ['acknowledge', 'resolve']) {
+      const res = await s.admin.request('POST', `/api/exceptions/${id}/${step}`, {});
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const pseudonym = workerPseudonym(ann.id);
+    for (const [stream, name] of [
+      [admin, 'Ann'],
+      [viewerKey, pseudonym],
+    ] as const) {
+      await waitUntil(() => changesOf(stream, id).length === 2, 5000, `${name}: both changes`);
+      expect(changesOf(stream, id).map((f) => [f.data.change, f.data.thingName, f.data.message])).toEqual([
+        ['acknowledged', name, `${name} has not been seen for 1 hour(s)`],
+        ['resolved', name, `${name} has not been seen for 1 hour(s)`],
+      ]);
+    }
+  });
+
+  it('sends nobody a change of a worker exception where the site hides workers', async () => {
+    const { s, ann, drill, admin, viewerKey } = await scenario();
+    const hide = await s.admin.request('POST', `/api/orgsettings?site=${s.site.id}`, { hideWorkers: true });
+    expect(hide.statusCode, hide.body).toBe(200);
+    await app.ctx.streams.recheck();
+    const ofAnn = await missing(s, ann.id);
+    const ofDrill = await missing(s, drill.id);
+    const steps = (await findExceptions(app.ctx.db, s.org.id, [ofAnn, ofDrill])).map((record) => ({
+      change: 'resolved' as const,
+      record,
+    }));
+    await publishExceptionChanges(app.ctx, s.org.id, steps);
+    for (const stream of [admin, viewerKey]) {
+      await waitUntil(() => changesOf(stream, ofDrill).length === 1, 5000, "the item's change");
+      expect(changesOf(stream, ofAnn)).toEqual([]);
+      expect(framesOf(stream).filter((f) => JSON.stringify(f.data).includes('Ann'))).toEqual([]);
+    }
   });
 });

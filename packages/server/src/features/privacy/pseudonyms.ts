@@ -6,7 +6,7 @@
  * Items are never pseudonymous.
  */
 import { createHash } from 'node:crypto';
-import { can, SiteSettings, type Thing } from '@sightline/shared';
+import { can, exceptionMessage, SiteSettings, type Thing } from '@sightline/shared';
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { sites, things } from '../../db/schema.js';
@@ -129,11 +129,21 @@ export function maskThingName<T extends { thingName: string | null }>(
   return { ...record, thingName: workerPseudonym(thingId) };
 }
 
-/** An exception as the API presents it, its thing named by its pseudonym where masked. */
+/**
+ * An exception as the API presents it, its thing named by its pseudonym where masked. Its message
+ * names the thing too, so a masked record's message is built again from the pseudonym.
+ */
 export function maskException<
-  T extends { thing: string | null; thingName: string | null; thingClass?: string | null },
+  T extends Parameters<typeof exceptionMessage>[0] & {
+    thing: string | null;
+    thingName: string | null;
+    thingClass?: string | null;
+    message?: string;
+  },
 >(view: WorkerView, record: T): T {
-  return maskThingName(view, record, record.thing, record.thingClass);
+  const masked = maskThingName(view, record, record.thing, record.thingClass);
+  if (masked === record || record.message === undefined) return masked;
+  return { ...masked, message: exceptionMessage(masked) };
 }
 
 /**
@@ -165,10 +175,27 @@ export function maskLiveMessage<M extends { type: string; data: unknown }>(
       const name = 'name' in data ? pseudonym(data._id) : undefined;
       return name ? { ...message, data: { ...data, name } } : message;
     }
-    case 'zoneChange':
-    case 'exception': {
+    case 'zoneChange': {
       const name = pseudonym(data.thing);
       return name ? { ...message, data: { ...data, thingName: name } } : message;
+    }
+    case 'exception': {
+      const name = pseudonym(data.thing);
+      if (!name) return message;
+      // Of the messages only a missing thing's names its thing: built again from the pseudonym.
+      const text =
+        data.type === 'thingMissing' && typeof data.message === 'string'
+          ? exceptionMessage({
+              type: 'thingMissing',
+              thingName: name,
+              timeDuration: typeof data.timeDuration === 'number' ? data.timeDuration : null,
+              zone: null,
+              zoneName: null,
+              expectedZone: null,
+              expectedZoneName: null,
+            })
+          : data.message;
+      return { ...message, data: { ...data, thingName: name, message: text } };
     }
     default:
       return message;
