@@ -17,7 +17,9 @@ import { escalateAlerts } from '../alerts/escalation.js';
 const app = await makeApp({
   queue: true,
   webhookAllowPrivate: true,
-  webhookTimeoutMs: 2000,
+  // The receiver answers in this process, which PGlite's queries hold: a short timeout under load
+  // times out a delivery the receiver did get, and its retry arrives twice.
+  webhookTimeoutMs: 10_000,
   webhookRetryBaseMs: 400,
   queuePollSeconds: 0.5,
 });
