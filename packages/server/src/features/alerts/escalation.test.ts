@@ -9,7 +9,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { trackedSite } from '../../../test/factories/ingest.factory.js';
 import { parseMail, startSmtp } from '../../../test/factories/smtp.factory.js';
 import { makeApp } from '../../../test/factories.js';
-import { until } from '../../../test/webhook-receiver.js';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
 import { exceptions, zones } from '../../db/schema.js';
@@ -179,31 +178,4 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
       await Promise.all([a.close(), b.close()]);
     }
   }, 60_000);
-
-  it('runs the scheduled job on both with short minutes: each mail arrives once', async () => {
-    // One alert-settings minute is 400 ms here; each instance ticks its scheduler every second.
-    const config = { smtpUrl: smtp.url, dataDir: 'memory', jobs: true, alertMinuteMs: 400 };
-    const a = await buildApp(testConfig(config));
-    const b = await buildApp(testConfig(config));
-    await Promise.all([a.ready(), b.ready()]);
-    try {
-      const w = await world(a, Date.now());
-      await w.setAlerts({
-        escalateAfterMinutes: 1,
-        escalationEmails: [w.lead],
-        remindEveryMinutes: 1,
-        maxReminders: 2,
-      });
-      const id = await w.raise(Date.now());
-      await until(async () => subjectsTo(w.lead).length >= 1 && subjectsTo(w.dockMail).length >= 2, 30_000);
-      await new Promise((r) => setTimeout(r, 3000)); // a duplicate or a third reminder would arrive by now
-      expect(subjectsTo(w.lead)).toEqual(['Escalated: Zone time:']);
-      expect(subjectsTo(w.dockMail)).toEqual(['Reminder: Zone time:', 'Reminder: Zone time:']);
-      const [row] = await a.ctx.db.select().from(exceptions).where(eq(exceptions.id, id));
-      expect(row?.reminders).toBe(2);
-      expect(row?.escalatedAt).not.toBeNull();
-    } finally {
-      await Promise.all([a.close(), b.close()]);
-    }
-  }, 90_000);
 });
