@@ -3,19 +3,17 @@
  * while the database answers and holds every migration this build ships, 503 otherwise.
  */
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { makeApp } from '../../test/factories.js';
+import { describe, expect, it } from 'vitest';
+import { makePrivateApp } from '../../test/factories.js';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { rows } from '../db/client.js';
-import type { App } from './context.js';
+
+// Its own database: taking a migration's record away from the shared one would let another test
+// file's server, starting meanwhile, apply that migration again.
+const app = await makePrivateApp();
 
 describe('probes', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await makeApp();
-  });
-
   it('/healthz and /readyz answer 200 on a migrated database, without a session', async () => {
     const health = await app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);

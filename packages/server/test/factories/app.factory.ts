@@ -5,6 +5,7 @@
  */
 import { ALL_SITES, CSRF_HEADER, CSRF_VALUE, ROLE_IDS } from '@sightline/shared';
 import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { testConfig } from '../../src/config.js';
@@ -21,6 +22,30 @@ const hashed = () => (passwordHash ??= hashPassword(PASSWORD));
 export async function makeApp(overrides: Parameters<typeof testConfig>[0] = {}): Promise<App> {
   const app = await buildApp(testConfig({ dataDir: 'memory', ...overrides }));
   afterAll(() => app.close());
+  return app;
+}
+
+/**
+ * An app on a database of its own, for a file whose tests change what is the whole database's (the
+ * recorded migrations, partitions, database-wide counts): the PostgreSQL test files share one
+ * database, so such a file gets a new one, dropped after its tests. On PGlite every file's database
+ * is its own already.
+ */
+export async function makePrivateApp(overrides: Parameters<typeof testConfig>[0] = {}): Promise<App> {
+  const shared = process.env.TEST_DATABASE_URL;
+  if (!shared) return makeApp(overrides);
+  const admin = new pg.Client({ connectionString: shared });
+  await admin.connect();
+  const name = `sightline_private_${process.pid}_${newId().slice(-10).toLowerCase()}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(shared);
+  url.pathname = `/${name}`;
+  const app = await buildApp(testConfig({ dataDir: 'memory', ...overrides, databaseUrl: url.toString() }));
+  afterAll(async () => {
+    await app.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
   return app;
 }
 

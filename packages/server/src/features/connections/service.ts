@@ -78,6 +78,9 @@ export function createReaderConnections(
           log.error({ err, endpoint: e.identity.uuid }, 'reader connection state not saved'),
         );
     };
+    // A stopped connection has saved its last state (`disconnected`) before stop resolves: a
+    // shutdown closes the database next.
+    const settled = () => writes;
     const onState = (state: ConnectionState, error: string | null) => {
       const reconnected = state === 'connected' && wasConnected;
       if (state === 'connected') wasConnected = true;
@@ -116,7 +119,7 @@ export function createReaderConnections(
         onState,
       });
       client.start();
-      return { fingerprint: fingerprintOf(e), stop: () => client.stop() };
+      return { fingerprint: fingerprintOf(e), stop: () => client.stop().then(settled) };
     }
     const stream = startImpinjStream({
       connection: e.connection,
@@ -127,7 +130,7 @@ export function createReaderConnections(
       onState,
       onLineError: (err) => log.warn({ err, endpoint: e.identity.uuid }, 'Impinj stream event not stored'),
     });
-    return { fingerprint: fingerprintOf(e), stop: () => stream.stop() };
+    return { fingerprint: fingerprintOf(e), stop: () => stream.stop().then(settled) };
   }
 
   async function stopOne(endpointId: string): Promise<void> {
