@@ -151,8 +151,11 @@ export async function checkTarget(targetUrl: string, allowPrivate: boolean): Pro
     : { ok: true };
 }
 
+/** The error code of a connection refused by lookupRefusing. */
+export const REFUSED_ADDRESS_CODE = 'EREFUSEDADDRESS';
+
 class ForbiddenTargetError extends Error {
-  readonly code = 'EWEBHOOKPRIVATE';
+  readonly code = REFUSED_ADDRESS_CODE;
 }
 
 type LookupCallback = (
@@ -162,32 +165,38 @@ type LookupCallback = (
 ) => void;
 
 /**
- * A `lookup` for http.request: resolves like the default, and fails when any resolved address is
- * forbidden, so the socket only ever connects to an address that was checked.
+ * A `lookup` for http.request, net.connect and tls.connect: resolves like the default, and fails
+ * when any resolved address is refused, so the socket only ever connects to an address that was
+ * checked. (A host given as an IP address is not looked up: check it before connecting.)
  */
-export function guardedLookup(
-  hostname: string,
-  options: { all?: boolean; family?: number | string },
-  callback: LookupCallback,
-): void {
-  if (METADATA_HOSTS.has(hostname.toLowerCase())) {
-    callback(new ForbiddenTargetError(`refused: ${hostname} is a metadata host`), '', 0);
-    return;
-  }
-  dnsLookup(hostname, { all: true, verbatim: true }).then(
-    (addresses) => {
-      const bad = addresses.find((a) => isForbiddenAddress(a.address));
-      if (bad || !addresses.length) {
-        callback(
-          new ForbiddenTargetError(`refused: ${hostname} resolves to ${bad?.address ?? 'nothing'}`),
-          '',
-          0,
-        );
-        return;
-      }
-      if (options.all) callback(null, addresses);
-      else callback(null, addresses[0]?.address ?? '', addresses[0]?.family ?? 4);
-    },
-    (err: NodeJS.ErrnoException) => callback(err, '', 0),
-  );
+export function lookupRefusing(refused: (address: string) => boolean) {
+  return (
+    hostname: string,
+    options: { all?: boolean; family?: number | string },
+    callback: LookupCallback,
+  ): void => {
+    if (METADATA_HOSTS.has(hostname.toLowerCase())) {
+      callback(new ForbiddenTargetError(`refused: ${hostname} is a metadata host`), '', 0);
+      return;
+    }
+    dnsLookup(hostname, { all: true, verbatim: true }).then(
+      (addresses) => {
+        const bad = addresses.find((a) => refused(a.address));
+        if (bad || !addresses.length) {
+          callback(
+            new ForbiddenTargetError(`refused: ${hostname} resolves to ${bad?.address ?? 'nothing'}`),
+            '',
+            0,
+          );
+          return;
+        }
+        if (options.all) callback(null, addresses);
+        else callback(null, addresses[0]?.address ?? '', addresses[0]?.family ?? 4);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, '', 0),
+    );
+  };
 }
+
+/** The webhooks' and identity providers' lookup: no forbidden address (isForbiddenAddress). */
+export const guardedLookup = lookupRefusing(isForbiddenAddress);

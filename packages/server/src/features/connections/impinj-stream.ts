@@ -7,6 +7,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import type { StoredConnection } from './repository.js';
 import type { ConnectionState } from './state.js';
 
@@ -18,6 +19,8 @@ export interface ImpinjStreamOptions {
   connection: StoredConnection;
   password: string;
   backoff?: { initialMs: number; maxMs: number };
+  /** How the host name is resolved (readerLookup: refuses loopback and link-local addresses). */
+  lookup?: LookupFunction;
   /** One line's event, as a webhook body of one event; the next line waits for it. */
   onEvents: (events: unknown[]) => Promise<void>;
   onState: (state: ConnectionState, error: string | null) => void;
@@ -57,6 +60,7 @@ export function startImpinjStream(options: ImpinjStreamOptions): { stop: () => P
       {
         host: connection.host,
         port,
+        ...(options.lookup ? { lookup: options.lookup } : {}),
         path: IMPINJ_STREAM_PATH,
         headers: { authorization: `Basic ${auth}`, accept: 'application/x-ndjson, application/json' },
         ...(secure ? { rejectUnauthorized: false } : {}),

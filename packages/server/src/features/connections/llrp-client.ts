@@ -9,6 +9,7 @@
  */
 import net from 'node:net';
 import tls from 'node:tls';
+import { REFUSED_ADDRESS_CODE } from '../../platform/address-guard.js';
 import {
   decodeReaderCapabilitiesResponse,
   decodeReaderEventNotification,
@@ -53,6 +54,8 @@ export interface LlrpClientOptions {
   /** Answers the reader must give within this time. */
   timeoutMs?: number;
   backoff?: { initialMs: number; maxMs: number };
+  /** How the host name is resolved (readerLookup: refuses loopback and link-local addresses). */
+  lookup?: net.LookupFunction;
   /** Tag reports, in order; the next report waits for this to settle. */
   onTags: (tags: TagReport[]) => Promise<void>;
   onEvent: (event: ReaderEvent) => void;
@@ -115,10 +118,10 @@ export class LlrpClient {
   }
 
   private async connect(): Promise<void> {
-    const { host, port } = this.options;
+    const { host, port, lookup } = this.options;
     const socket = this.options.tls
-      ? tls.connect({ host, port, rejectUnauthorized: false })
-      : net.connect({ host, port });
+      ? tls.connect({ host, port, lookup, rejectUnauthorized: false })
+      : net.connect({ host, port, lookup });
     this.socket = socket;
     this.ready = false;
     socket.setNoDelay(true);
@@ -305,7 +308,8 @@ export class LlrpClient {
 
   private failed(err: Error): void {
     this.ready = false;
-    const refused = err instanceof RefusedError;
+    const refused =
+      err instanceof RefusedError || (err as NodeJS.ErrnoException).code === REFUSED_ADDRESS_CODE;
     this.options.onState(
       refused ? 'error' : 'disconnected',
       explain(err, this.options.host, this.options.port),
@@ -343,6 +347,8 @@ function explain(err: Error, host: string, port: number): string {
       return `${host} is not a known host name`;
     case 'ETIMEDOUT':
       return `${host}:${port} did not answer`;
+    case REFUSED_ADDRESS_CODE:
+      return `${err.message} (a reader connection may not reach this server's loopback or link-local addresses)`;
     default:
       return err.message;
   }

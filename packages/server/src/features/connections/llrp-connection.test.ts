@@ -167,6 +167,32 @@ describe('LLRP client against a simulated reader', () => {
     await vi.waitFor(async () => expect((await storedFor(app, s.dockReader.id)).sightings).toBe(1));
   });
 
+  it('a host name that resolves to loopback since it was saved is refused at connect: error, with why', async () => {
+    const strict = await makeApp({ readerAllowLoopback: false });
+    const reader = await readerOn();
+    const s = await trackedSite(strict);
+    // Stored as it was saved: a name then, a loopback address now (a DNS record changed since).
+    await strict.ctx.db
+      .update(endpoints)
+      .set({ connection: { mode: 'llrp', host: 'localhost', port: reader.port, tls: false } })
+      .where(eq(endpoints.id, s.dockReader.id));
+    const c = createReaderConnections(strict.ctx, strict.log, { ...fast, orgIds: [s.org.id] });
+    c.start();
+    started.push(c);
+    const refused = await vi.waitFor(
+      async () => {
+        const l = (await liveConnections(strict.ctx.db, [s.dockReader.id])).get(s.dockReader.id);
+        expect(l?.state).toBe('error');
+        return l;
+      },
+      { timeout: 8_000, interval: 50 },
+    );
+    expect(refused?.error).toMatch(
+      /^refused: localhost resolves to (127\.0\.0\.1|::1) \(a reader connection may not reach/,
+    );
+    expect(reader.received).toEqual([]);
+  });
+
   it('a reader with another client refuses: error, with why', async () => {
     const reader = await readerOn();
     const s = await connectedSite(reader.port);

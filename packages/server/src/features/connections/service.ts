@@ -6,6 +6,7 @@
  * (restarted with the new ones). Tag reports go through the same ingest path as pushed batches;
  * reader events become the endpoint's live connection state.
  */
+
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
@@ -13,6 +14,7 @@ import { parseImpinj } from '../../tracking/formats/index.js';
 import { sightingsFromTagReports } from '../../tracking/formats/llrp/sightings.js';
 import { recordEndpointStatus } from '../endpointstatus/service.js';
 import { ingestBatch } from '../ingest/service.js';
+import { readerLookup } from './address.js';
 import { startImpinjStream } from './impinj-stream.js';
 import { LLRP_PORT, LLRP_TLS_PORT, LlrpClient } from './llrp-client.js';
 import {
@@ -100,6 +102,7 @@ export function createReaderConnections(
         antennas: e.antennas,
         ...(options.keepaliveMs ? { keepaliveMs: options.keepaliveMs } : {}),
         ...(options.backoff ? { backoff: options.backoff } : {}),
+        lookup: readerLookup(ctx.config.readerAllowLoopback),
         onTags: (tags) =>
           ingest(sightingsFromTagReports(tags, Date.now())).catch((err: unknown) =>
             log.error({ err, endpoint: e.identity.uuid }, 'LLRP tag reports not stored'),
@@ -125,6 +128,7 @@ export function createReaderConnections(
       connection: e.connection,
       password: e.password,
       ...(options.backoff ? { backoff: options.backoff } : {}),
+      lookup: readerLookup(ctx.config.readerAllowLoopback),
       onEvents: (body) =>
         ingestImpinjEvents(ctx, log, e, body).then((n) => write(() => addReports(ctx.db, endpointId, n))),
       onState,
