@@ -12,7 +12,12 @@ const migrationCount = readdirSync(new URL('./migrations', import.meta.url)).fil
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 describe('migrations', () => {
-  it('run at the first start and are a no-op at the second (PGlite data folder)', async () => {
+  // Two starts on a PGlite data folder, each loading the folder and the first running every
+  // migration: about 3 s of migrations plus the folder's load and save, over the default 30 s on a
+  // busy machine, as the other PGlite migration test allows for.
+  it('run at the first start and are a no-op at the second (PGlite data folder)', {
+    timeout: 180_000,
+  }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sightline-mig-'));
     const first = await openDatabase({ dataDir: dir });
     await first.db.execute(

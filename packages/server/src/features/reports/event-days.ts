@@ -34,7 +34,9 @@ async function settledEventId(db: Db, orgId: string): Promise<number> {
     await lockOrganization(tx, orgId);
     const [r] = await rows<{ id: string | number | null }>(
       tx,
-      sql`SELECT pg_sequence_last_value(pg_get_serial_sequence('events', 'id')::regclass) AS id`,
+      // The sequence's own state, not pg_sequence_last_value (NULL after the setval(.., false)
+      // that moves it into a new day's block): not yet called, last_value is the next id to hand out.
+      sql`SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END AS id FROM events_id_seq`,
     );
     return Number(r?.id ?? 0);
   });
@@ -85,6 +87,16 @@ async function foldChunk(
       await tx.execute(sql`DELETE FROM event_days WHERE org_id = ${orgId}`);
       await tx.execute(sql`DELETE FROM event_days_pending WHERE org_id = ${orgId}`);
       from = 0;
+    }
+    // Event ids are drawn in day blocks (docs/decisions/0355-events-and-stays-partition-keys.md):
+    // between two days' ids lie billions never handed out. A chunk starts at the next event id
+    // there is (any organization's, by the primary key), so a fold passes over a gap in one step.
+    if (from < settled) {
+      const [next] = await rows<{ id: string | number | null }>(
+        tx,
+        sql`SELECT min(id) AS id FROM events WHERE id > ${from} AND id <= ${settled}`,
+      );
+      from = next?.id == null ? settled : Math.max(from, Number(next.id) - 1);
     }
     const to = Math.max(from, Math.min(settled, from + chunk));
     if (to > from)
