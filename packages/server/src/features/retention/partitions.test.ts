@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { postNative, trackedSite } from '../../../test/factories/ingest.factory.js';
-import { makeApp, makeSuperAdmin } from '../../../test/factories.js';
+import { makePrivateApp, makeSuperAdmin } from '../../../test/factories.js';
 import { rows } from '../../db/client.js';
 import { events, zoneDurations } from '../../db/schema.js';
 import { maintainPartitions } from './job.js';
@@ -19,7 +19,9 @@ const ensureSightingPartitions = (db: Parameters<typeof ensureDayPartitions>[0],
   ensureDayPartitions(db, SIGHTINGS_LOG, now);
 const sightingPartitions = (db: Parameters<typeof dayPartitions>[0]) => dayPartitions(db, SIGHTINGS_LOG);
 
-const app = await makeApp();
+// A database of its own: partitions are the whole database's, and a day dropped whole here would
+// take other test files' rows of that day with it (and theirs land in the days these tests count).
+const app = await makePrivateApp();
 const { db } = app.ctx;
 const DAY = 24 * 60 * 60 * 1000;
 
