@@ -23,9 +23,9 @@ import { ids, type ReportFilter, reportSettings, ts } from './repository.js';
 
 export const EVENT_DAYS_JOB = 'reports.eventDays';
 const EVENT_DAYS_INTERVAL_MS = 60_000;
-/** Event ids per fold transaction (a first fold of a big table runs in many short transactions). */
+/** The organization's events per fold transaction (a first fold of a big table runs in many short transactions). */
 const CHUNK = 1_000_000;
-/** Event ids folded in one call after which the rollup's statistics are refreshed. */
+/** Events folded in one call after which the rollup's statistics are refreshed. */
 const ANALYZE_AFTER = 100_000;
 
 /** The newest event id handed out to the organization's writers; all at or below it are settled. */
@@ -54,9 +54,9 @@ const upsertDays = (orgId: string, source: ReturnType<typeof sql>) =>
 const localDay = (zones: string) => sql`(e.time AT TIME ZONE (${zones}::jsonb ->> e.site_id))::date`;
 
 /**
- * One fold transaction: the settled events in (watermark, watermark + chunk], then the pending
- * events that have closed. Resolves with whether more settled events remain; null when another
- * fold of the organization is running.
+ * One fold transaction: the organization's next `chunk` settled events above the watermark, then
+ * the pending events that have closed. Resolves with whether more settled events remain; null when
+ * another fold of the organization is running.
  */
 async function foldChunk(
   db: Db,
@@ -88,18 +88,18 @@ async function foldChunk(
       await tx.execute(sql`DELETE FROM event_days_pending WHERE org_id = ${orgId}`);
       from = 0;
     }
-    // Event ids are drawn in day blocks (docs/decisions/0355-events-and-stays-partition-keys.md):
-    // between two days' ids lie billions never handed out. A chunk starts at the next event id
-    // there is (any organization's, by the primary key), so a fold passes over a gap in one step.
-    if (from < settled) {
-      const [next] = await rows<{ id: string | number | null }>(
-        tx,
-        sql`SELECT min(id) AS id FROM events WHERE id > ${from} AND id <= ${settled}`,
-      );
-      from = next?.id == null ? settled : Math.max(from, Number(next.id) - 1);
-    }
-    const to = Math.max(from, Math.min(settled, from + chunk));
-    if (to > from)
+    // The chunk ends at the organization's chunk-th event above the watermark (all of them when
+    // fewer remain): ids are shared by every organization, and drawn in day blocks with billions
+    // never handed out between two days' blocks (docs/decisions/0355-events-and-stays-partition-keys.md),
+    // so a range of ids could hold none of its events; along the primary key a gap costs nothing.
+    const [end] = await rows<{ id: string | number | null; n: string | number }>(
+      tx,
+      sql`SELECT max(id) AS id, count(*) AS n FROM (SELECT id FROM events
+        WHERE org_id = ${orgId} AND id > ${from} AND id <= ${settled} ORDER BY id LIMIT ${chunk}) x`,
+    );
+    const found = Number(end?.n ?? 0);
+    const to = found < chunk ? Math.max(from, settled) : Number(end?.id);
+    if (found > 0)
       await tx.execute(sql`WITH ev AS MATERIALIZED (
           SELECT e.id, e.tag, e.site_id, e.thing_id, e.time, e.first_time, ${localDay(zones)} AS day,
             s.event_id IS NOT NULL AS open
@@ -128,7 +128,7 @@ async function foldChunk(
       sql`INSERT INTO event_days_state (org_id, event_id, time_zones) VALUES (${orgId}, ${to}, ${zones}::jsonb)
         ON CONFLICT (org_id) DO UPDATE SET event_id = excluded.event_id, time_zones = excluded.time_zones`,
     );
-    return { more: to < settled, folded: to - from };
+    return { more: to < settled, folded: found };
   });
 }
 
