@@ -102,10 +102,9 @@ export function createEventStreams(
   async function verdicts(
     streams: OpenStream[],
   ): Promise<{ ended: Map<OpenStream, LiveRevoked>; kept: Map<OpenStream, StreamRecheck> }> {
-    const callers = await currentCallers(
-      db,
-      streams.map((s) => credentialOf(s.caller)),
-    );
+    // Sites before credentials: a deletion that commits between the two reads (an organization's
+    // takes its sites and its sessions at once) is then seen as the credential's end (401), never
+    // as a missing site of a live credential (404), so the status is the one REST answers after.
     const siteIds = [...new Set(streams.flatMap((s) => (s.siteId ? [s.siteId] : [])))];
     const siteRows = new Map<string, { id: string; orgId: string; settings: unknown }>();
     for (let i = 0; i < siteIds.length; i += 1000) {
@@ -115,6 +114,10 @@ export function createEventStreams(
         .where(inArray(sites.id, siteIds.slice(i, i + 1000)));
       for (const row of rows) siteRows.set(row.id, row);
     }
+    const callers = await currentCallers(
+      db,
+      streams.map((s) => credentialOf(s.caller)),
+    );
     const ended = new Map<OpenStream, LiveRevoked>();
     const kept = new Map<OpenStream, StreamRecheck>();
     for (const stream of streams) {

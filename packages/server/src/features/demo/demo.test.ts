@@ -286,6 +286,7 @@ describe('demo seed', () => {
     const trusted = `http://127.0.0.1:${port}${DEMO_RECEIVER_PATH}`;
     const send = (targetUrl: string) =>
       sendWebhook({
+        contentType: 'application/json',
         targetUrl,
         headers: {},
         secret: 's',

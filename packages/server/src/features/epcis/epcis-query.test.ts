@@ -1,4 +1,5 @@
 import { ROLE_IDS } from '@sightline/shared';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { postNative, trackedSite } from '../../../test/factories/ingest.factory.js';
 import { gate } from '../../../test/factories/zone.factory.js';
@@ -11,6 +12,7 @@ import {
   makeThing,
   makeZone,
 } from '../../../test/factories.js';
+import { sites } from '../../db/schema.js';
 import { epcisSchemaErrors } from './schema.js';
 
 const app = await makeApp();
@@ -202,6 +204,21 @@ describe('EPCIS sub-resources', () => {
     ]);
     expect((await s.viewer.request('GET', `/api/epcis/readPoints/x/events?perPage=0`)).statusCode).toBe(400);
     expect((await anonymous(app).request('GET', '/api/epcis/bizLocations/x/events')).statusCode).toBe(401);
+  });
+  it("finds no worker's event by its eventID once the worker's site hides workers, as the query does", async () => {
+    const s = await trackedSite(app);
+    await makeThing(db, s.org.id, s.site.id, { tag: SGTIN, name: 'Dana', class: 'worker' });
+    await postNative(app, s.dockReader, [{ tag: SGTIN, antenna: 1, time: '2024-05-01T10:00:00Z' }]);
+    const [seen] = eventsOf(await s.viewer.request('GET', '/api/epcis/events'));
+    const id = encodeURIComponent(String(seen?.eventID));
+    expect((await s.viewer.request('GET', `/api/epcis/events/${id}`)).statusCode).toBe(200);
+    await db
+      .update(sites)
+      .set({ settings: { hideWorkers: true } })
+      .where(eq(sites.id, s.site.id));
+    expect(eventsOf(await s.viewer.request('GET', '/api/epcis/events'))).toEqual([]);
+    const hidden = await s.viewer.request('GET', `/api/epcis/events/${id}`);
+    expect(hidden.statusCode).toBe(404);
   });
 });
 

@@ -63,6 +63,7 @@ describe('webhooks of format epcis', () => {
     expect(epcisSchemaErrors(document)).toEqual([]);
     expect(document.type).toBe('EPCISDocument');
     expect(seen?.headers['x-sightline-event']).toBe('seen');
+    expect(seen?.headers['content-type']).toBe('application/ld+json');
     const delivered = document.epcisBody.eventList;
     expect(delivered).toHaveLength(2);
     expect(delivered.map((e) => e.epcList)).toEqual(

@@ -182,9 +182,14 @@ export async function sitesOf(db: Tx, orgId: string, only: string[] | undefined)
     );
 }
 
-/** One Sightline event by its id, as the query reads it. */
-export async function sightlineEvent(db: Tx, orgId: string, id: number, siteIds: string[]) {
-  const f: EventFilter = { sites: siteIds, hideWorkersAt: [], perPage: 1, after: undefined };
+/** One Sightline event by its id, as the query reads it (a worker's at `hideWorkersAt` left out). */
+export async function sightlineEvent(
+  db: Tx,
+  orgId: string,
+  id: number,
+  at: Pick<EventFilter, 'sites' | 'hideWorkersAt'>,
+) {
+  const f: EventFilter = { ...at, perPage: 1, after: undefined };
   const [row] = await db
     .select(EVENT_FIELDS)
     .from(events)

@@ -111,12 +111,11 @@ export async function getEvent(ctx: AppContext, caller: Caller, eventId: string)
     return presentCapturedEvent(captured);
   }
   const sites = await readableSites(ctx, caller, undefined);
-  const row = await repo.sightlineEvent(
-    ctx.db,
-    caller.orgId,
-    sourceId,
-    sites.map((s) => s.id),
-  );
+  // The same events as the query answers: a worker's at a site that hides workers is not found.
+  const row = await repo.sightlineEvent(ctx.db, caller.orgId, sourceId, {
+    sites: sites.map((s) => s.id),
+    hideWorkersAt: sites.filter(hidesWorkers).map((s) => s.id),
+  });
   const event = row ? presentObjectEvent(row) : undefined;
   // The event changed since (a later sighting of it): its old eventID names it no more.
   if (!event || event.eventID !== eventId) throw notFound('Event');

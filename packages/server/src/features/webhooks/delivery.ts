@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rows } from '../../db/client.js';
 import { insertAttempt } from './repository.js';
-import { type Attempt, sendWebhook } from './send.js';
+import { type Attempt, contentTypeOf, sendWebhook } from './send.js';
 
 export const DRAIN_QUEUE = 'webhook-drain';
 export const SWEEP_QUEUE = 'webhook-sweep';
@@ -45,6 +45,7 @@ interface Head {
   next_ms: number;
   age_ms: number;
   target_url: string;
+  format: string;
   request_headers: Record<string, string>;
   secret: string;
   legacy_secret: string | null;
@@ -91,7 +92,7 @@ export function createDrainer(
       sql`SELECT d.id::text AS id, d.event, d.payload, d.attempts,
             d.next_attempt_at <= clock_timestamp() AS due, (extract(epoch FROM d.next_attempt_at) * 1000)::float8 AS next_ms,
             (extract(epoch FROM clock_timestamp() - d.first_attempt_at) * 1000)::float8 AS age_ms,
-            w.target_url, w.request_headers, w.secret, w.legacy_secret,
+            w.target_url, w.format, w.request_headers, w.secret, w.legacy_secret,
             COALESCE(d.message_id, d.id::text) AS message_id
           FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
           WHERE d.webhook_id = ${webhookId} AND NOT d.done
@@ -128,6 +129,7 @@ export function createDrainer(
       const body = JSON.stringify(h.payload);
       const attempt = await sendWebhook({
         targetUrl: h.target_url,
+        contentType: contentTypeOf(h.format),
         headers: h.request_headers,
         secret: h.secret,
         legacySecret: h.legacy_secret,

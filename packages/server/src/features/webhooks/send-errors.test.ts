@@ -29,6 +29,7 @@ describe('webhook send errors', () => {
 
   it('resolves, never rejects, whatever the request holds', async () => {
     const attempt = await sendWebhook({
+      contentType: 'application/json',
       targetUrl: receiver.url('/never'),
       headers: { 'X-A': '\u0000' },
       secret: 's',
@@ -41,6 +42,7 @@ describe('webhook send errors', () => {
     expect(attempt).toMatchObject({ ok: false, status: null, permanent: true });
     // An error thrown while Node builds the request is a failed attempt too.
     const thrown = await sendWebhook({
+      contentType: 'application/json',
       targetUrl: receiver.url('/never'),
       headers: {},
       secret: 's',

@@ -38,6 +38,8 @@ export interface Attempt {
 
 interface SendRequest {
   targetUrl: string;
+  /** The body's media type (contentTypeOf the webhook's format). */
+  contentType: string;
   headers: Record<string, string>;
   secret: string;
   /** The string the deprecated `x-sightline-signature` is keyed with (`secret` when null). */
@@ -51,6 +53,13 @@ interface SendRequest {
   /** The one URL let through the guard without allowPrivate: the demo's own receiver, if any. */
   trustedTarget?: string;
 }
+
+/**
+ * The media type of a webhook's bodies: an EPCIS document is JSON-LD (its `@context` names GS1's
+ * vocabulary), as the EPCIS query answers it; the mapped changes are plain JSON.
+ */
+export const contentTypeOf = (format: string) =>
+  format === 'epcis' ? 'application/ld+json' : 'application/json';
 
 const EXCERPT_BYTES = WEBHOOK_ATTEMPT_LIMITS.responseBytes;
 const SECRET_PREFIX = 'whsec_';
@@ -170,7 +179,7 @@ function attemptSend(req: SendRequest, started: number): Promise<Attempt> {
   const timestamp = Math.floor(Date.now() / 1000);
   sent = {
     ...req.headers,
-    'content-type': 'application/json',
+    'content-type': req.contentType,
     'content-length': String(Buffer.byteLength(req.body)),
     'user-agent': 'Sightline-Webhooks/1',
     'webhook-id': req.deliveryId,

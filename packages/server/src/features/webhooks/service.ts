@@ -24,7 +24,7 @@ import { sampleEpcisDocument } from '../epcis/webhook.js';
 import { mapChange, sampleChange, WEBHOOK_CHANNEL } from './outbox.js';
 import { presentDelivery, presentWebhook } from './presenter.js';
 import * as repo from './repository.js';
-import { isTrustedTarget, sendWebhook } from './send.js';
+import { contentTypeOf, isTrustedTarget, sendWebhook } from './send.js';
 
 export interface WebhookDeps {
   db: Db;
@@ -126,6 +126,7 @@ export async function sendTest(deps: WebhookDeps, caller: Caller, id: string) {
   const raw = JSON.stringify(body);
   const attempt = await sendWebhook({
     targetUrl: hook.targetUrl,
+    contentType: contentTypeOf(presented.format),
     headers: hook.requestHeaders as Record<string, string>,
     secret: hook.secret,
     legacySecret: hook.legacySecret,
