@@ -5,7 +5,9 @@
  * days while readers keep sending at a steady rate through the tracking store. Prints the purge's
  * wall time, the ingest acknowledgement p99 during the purge against a stretch without it in the
  * same run (and their ratio), and the database's size before and after the purge (and after a
- * VACUUM, which returns the deleted events' and stays' pages for reuse).
+ * VACUUM, which returns the deleted events' pages for reuse). It also prints the longest any writer
+ * waited for the locks ingest takes (ROW EXCLUSIVE on the log, events, stays and their rollups,
+ * probed every few milliseconds by a connection of its own) during the purge and without it.
  *
  *   npx tsx bench/retention.ts [--days 30] [--per-day 1000000] [--rate 2000] [--baseline 10]
  */
@@ -15,7 +17,12 @@ import type pg from 'pg';
 import { openDatabase } from '../packages/server/src/db/client.js';
 import { organizations } from '../packages/server/src/db/schema.js';
 import { retentionJob } from '../packages/server/src/features/retention/job.js';
-import { ensureSightingPartitions } from '../packages/server/src/features/retention/partitions.js';
+import {
+  ensureDayPartitions,
+  ensureEventPartitions,
+  SIGHTINGS_LOG,
+  STAYS,
+} from '../packages/server/src/features/retention/partitions.js';
 import { createLocalBus } from '../packages/server/src/platform/live.js';
 import { parseNativeSightings } from '../packages/server/src/tracking/formats/index.js';
 import { createTrackingStore, ingestSightings } from '../packages/server/src/tracking/store/index.js';
@@ -57,8 +64,12 @@ async function main() {
     const site = await seedSite(pool, { zones: 5, endpoints: 20, things: 5000 });
     const now = Date.now();
     const today = Math.floor(now / DAY) * DAY;
-    for (let d = DAYS; d >= 0; d -= 3) await ensureSightingPartitions(database.db, today - d * DAY);
-    await ensureSightingPartitions(database.db, now);
+    for (const table of [SIGHTINGS_LOG, STAYS]) {
+      for (let d = DAYS; d >= 0; d -= 3) await ensureDayPartitions(database.db, table, today - d * DAY);
+      await ensureDayPartitions(database.db, table, now);
+    }
+    for (let d = DAYS; d >= 0; d -= 3) await ensureEventPartitions(database.db, today - d * DAY);
+    await ensureEventPartitions(database.db, now);
 
     console.log(
       `retention purge — ${new Date().toISOString()} · ${DAYS} days × ${fmt(PER_DAY)} sightings/day, ` +
@@ -80,12 +91,22 @@ async function main() {
       );
       const n = Math.floor(PER_DAY / STAY_EVERY);
       await pool.query(
-        `INSERT INTO events (org_id, site_id, tag, thing_id, time, first_time, endpoint_id, zone_id)
-         SELECT $2, $3, 'E2801160' || lpad(to_hex(g % 5000), 16, '0'), 'bench-thing-' || (g % 5000),
+        // Each day's events carry that day's ids (the block the engine drew them from that day).
+        `INSERT INTO events (id, org_id, site_id, tag, thing_id, time, first_time, endpoint_id, zone_id)
+         SELECT $8::bigint + g, $2, $3, 'E2801160' || lpad(to_hex(g % 5000), 16, '0'), 'bench-thing-' || (g % 5000),
            $1::timestamptz + g * ($4 || ' milliseconds')::interval,
            $1::timestamptz + g * ($4 || ' milliseconds')::interval, ($5::text[])[1 + g % 20], $6
          FROM generate_series(0, $7 - 1) g`,
-        [from, site.orgId, site.siteId, String(DAY / n), endpointIds, site.zoneIds[0], n],
+        [
+          from,
+          site.orgId,
+          site.siteId,
+          String(DAY / n),
+          endpointIds,
+          site.zoneIds[0],
+          n,
+          ((today - d * DAY) / DAY) * 2 ** 32,
+        ],
       );
       await pool.query(
         `INSERT INTO zone_durations (org_id, site_id, thing_id, zone_id, time_start, time_end, time_duration_ns)
@@ -148,6 +169,26 @@ async function main() {
         await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
       }
     })();
+    // The lock probe: a writer's locks taken and released again and again, each wait timed.
+    const waits: Record<'baseline' | 'purge', number[]> = { baseline: [], purge: [] };
+    const probe = (async () => {
+      const client = await pool.connect();
+      try {
+        while (phaseNow() !== 'stop') {
+          const at = phaseNow();
+          const t0 = performance.now();
+          await client.query('BEGIN');
+          await client.query(
+            'LOCK TABLE sightings, events, zone_durations, zone_time_quarters, event_days IN ROW EXCLUSIVE MODE',
+          );
+          await client.query('COMMIT');
+          if (at === 'baseline' || at === 'purge') waits[at].push(performance.now() - t0);
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      } finally {
+        client.release();
+      }
+    })();
     await new Promise((r) => setTimeout(r, 3000));
     phase = 'baseline';
     await new Promise((r) => setTimeout(r, BASELINE_S * 1000));
@@ -171,6 +212,7 @@ async function main() {
     const purgeMs = Date.now() - purgeStart;
     phase = 'stop';
     await sender;
+    await probe;
     await Promise.all(inflight);
     const afterPurge = await size();
     await pool.query('VACUUM');
@@ -186,6 +228,11 @@ async function main() {
       `ack p50 / p99 / max, purging    ${ms(during.p50)} / ${ms(during.p99)} / ${ms(during.max)} (${during.count} batches)`,
     );
     console.log(`ack p99 ratio purge / none      ${fmt(during.p99 / base.p99, 2)}× (target ≤ 1.2×)`);
+    const [lockBase, lockPurge] = [summarize(waits.baseline), summarize(waits.purge)];
+    console.log(
+      `writer's lock wait max, no purge / purging   ${ms(lockBase.max)} / ${ms(lockPurge.max)} ` +
+        `(${lockBase.count} / ${lockPurge.count} probes; target < 100 ms)`,
+    );
     console.log(
       `database size before / after purge / after VACUUM   ${mb(before)} / ${mb(afterPurge)} / ${mb(afterVacuum)}`,
     );

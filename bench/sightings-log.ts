@@ -36,6 +36,14 @@ const LAYOUTS: Record<string, string[]> = {
   'after: the unique key as primary key, no other index': [
     `CREATE TABLE log_b (${COLUMNS}, PRIMARY KEY (endpoint_id, tag, antenna, time))`,
   ],
+  // One row per batch, its sightings packed in arrays; a retry is known only as the same whole
+  // batch again (its key: the endpoint, first time and a hash of the sightings' keys).
+  'per batch: sightings packed in arrays, key (endpoint, first time, hash)': [
+    `CREATE TABLE log_c (endpoint_id text NOT NULL, time timestamptz NOT NULL, hash text NOT NULL,
+      tags text[] NOT NULL, antennas int[] NOT NULL, times timestamptz[] NOT NULL, directions text[] NOT NULL,
+      rssis real[] NOT NULL, data jsonb[] NOT NULL, alarms boolean[] NOT NULL,
+      received_at timestamptz DEFAULT now() NOT NULL, PRIMARY KEY (endpoint_id, time, hash))`,
+  ],
 };
 
 function ticks(pid: number): number {
@@ -65,7 +73,28 @@ function batch(n: number): Row[] {
   }));
 }
 
-const insert = (table: string, rows: Row[]) => ({
+const packed = (table: string, rows: Row[]) => ({
+  text: `INSERT INTO ${table} (endpoint_id, time, hash, tags, antennas, times, directions, rssis, data, alarms)
+    VALUES ($1, $2, md5(array_to_string($3::text[], ',') || array_to_string($4::int[], ',') || array_to_string($5::timestamptz[], ',')),
+      $3, $4, $5, $6, $7, $8, $9)
+    ON CONFLICT DO NOTHING RETURNING 1`,
+  values: [
+    rows[0]?.endpointId ?? '',
+    new Date(Math.min(...rows.map((r) => r.time))).toISOString(),
+    textArray(rows, (r) => r.tag),
+    numberArray(rows, (r) => r.antenna),
+    timeArray(rows, (r) => r.time),
+    textArray(rows, () => 'NEAR'),
+    numberArray(rows, (r) => r.rssi),
+    jsonArray(rows, (r) => r.data),
+    boolArray(rows, () => false),
+  ],
+});
+
+const insert = (table: string, rows: Row[]) =>
+  table === 'log_c' ? packed(table, rows) : perRow(table, rows);
+
+const perRow = (table: string, rows: Row[]) => ({
   text: `INSERT INTO ${table} (endpoint_id, tag, antenna, time, direction, rssi, data, alarm_tamper)
     SELECT x.e, x.t, x.a, x.ti, x.d, x.r, x.da, x.al
     FROM unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::text[], $6::real[], $7::jsonb[], $8::boolean[])

@@ -117,14 +117,22 @@ export const RETENTION_DEFAULTS: Readonly<RetentionPolicy> = Object.freeze(
 export const RetentionRunResult = z.object({ purged: z.object(classShape(() => z.number().int())) });
 export type RetentionRunResult = z.infer<typeof RetentionRunResult>;
 
-/** GET /api/storage: per class what it takes on disk (the tables are the instance's, shared by organizations). */
+/**
+ * GET /api/storage: per class what the organization's records take (the tables are the
+ * instance's, shared by organizations).
+ */
 export const StorageClass = z.object({
   class: z.enum(RETENTION_CLASSES as [RetentionClass, ...RetentionClass[]]),
   label: z.string(),
-  /** Estimated rows (the planner's statistics), all organizations. */
+  /** The organization's rows, counted exactly (`shared`: every organization's). */
   rows: z.number().int(),
-  /** Table plus indexes (and partitions), all organizations. */
+  /**
+   * Estimated bytes on disk: each table's size (table, indexes, partitions) times the
+   * organization's share of its rows (`shared`: the whole tables').
+   */
   bytes: z.number().int(),
+  /** The class's records name no organization (queued mail): rows and bytes are the instance's. */
+  shared: z.boolean(),
   /** This organization's oldest record, or null when it has none. */
   oldest: z.string().nullable(),
   days: z.number().int().nullable(),

@@ -84,10 +84,14 @@ export const events = pgTable(
   ],
 );
 
+/**
+ * Stays: insert-only, range-partitioned by day of their end (migration 0031), the time they expire
+ * by; the primary key includes it, as a partitioned table's must.
+ */
 export const zoneDurations = pgTable(
   'zone_durations',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     orgId: orgId(),
     siteId: text('site_id').notNull(),
     thingId: text('thing_id').notNull(),
@@ -97,6 +101,7 @@ export const zoneDurations = pgTable(
     timeDurationNs: bigint('time_duration_ns', { mode: 'number' }).notNull(),
   },
   (t) => [
+    primaryKey({ name: 'zone_durations_pkey', columns: [t.id, t.timeEnd] }),
     // Both INCLUDE the columns the reports read: migration 0010 (drizzle cannot declare INCLUDE).
     index('zone_durations_site_end_idx').on(t.siteId, t.timeEnd.desc()),
     index('zone_durations_thing_end_idx').on(t.thingId, t.timeEnd.desc()),

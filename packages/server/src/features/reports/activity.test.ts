@@ -15,6 +15,7 @@ import { makeThing } from '../../../test/factories/thing.factory.js';
 import { makeZone } from '../../../test/factories/zone.factory.js';
 import { makeApp, makeOrg, makeSite } from '../../../test/factories.js';
 import { rows } from '../../db/client.js';
+import { ensureEventPartitions } from '../retention/partitions.js';
 import { activityDays, activityDaysByZone } from './activity.repository.js';
 import { eventDaysCover, foldEventDays } from './event-days.js';
 import { localDay } from './period.js';
@@ -237,4 +238,31 @@ describe('Activity per thing and day', () => {
       await expectSame(moved(new Date(base - 7 * HOUR - 123), new Date(base + 29 * HOUR + 77)), now, things);
     },
   );
+
+  it('folds events whose ids lie days apart in a few chunks, not one per million ids between them', async () => {
+    // An event kept from before the ids were drawn in day blocks (DEFAULT partition, a small id)
+    // and one of today's block: billions of ids apart.
+    await ensureEventPartitions(db, Date.now());
+    const org = await makeOrg(app);
+    const site = await makeSite(app, org.id);
+    const thing = await makeThing(db, org.id, site.id);
+    const [old] = await rows<{ id: string }>(
+      db,
+      sql`INSERT INTO events (id, org_id, site_id, tag, thing_id, time, first_time)
+        SELECT coalesce(max(id), 0) + 1, ${org.id}, ${site.id}, 'OLD', ${thing.id}, now() - interval '3 days', now() - interval '3 days'
+        FROM events_default RETURNING id::text AS id`,
+    );
+    const [today] = await rows<{ id: string }>(
+      db,
+      sql`INSERT INTO events (org_id, site_id, tag, thing_id, time, first_time)
+        VALUES (${org.id}, ${site.id}, 'NEW', ${thing.id}, now(), now()) RETURNING id::text AS id`,
+    );
+    expect(Number(today?.id) - Number(old?.id)).toBeGreaterThan(2 ** 32);
+    expect(await foldEventDays(db, org.id, { maxChunks: 3 })).toBe(true);
+    const [days] = await rows<{ n: number }>(
+      db,
+      sql`SELECT coalesce(sum(n), 0)::int AS n FROM event_days WHERE org_id = ${org.id}`,
+    );
+    expect(days?.n).toBe(2);
+  });
 });

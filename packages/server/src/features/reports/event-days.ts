@@ -34,7 +34,9 @@ async function settledEventId(db: Db, orgId: string): Promise<number> {
     await lockOrganization(tx, orgId);
     const [r] = await rows<{ id: string | number | null }>(
       tx,
-      sql`SELECT pg_sequence_last_value(pg_get_serial_sequence('events', 'id')::regclass) AS id`,
+      // The sequence's own state, not pg_sequence_last_value (NULL after the setval(.., false)
+      // that moves it into a new day's block): not yet called, last_value is the next id to hand out.
+      sql`SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END AS id FROM events_id_seq`,
     );
     return Number(r?.id ?? 0);
   });
@@ -87,8 +89,9 @@ async function foldChunk(
       from = 0;
     }
     // The chunk ends at the organization's chunk-th event above the watermark (all of them when
-    // fewer remain): ids are shared by every organization, so a range of ids could hold none of its
-    // events, and a fold in id ranges would pass over the others' ids a range per transaction.
+    // fewer remain): ids are shared by every organization, and drawn in day blocks with billions
+    // never handed out between two days' blocks (docs/decisions/0355-events-and-stays-partition-keys.md),
+    // so a range of ids could hold none of its events; along the primary key a gap costs nothing.
     const [end] = await rows<{ id: string | number | null; n: string | number }>(
       tx,
       sql`SELECT max(id) AS id, count(*) AS n FROM (SELECT id FROM events

@@ -15,7 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client.js';
 import { textArray as arrayLiteral } from '../../tracking/store/arrays.js';
 import { purgeAuditRows } from '../audit/repository.js';
-import { sightingPartitions } from './partitions.js';
+import { dayPartitions, SIGHTINGS_LOG } from './partitions.js';
 
 /** Rows one batch deletes at most: a few milliseconds of work, so no lock is held long. */
 const PURGE_BATCH = 2000;
@@ -38,11 +38,22 @@ function shorter(a: Date | null, b: Date | null): Date | null {
   return a > b ? a : b;
 }
 
+/**
+ * Per day-partitioned class, the first instant of the first day not dropped whole: days before it
+ * have passed every organization's policy and go as whole partitions (a day whose drop could not
+ * take its lock this run is dropped at the next), so the row batches never delete inside them.
+ */
+export type WholeDays = Record<'sightings' | 'zoneDurations' | 'events', Date | null>;
+
 export interface PurgeOptions {
   /** Stops between batches when aborted (shutdown); what is left goes at the next run. */
   signal?: AbortSignal;
   batch?: number;
+  whole?: WholeDays;
 }
+
+/** The ids of the events made before `day` (a day start) but after the DEFAULT partition's (0355). */
+const eventIdsBefore = (day: Date) => (day.getTime() / DAY_MS) * 2 ** 32;
 
 /**
  * Runs `statement(limit)` (a DELETE of at most `limit` rows answering `n`, the rows it removed)
@@ -92,22 +103,28 @@ const textArray = (values: string[]) => sql`${arrayLiteral(values, (v) => v)}::t
  * limited to `things` when given (the worker cap). Each reads the class's site-and-time index.
  */
 const HISTORY = {
-  events: (s: OrgScope, before: Date, things: string[] | undefined) => (limit: number) =>
+  events: (s: OrgScope, before: Date, things: string[] | undefined, whole: Date | null) => (limit: number) =>
     counted(sql`DELETE FROM events WHERE id IN (
       SELECT e.id FROM events e
       WHERE e.site_id = ANY(${textArray(s.sites)}) AND e.org_id = ${s.orgId} AND e.time < ${before.toISOString()}::timestamptz
         ${things ? sql`AND e.thing_id = ANY(${textArray(things)})` : sql``}
         -- A tag's open event is its current state (tag_state): it stays while the tag does.
         AND NOT EXISTS (SELECT 1 FROM tag_state t WHERE t.org_id = e.org_id AND t.event_id = e.id)
+        ${whole ? sql`AND (e.id >= ${eventIdsBefore(whole)} OR e.tableoid = 'events_default'::regclass)` : sql``}
       LIMIT ${limit})`),
-  zoneDurations: (s: OrgScope, before: Date, things: string[] | undefined) => (limit: number) =>
-    counted(sql`DELETE FROM zone_durations WHERE id IN (
-      SELECT z.id FROM zone_durations z
+  zoneDurations:
+    (s: OrgScope, before: Date, things: string[] | undefined, whole: Date | null) => (limit: number) =>
+      // Through the partitioned parent, so the rollup's triggers see each stay go; the outer time
+      // bound reads only the day partitions the boundary reached.
+      counted(sql`DELETE FROM zone_durations WHERE time_end < ${before.toISOString()}::timestamptz AND (id, time_end) IN (
+      SELECT z.id, z.time_end FROM zone_durations z
       WHERE z.site_id = ANY(${textArray(s.sites)}) AND z.org_id = ${s.orgId} AND z.time_end < ${before.toISOString()}::timestamptz
         ${things ? sql`AND z.thing_id = ANY(${textArray(things)})` : sql``}
+        ${whole ? sql`AND (z.time_end >= ${whole.toISOString()}::timestamptz OR z.tableoid = 'zone_durations_default'::regclass)` : sql``}
       LIMIT ${limit})`),
-  exceptions: (s: OrgScope, before: Date, things: string[] | undefined) => (limit: number) =>
-    counted(sql`DELETE FROM exceptions WHERE id IN (
+  exceptions:
+    (s: OrgScope, before: Date, things: string[] | undefined, _whole: Date | null) => (limit: number) =>
+      counted(sql`DELETE FROM exceptions WHERE id IN (
       SELECT x.id FROM exceptions x
       WHERE x.site_id = ANY(${textArray(s.sites)}) AND x.org_id = ${s.orgId} AND x.time < ${before.toISOString()}::timestamptz
         ${things ? sql`AND x.thing_id = ANY(${textArray(things)})` : sql``}
@@ -143,6 +160,22 @@ async function purgeRollups(db: Db, s: OrgScope, events: Date | null, stays: Dat
     );
 }
 
+/**
+ * The zone-time quarters before `end` (every organization's), once the stays' day partitions
+ * before it were dropped: a dropped partition's stays never pass through the rollup's triggers,
+ * and no stay they counted is kept, but for the part of a kept stay begun before `end`.
+ */
+export async function dropQuartersBefore(db: Db, end: Date, options: PurgeOptions = {}): Promise<number> {
+  return deleteInBatches(
+    db,
+    (limit) =>
+      counted(sql`DELETE FROM zone_time_quarters WHERE (site_id, quarter, zone_id, org_id) IN (
+        SELECT site_id, quarter, zone_id, org_id FROM zone_time_quarters
+        WHERE site_id IN (SELECT id FROM sites) AND quarter < ${end.toISOString()}::timestamptz LIMIT ${limit})`),
+    options,
+  );
+}
+
 /** Purges one organization's history by its policy; answers the rows removed per class. */
 export async function purgeOrganization(
   db: Db,
@@ -160,7 +193,10 @@ export async function purgeOrganization(
   if (sightings && s.endpoints.length) {
     // Partition by partition (the days the boundary reached, then DEFAULT), each batch by the
     // rows' physical addresses: no batch reads a partition it has nothing to delete from.
-    const days = (await sightingPartitions(db)).filter((p) => p.from < sightings.getTime());
+    const whole = options.whole?.sightings?.getTime() ?? Number.NEGATIVE_INFINITY;
+    const days = (await dayPartitions(db, SIGHTINGS_LOG)).filter(
+      (p) => p.from < sightings.getTime() && p.from + DAY_MS > whole,
+    );
     for (const name of [...days.map((p) => p.name), 'sightings_default']) {
       const table = sql.identifier(name);
       purged.sightings += await deleteInBatches(
@@ -178,11 +214,12 @@ export async function purgeOrganization(
   if (s.sites.length)
     for (const c of ['events', 'zoneDurations', 'exceptions'] as const) {
       const own = at(c);
-      if (own) purged[c] = await deleteInBatches(db, HISTORY[c](s, own, undefined), options);
+      const whole = c === 'exceptions' ? null : (options.whole?.[c] ?? null);
+      if (own) purged[c] = await deleteInBatches(db, HISTORY[c](s, own, undefined, whole), options);
       // Workers' rows between the class's boundary and the (later) worker boundary.
       const capped = shorter(own, workers);
       if (capped && capped !== own && s.workers.length)
-        purged.workerHistory += await deleteInBatches(db, HISTORY[c](s, capped, s.workers), options);
+        purged.workerHistory += await deleteInBatches(db, HISTORY[c](s, capped, s.workers, whole), options);
     }
   await purgeRollups(db, s, at('events'), at('zoneDurations'), options);
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { postNative, trackedSite } from '../../../test/factories/ingest.factory.js';
 import {
   anonymous,
-  makeApp,
   makeEndpoint,
+  makePrivateApp,
   makeSuperAdmin,
   makeTenant,
   makeThing,
@@ -25,7 +25,9 @@ import { retentionJob } from './job.js';
 import { purgeOrganization } from './purge.js';
 import { drainRemovals } from './removals.js';
 
-const app = await makeApp();
+// A database of its own: the storage figures are shares of whole tables, which other test files'
+// rows would move between two reads.
+const app = await makePrivateApp();
 const { db } = app.ctx;
 const DAY = 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
@@ -314,6 +316,35 @@ describe('GET /api/storage', () => {
     expect(body.photos).toEqual({ count: 0, bytes: 0 });
     expect(Date.parse(body.nextPurge)).toBeGreaterThan(0);
     expect(await count('retention_policies', sql`org_id = ${t.org.id}`)).toBe(0);
+  });
+
+  it("counts the organization's own rows exactly and estimates its bytes as its share of each table", async () => {
+    const now = Date.now();
+    const mine = await makeTenant(app);
+    const other = await makeTenant(app);
+    const reader = await makeEndpoint(db, mine.org.id, mine.site.id);
+    const theirs = await makeEndpoint(db, other.org.id, other.site.id);
+    const sightingsOf = (endpointId: string, n: number) =>
+      db.execute(sql`INSERT INTO sightings (endpoint_id, tag, antenna, time)
+        SELECT ${endpointId}, 'AB', 1, ${new Date(now).toISOString()}::timestamptz - g * interval '1 second'
+        FROM generate_series(1, ${n}) g`);
+    await sightingsOf(reader.id, 300);
+    await sightingsOf(theirs.id, 900);
+    const report = async (t: typeof mine) => {
+      const res = await t.viewer.request('GET', '/api/storage');
+      expect(res.statusCode).toBe(200);
+      const classes: { class: string; rows: number; bytes: number; shared: boolean }[] = res.json().classes;
+      return Object.fromEntries(classes.map((c) => [c.class, c]));
+    };
+    const [a, b] = [await report(mine), await report(other)];
+    expect(a.sightings).toMatchObject({ rows: 300, shared: false });
+    expect(b.sightings).toMatchObject({ rows: 900, shared: false });
+    expect(a.events).toMatchObject({ rows: 0, bytes: 0 });
+    // The same table, a third of the rows: about a third of the bytes (other tests' rows share it too).
+    expect(a.sightings?.bytes).toBeGreaterThan(0);
+    expect(Math.abs((b.sightings?.bytes ?? 0) / (a.sightings?.bytes ?? 1) - 3)).toBeLessThan(0.05);
+    // Queued mail names no organization: the instance's, and said so.
+    expect(a.mail?.shared).toBe(true);
   });
 });
 

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
 import { forbidden } from '../../platform/errors.js';
-import { maintainPartitions, RETENTION_INTERVAL_MS, RETENTION_JOB, shortestDays } from './job.js';
+import { maintainPartitions, RETENTION_INTERVAL_MS, RETENTION_JOB, shortestDays, wholeDays } from './job.js';
 import { purgeMail, purgeOrganization } from './purge.js';
 import { drainRemovals } from './removals.js';
 import * as repo from './repository.js';
@@ -52,7 +52,9 @@ export async function runRetention(
   const policy = await repo.findPolicy(ctx.db, caller.orgId);
   // The instance's day partitions too; rows they held are not counted (they are every organization's).
   await maintainPartitions(ctx.db, now);
-  const purged = await purgeOrganization(ctx.db, caller.orgId, policy, now);
+  const purged = await purgeOrganization(ctx.db, caller.orgId, policy, now, {
+    whole: await wholeDays(ctx.db, now),
+  });
   await drainRemovals(ctx.db, { orgId: caller.orgId });
   const mailDays = shortestDays((await repo.allPolicies(ctx.db)).map((p) => p.mail));
   purged.mail = await purgeMail(ctx.db, ctx.config.queueSchema, mailDays, now);

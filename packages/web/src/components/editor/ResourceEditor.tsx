@@ -34,6 +34,9 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
   const tabs = props.tabs.filter((t) => !t.hidden?.(ctx));
   const activeTab = Math.min(editor.tab, tabs.length - 1);
   const back = props.showBack === false ? undefined : editor.listPath;
+  // A tab of other records (its own saves) offers nothing the editor's Save would save.
+  const ownRecord = tabs[activeTab]?.ownRecord === true;
+  const showSave = editor.canSave && !ownRecord;
 
   // A new record the user may not create: no form at all (a refused record: LoadFailure).
   if (editor.isNew && !editor.canCreate) return <NoAccess />;
@@ -63,7 +66,7 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
           Delete
         </Button>
       )}
-      {editor.canSave && (
+      {showSave && (
         <Button type="submit" variant="contained" disabled={loading || editor.saving}>
           {editor.saving ? 'Saving…' : 'Save'}
         </Button>
@@ -75,7 +78,7 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
     <FormProvider {...form}>
       <Box component="form" noValidate onSubmit={editor.submit} sx={{ maxWidth: 960 }}>
         <PageHeader title={title} subtitle={props.subtitle} backTo={back} actions={actions} />
-        {ctx.readOnly && !loading && (
+        {ctx.readOnly && !loading && !ownRecord && (
           <Alert severity="info" icon={<LockOutlined fontSize="small" />} sx={{ mb: 2 }}>
             You can view this {props.entityName} but not change it.
           </Alert>
@@ -120,8 +123,9 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
             </Box>
           ))}
         </Paper>
-        {/* Enter in any field submits; a hidden submit keeps that true when Save is not shown. */}
-        {!editor.canSave && <button type="submit" hidden disabled aria-hidden />}
+        {/* Enter in a field submits only where Save is shown: the form's first submit, disabled
+            and hidden otherwise, makes Enter do nothing (HTML implicit submission). */}
+        {!showSave && <button type="submit" hidden disabled aria-hidden />}
       </Box>
       <ConfirmDialog
         open={confirming}

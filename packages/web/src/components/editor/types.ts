@@ -124,6 +124,11 @@ export interface EditorTab<V extends Values = Values> {
   fields?: EditorField<V>[];
   /** A whole tab of its own (status lists, QR codes ...), rendered below any fields. */
   component?: ComponentType<EditorTabProps<V>>;
+  /**
+   * The tab shows records of its own, saved by its own buttons: while it is open the editor's
+   * Save (which saves the editor's record) and its read-only notice are not shown.
+   */
+  ownRecord?: boolean;
   hidden?: (ctx: EditorContext<V>) => boolean;
 }
 

@@ -1,7 +1,8 @@
 /**
- * The Storage tab of Organization Settings: per data class the estimated rows and bytes on disk
- * (the instance's tables, shared by organizations), the organization's oldest record, how long
- * the class is kept, when the next purge runs, and the photos' bytes.
+ * The Storage tab of Organization Settings: per data class the organization's rows (counted) and
+ * its estimated bytes on disk (its share of tables the organizations share), its oldest record,
+ * how long the class is kept, when the next purge runs, and the photos' bytes. A class whose
+ * records name no organization (queued mail) shows the whole instance's, and says so.
  */
 import RefreshRounded from '@mui/icons-material/RefreshRounded';
 import {
@@ -38,8 +39,8 @@ export default function StorageTab() {
     <Stack spacing={2}>
       <Stack direction="row" alignItems="center" justifyContent="space-between" spacing={1}>
         <Typography variant="body2">
-          Next purge: <strong>{formatDateTime(nextPurge)}</strong>. Rows and bytes are the whole database's
-          (estimated); the oldest record is your organization's.
+          Next purge: <strong>{formatDateTime(nextPurge)}</strong>. Rows are your organization's. Bytes on
+          disk are estimated: each table's size in proportion to your organization's share of its rows.
         </Typography>
         <Tooltip title="Refresh">
           <IconButton aria-label="Refresh storage" onClick={() => void report.refetch()}>
@@ -55,10 +56,10 @@ export default function StorageTab() {
                 Data class
               </TableCell>
               <TableCell component="th" scope="col" align="right">
-                Rows (est.)
+                Rows
               </TableCell>
               <TableCell component="th" scope="col" align="right">
-                On disk
+                On disk (est.)
               </TableCell>
               <TableCell component="th" scope="col">
                 Oldest record
@@ -73,6 +74,11 @@ export default function StorageTab() {
               <TableRow key={c.class}>
                 <TableCell component="th" scope="row">
                   {c.label}
+                  {c.shared && (
+                    <Typography component="span" variant="caption" color="text.secondary" display="block">
+                      All organizations (queued mail names none)
+                    </Typography>
+                  )}
                 </TableCell>
                 <TableCell align="right">{formatCount(c.rows)}</TableCell>
                 <TableCell align="right">{formatBytes(c.bytes)}</TableCell>

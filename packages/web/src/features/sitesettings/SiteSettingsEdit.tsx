@@ -124,8 +124,8 @@ export default function SiteSettingsEdit() {
         ],
       },
       // The organization's own records (their own save), beside the site's settings.
-      { label: 'Data retention', component: RetentionTab },
-      { label: 'Storage', component: StorageTab },
+      { label: 'Data retention', component: RetentionTab, ownRecord: true },
+      { label: 'Storage', component: StorageTab, ownRecord: true },
     ],
     [categories.data],
   );
