@@ -88,11 +88,19 @@ export const ExceptionRecord = z.object({
   resolvedBy: z.string().nullable(),
   resolvedByName: z.string().nullable(),
   /** Every note given with an acknowledgement or a resolution, oldest first. */
-  notes: z.array(ExceptionNote),
+  notes: z
+    .array(ExceptionNote)
+    .describe('Every note given with an acknowledgement or a resolution, oldest first.'),
   /** The text of the last note given with an acknowledgement (null: none). */
-  acknowledgementNote: z.string().nullable(),
+  acknowledgementNote: z
+    .string()
+    .nullable()
+    .describe('The text of the last note given with an acknowledgement; null when none was.'),
   /** The text of the last note given with the resolution (null: none). */
-  resolutionNote: z.string().nullable(),
+  resolutionNote: z
+    .string()
+    .nullable()
+    .describe('The text of the last note given with the resolution; null when none was.'),
   /** The last note of any kind; kept for older clients (read `notes`, `acknowledgementNote`, `resolutionNote`). */
   note: z
     .string()

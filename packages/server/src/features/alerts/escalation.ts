@@ -1,6 +1,6 @@
 /**
  * Escalation of the exceptions nobody acknowledged, by the site's `alertSettings`
- * (docs/decisions/0395-alert-escalation.md, 0406-alert-notes-and-escalation-digests.md):
+ * (docs/decisions/0395-alert-escalation.md):
  * - an exception still `open` `escalateAfterMinutes` after the later of its time and the moment
  *   the site's escalation went on (`sites.escalation_since`) is escalated once to the site's
  *   `escalationEmails` (`escalated_at` set, change `escalated` on the live stream and webhooks);
