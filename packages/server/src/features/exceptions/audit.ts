@@ -8,7 +8,7 @@ import { EXCEPTION_TYPE_LABELS, type ExceptionRecord } from '@sightline/shared';
 import { type DescribedChange, describeChanges } from '../../platform/request-tx.js';
 
 /** "Zone time alert for Pallet 1 in Dock": the alert's kind, its thing or endpoint, its zone. */
-export function alertSummary(r: ExceptionRecord): string {
+function alertSummary(r: ExceptionRecord): string {
   const subject = r.thingName ?? r.endpointName;
   return [
     `${EXCEPTION_TYPE_LABELS[r.type]} alert`,
