@@ -23,7 +23,7 @@ import { readableThing } from '../things/service.js';
 import { enqueueExceptionWebhooks } from '../webhooks/outbox.js';
 import { describeStateChanges } from './audit.js';
 import { type ExceptionStep, publishExceptionChanges } from './changes.js';
-import { aboutWorkersOnly, withoutWorkers } from './hidden-workers.js';
+import { aboutWorkersOnly, aboutWorkersOnlyAmong, withoutWorkers } from './hidden-workers.js';
 import * as repo from './repository.js';
 
 /** A thing's exceptions stay listed after the thing is deleted; only readability counts. */
@@ -133,33 +133,31 @@ async function requireModifiable(db: Db, caller: Caller, ids: readonly string[])
     return record;
   });
   const hiding = (e: ExceptionRecord) => hidingSites.includes(e.site);
-  for (const record of records.filter(hiding)) {
-    if (await aboutWorkersOnly(db, caller.orgId, record)) throw notFound('Exception');
-  }
+  const hidden = await aboutWorkersOnlyAmong(db, caller.orgId, records.filter(hiding));
+  if (hidden.size) throw notFound('Exception');
   for (const record of records) authorize(caller, 'exceptions', 'modify', record.site);
   return { records, hiding };
 }
 
+/** The exceptions a request changes, checked (`requireModifiable`). */
+type Checked = Awaited<ReturnType<typeof requireModifiable>>;
+
 async function changeState(
   deps: Deps,
   caller: Caller,
-  ids: readonly string[],
+  { records, hiding }: Checked,
   change: Change,
   note: string | undefined,
   now: Date,
 ): Promise<ExceptionRecord[]> {
   const { db } = deps;
-  const { records, hiding } = await requireModifiable(db, caller, ids);
+  const ids = records.map((r) => r._id);
   const step = { by: caller.id, byName: caller.name || caller.username || null, at: now, note };
   const changed =
     change === 'acknowledged'
       ? await repo.acknowledgeExceptions(db, caller.orgId, ids, step)
       : await repo.resolveExceptions(db, caller.orgId, ids, step);
-  const after = await repo.findExceptions(
-    db,
-    caller.orgId,
-    records.map((r) => r._id),
-  );
+  const after = await repo.findExceptions(db, caller.orgId, ids);
   const changedIds = new Set(changed);
   const changes: ExceptionStep[] = after
     .filter((r) => changedIds.has(r._id))
@@ -195,10 +193,10 @@ async function changeOne(
   body: ExceptionStateBody | null | undefined,
   now: Date,
 ) {
-  const { records } = await requireModifiable(deps.db, caller, [id]);
-  if (change === 'acknowledged' && records[0]?.state === 'resolved')
+  const checked = await requireModifiable(deps.db, caller, [id]);
+  if (change === 'acknowledged' && checked.records[0]?.state === 'resolved')
     throw new HttpError(409, EXCEPTION_MSG.alreadyResolved);
-  await changeState(deps, caller, [id], change, body?.note, now);
+  await changeState(deps, caller, checked, change, body?.note, now);
   return getException(deps.db, caller, id);
 }
 export const acknowledgeException = (
@@ -218,10 +216,22 @@ export const resolveException = (
 ) => changeOne(deps, caller, id, 'resolved', body, now);
 
 /** Many at once: resolved ones are left as they are (acknowledge) and answered as they stand. */
-export function acknowledgeExceptions(deps: Deps, caller: Caller, body: ExceptionBulkBody, now = new Date()) {
-  return changeState(deps, caller, body.ids, 'acknowledged', body.note, now);
+export async function acknowledgeExceptions(
+  deps: Deps,
+  caller: Caller,
+  body: ExceptionBulkBody,
+  now = new Date(),
+) {
+  const checked = await requireModifiable(deps.db, caller, body.ids);
+  return changeState(deps, caller, checked, 'acknowledged', body.note, now);
 }
 
-export function resolveExceptions(deps: Deps, caller: Caller, body: ExceptionBulkBody, now = new Date()) {
-  return changeState(deps, caller, body.ids, 'resolved', body.note, now);
+export async function resolveExceptions(
+  deps: Deps,
+  caller: Caller,
+  body: ExceptionBulkBody,
+  now = new Date(),
+) {
+  const checked = await requireModifiable(deps.db, caller, body.ids);
+  return changeState(deps, caller, checked, 'resolved', body.note, now);
 }
