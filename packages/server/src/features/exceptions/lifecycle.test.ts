@@ -254,9 +254,20 @@ describe('POST /api/exceptions/acknowledge and /resolve (many)', () => {
     const s = await siteWithExceptions(app);
     const other = await siteWithExceptions(app);
     const url = '/api/exceptions/acknowledge';
-    for (const body of [{}, { ids: [] }, { ids: ['xyz'] }, { ids: [s.shortage], more: 1 }]) {
-      expect((await s.manager.request('POST', url, body)).statusCode, JSON.stringify(body)).toBe(400);
-    }
+    const bad = [
+      {},
+      { ids: [] },
+      { ids: ['xyz'] },
+      { ids: [s.shortage], more: 1 },
+      { ids: [s.shortage], note: 7 },
+    ];
+    for (const path of [url, '/api/exceptions/resolve'])
+      for (const body of bad) {
+        expect(
+          (await s.manager.request('POST', path, body)).statusCode,
+          `${path} ${JSON.stringify(body)}`,
+        ).toBe(400);
+      }
     expect((await anonymous(app).request('POST', url, { ids: [s.shortage] })).statusCode).toBe(401);
     expect((await s.viewer.request('POST', url, { ids: [s.shortage] })).statusCode).toBe(403);
     expect(
