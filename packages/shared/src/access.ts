@@ -51,8 +51,8 @@ export type Role = z.infer<typeof Role>;
  * Built-in roles, seeded with fixed ids and not deletable: Super Admin (everything), Admin
  * (everything but organizations; the server keeps identity-provider settings to Super Admins,
  * docs/security.md), Manager (create, modify, delete the tracking resources, images,
- * categories and report configs), Operator (create, modify things, workers, images), Viewer
- * (read only). The audit trail (`audit` read) and erasure (`erase` on things) are Admin's by default.
+ * categories and report configs), Operator (create, modify things, workers, images; acknowledge
+ * and resolve exceptions: modify on exceptions), Viewer (read only). The audit trail (`audit` read) and erasure (`erase` on things) are Admin's by default.
  */
 export const ROLE_IDS = {
   superAdmin: '5a0000000000000000000001',
@@ -98,7 +98,11 @@ export const BUILT_IN_ROLES: { id: string; name: string; rules: AccessRule[] }[]
   {
     id: ROLE_IDS.operator,
     name: 'Operator',
-    rules: grant(ROLE_IDS.operator, ['things', 'workers', 'images'], ['create', 'modify']),
+    rules: [
+      ...grant(ROLE_IDS.operator, ['things', 'workers', 'images'], ['create', 'modify']),
+      // The people on the floor acknowledge and resolve the alerts they act on (modify on exceptions).
+      ...grant(ROLE_IDS.operator, ['exceptions'], ['modify']),
+    ],
   },
   { id: ROLE_IDS.viewer, name: 'Viewer', rules: [] },
 ];

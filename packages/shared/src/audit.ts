@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'read',
   'erase',
   'purge',
+  'acknowledge',
+  'resolve',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

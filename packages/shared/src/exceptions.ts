@@ -37,6 +37,23 @@ export const EXCEPTION_TYPE_LABELS: Record<(typeof EXCEPTION_TYPES)[number], str
   antennaDisconnected: 'Antenna disconnected',
 };
 
+/** The changes a note is given with. */
+export const EXCEPTION_NOTE_CHANGES = ['acknowledged', 'resolved'] as const;
+
+/**
+ * One note of an exception's history: given with an acknowledgement or a resolution (also a later
+ * one that found the exception already so), by whom (their name as it was then) and when.
+ */
+export const ExceptionNote = z.object({
+  change: z.enum(EXCEPTION_NOTE_CHANGES),
+  text: z.string(),
+  /** The user or API key id. */
+  by: z.string(),
+  byName: z.string().nullable(),
+  at: z.string(),
+});
+export type ExceptionNote = z.infer<typeof ExceptionNote>;
+
 export const ExceptionRecord = z.object({
   _id: Id,
   type: ExceptionTypeSchema,
@@ -70,8 +87,25 @@ export const ExceptionRecord = z.object({
   /** The user who resolved it (id), or 'system' when its condition cleared. */
   resolvedBy: z.string().nullable(),
   resolvedByName: z.string().nullable(),
-  /** The note given with the last acknowledgement or resolution. */
-  note: z.string().nullable(),
+  /** Every note given with an acknowledgement or a resolution, oldest first. */
+  notes: z
+    .array(ExceptionNote)
+    .describe('Every note given with an acknowledgement or a resolution, oldest first.'),
+  /** The text of the last note given with an acknowledgement (null: none). */
+  acknowledgementNote: z
+    .string()
+    .nullable()
+    .describe('The text of the last note given with an acknowledgement; null when none was.'),
+  /** The text of the last note given with the resolution (null: none). */
+  resolutionNote: z
+    .string()
+    .nullable()
+    .describe('The text of the last note given with the resolution; null when none was.'),
+  /** The last note of any kind; kept for older clients (read `notes`, `acknowledgementNote`, `resolutionNote`). */
+  note: z
+    .string()
+    .nullable()
+    .describe('Deprecated: the last note of `notes`. Read acknowledgementNote and resolutionNote.'),
   /** When it was mailed to the site's escalation list (still open then). */
   escalatedAt: z.string().nullable(),
   /** Reminders mailed to the zone's emails, and the last one's time. */
@@ -138,7 +172,17 @@ export const ExceptionExportQuery = z.object({
 });
 export type ExceptionExportQuery = z.infer<typeof ExceptionExportQuery>;
 
-const Note = z.string().trim().max(1000, EXCEPTION_MSG.noteTooLong);
+/**
+ * A note is trimmed; one of nothing but spaces is no note at all (it never erases or adds one).
+ */
+const Note = z
+  .string()
+  .trim()
+  .max(1000, EXCEPTION_MSG.noteTooLong)
+  .transform((text) => (text === '' ? undefined : text))
+  .describe(
+    "Kept in the exception's notes with the change it came with; trimmed, at most 1000 characters; blank is no note.",
+  );
 
 /** POST exceptions/{id}/acknowledge and /resolve: an optional note. */
 export const ExceptionStateBody = z.object({ note: Note.optional() });

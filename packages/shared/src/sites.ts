@@ -56,9 +56,10 @@ export const AlertSettings = z
 export type AlertSettings = z.infer<typeof AlertSettings>;
 const ALERT_SETTINGS_DOC =
   'Escalation of exceptions nobody acknowledged ({} = off; minutes at least 1): an exception still ' +
-  'open escalateAfterMinutes after it was raised is mailed once to escalationEmails; until it is ' +
-  "acknowledged its zone's emails are reminded every remindEveryMinutes, at most maxReminders times. " +
-  'Left out of a PUT: the stored settings stay.';
+  'open escalateAfterMinutes after it was raised (or after escalation was turned on, whichever is ' +
+  "later) is mailed once to escalationEmails; until it is acknowledged its zone's emails are " +
+  'reminded every remindEveryMinutes, at most maxReminders times. Each run mails one digest per ' +
+  'recipient. Left out of a PUT: the stored settings stay.';
 
 export const Site = z.object({
   _id: Id,

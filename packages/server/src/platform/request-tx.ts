@@ -11,6 +11,18 @@ import type { Db, Tx } from '../db/client.js';
 interface RequestScope {
   /** Unset once the transaction ended: work the request left running falls back to the database. */
   tx: Tx | undefined;
+  /** Run once the transaction committed; dropped when it rolls back. */
+  afterCommit: (() => unknown)[];
+  /** The audit rows the route described itself (`describeChanges`), if it did. */
+  described?: DescribedChange[];
+}
+
+/** One record's change as a route describes it for the audit trail. */
+export interface DescribedChange {
+  resourceId: string;
+  siteId: string | null;
+  /** `{ field: [before, after] }`, and plain values that name the record. */
+  changes: Record<string, unknown>;
 }
 
 const scope = new AsyncLocalStorage<RequestScope>();
@@ -33,13 +45,40 @@ export function requestScopedDb(db: Db): Db {
  * Runs `work` in one transaction of `db` (the database itself, not the scoped view) that every
  * query made through the scoped view during it joins.
  */
-export function inRequestTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    const store: RequestScope = { tx };
+export async function inRequestTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const store: RequestScope = { tx: undefined, afterCommit: [] };
+  const result = await db.transaction(async (tx) => {
+    store.tx = tx;
     try {
       return await scope.run(store, () => work(tx));
     } finally {
       store.tx = undefined;
     }
   });
+  for (const run of store.afterCommit.splice(0)) run();
+  return result;
 }
+
+/**
+ * Runs `effect` (a live message: what nobody may see unless it is stored) once the request's
+ * transaction committed, and never when it rolls back; at once outside a request's transaction.
+ * Effects are best effort: they must not throw.
+ */
+export function afterCommit(effect: () => unknown): void {
+  const store = scope.getStore();
+  if (store?.tx) store.afterCommit.push(effect);
+  else effect();
+}
+
+/**
+ * A route that changes many records at once describes each record's change itself; the audit
+ * recorder writes one row per record from these instead of one row of the route's answer.
+ */
+export function describeChanges(changes: readonly DescribedChange[]): void {
+  const store = scope.getStore();
+  if (!store?.tx) return;
+  store.described = [...(store.described ?? []), ...changes];
+}
+
+/** The changes the request's route described, if it did. */
+export const describedChanges = (): readonly DescribedChange[] | undefined => scope.getStore()?.described;

@@ -63,6 +63,9 @@ export const sites = pgTable(
     settings: jsonb('settings').notNull().default({}),
     /** Escalation of unacknowledged exceptions ({} = off), validated by the shared schema. */
     alertSettings: jsonb('alert_settings').notNull().default({}),
+    /** When escalation and reminders last went from off to on (an exception counts from then at the earliest). */
+    escalationSince: ts('escalation_since'),
+    remindersSince: ts('reminders_since'),
     timeCreated: created(),
   },
   (t) => [index('sites_org_name_idx').on(t.orgId, t.name)],

@@ -1,3 +1,4 @@
+import type { ExceptionNote } from '@sightline/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -131,7 +132,8 @@ export const exceptions = pgTable(
     acknowledgedAt: ts('acknowledged_at'),
     /** A user id, or 'system' when the condition cleared. */
     resolvedBy: text('resolved_by'),
-    note: text('note'),
+    /** Every note given with an acknowledgement or a resolution, oldest first (ExceptionNote, as the API presents it). */
+    notes: jsonb('notes').$type<ExceptionNote[]>().notNull().default([]),
     /** The endpoint of an endpointOffline or antennaDisconnected exception. */
     endpointId: text('endpoint_id'),
     antenna: integer('antenna'),

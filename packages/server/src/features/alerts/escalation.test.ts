@@ -1,20 +1,24 @@
 /**
  * Escalation and reminders of exceptions nobody acknowledged, mailed through a real SMTP server:
  * an open exception is escalated once to the site's escalation list after `escalateAfterMinutes`,
- * its zone's emails are reminded every `remindEveryMinutes` at most `maxReminders` times, and with
- * two instances on one PostgreSQL every mail arrives once.
+ * its zone's emails are reminded every `remindEveryMinutes` at most `maxReminders` times, each run
+ * sends one digest per recipient, and with two instances on one PostgreSQL every mail arrives once.
+ * Exceptions are raised a minute after the settings are saved unless a test says otherwise (the
+ * clock of both starts at the later of the two).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { trackedSite } from '../../../test/factories/ingest.factory.js';
 import { parseMail, startSmtp } from '../../../test/factories/smtp.factory.js';
-import { makeApp } from '../../../test/factories.js';
+import { makeApp, makeThing } from '../../../test/factories.js';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
-import { exceptions, zones } from '../../db/schema.js';
+import { exceptions, sites, zones } from '../../db/schema.js';
 import type { App } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
 import type { LiveMessage } from '../../platform/live.js';
+import { workerPseudonym } from '../privacy/pseudonyms.js';
+import { humanTime } from './digest.js';
 import { escalateAlerts } from './escalation.js';
 
 const smtp = await startSmtp();
@@ -26,7 +30,13 @@ const MINUTE = 60_000;
 const subjectsTo = (address: string) =>
   smtp.received.filter((m) => m.to.includes(address)).map((m) => parseMail(m.raw).subject);
 
-/** A tracked site whose Dock mails `dock-…`, with one open zone-time exception raised at `time`. */
+/** The text of the mails `address` received. */
+const textsTo = (address: string) =>
+  smtp.received
+    .filter((m) => m.to.includes(address))
+    .map((m) => parseMail(m.raw).parts[0]?.content.toString('utf8') ?? '');
+
+/** A tracked site whose Dock mails `dock-…`, where `raise` adds an open zone-time exception at `time`. */
 async function world(on: App, time: number) {
   const s = await trackedSite(on);
   const { db } = on.ctx;
@@ -37,7 +47,7 @@ async function world(on: App, time: number) {
     .update(zones)
     .set({ emails: [dockMail] })
     .where(eq(zones.id, s.dock));
-  const raise = async (at = time) => {
+  const raise = async (at = time, thingId: string | null = null) => {
     const id = newId();
     await db.insert(exceptions).values({
       id,
@@ -45,6 +55,7 @@ async function world(on: App, time: number) {
       siteId: s.site.id,
       type: 'zoneTimeException',
       time: new Date(at),
+      thingId,
       zoneId: s.dock,
       multipleThings: [],
       timeDurationNs: 15 * MINUTE * 1_000_000,
@@ -69,7 +80,7 @@ const deps = (on: App, minuteMs = MINUTE) => ({
 
 describe('escalation and reminders', () => {
   it('escalates an open exception once, then reminds its zone at most maxReminders times', async () => {
-    const t0 = Date.now() - 10 * MINUTE;
+    const t0 = Date.now() + MINUTE;
     const w = await world(app, t0);
     const id = await w.raise();
     const run = (minutes: number) => escalateAlerts(deps(app), t0 + minutes * MINUTE, w.scope);
@@ -115,7 +126,7 @@ describe('escalation and reminders', () => {
   });
 
   it('leaves acknowledged and resolved exceptions alone, and stops reminding once acknowledged', async () => {
-    const t0 = Date.now() - 10 * MINUTE;
+    const t0 = Date.now() + MINUTE;
     const w = await world(app, t0);
     await w.setAlerts({
       escalateAfterMinutes: 5,
@@ -141,7 +152,7 @@ describe('escalation and reminders', () => {
   });
 
   it('reminds without escalating when only reminders are set', async () => {
-    const t0 = Date.now() - 10 * MINUTE;
+    const t0 = Date.now() + MINUTE;
     const w = await world(app, t0);
     await w.setAlerts({ remindEveryMinutes: 10, maxReminders: 1 });
     await w.raise();
@@ -152,13 +163,87 @@ describe('escalation and reminders', () => {
   });
 });
 
+describe('turning escalation on over a backlog', () => {
+  it('counts old open exceptions from the moment it went on, and mails each recipient one digest of them', async () => {
+    const old = Date.now() - 3 * 60 * MINUTE;
+    const w = await world(app, old);
+    const backlog = [];
+    for (let i = 0; i < 4; i++) backlog.push(await w.raise(old + i * MINUTE));
+    const on = Date.now();
+    await w.setAlerts({
+      escalateAfterMinutes: 15,
+      escalationEmails: [w.lead],
+      remindEveryMinutes: 30,
+      maxReminders: 1,
+    });
+    // Hours old, but escalation has been on for no time: nothing is due.
+    expect(await escalateAlerts(deps(app), on + MINUTE, w.scope)).toEqual({ escalated: 0, reminded: 0 });
+    expect(subjectsTo(w.lead)).toEqual([]);
+    // Saving the settings again (still on) does not move the start.
+    await w.setAlerts({
+      escalateAfterMinutes: 15,
+      escalationEmails: [w.lead],
+      remindEveryMinutes: 30,
+      maxReminders: 1,
+    });
+    expect(await escalateAlerts(deps(app), on + 16 * MINUTE, w.scope)).toEqual({ escalated: 4, reminded: 0 });
+    expect(subjectsTo(w.lead)).toEqual(['4 open alerts nobody has acknowledged']);
+    const [digest] = textsTo(w.lead);
+    for (const id of backlog) expect(digest).toContain(`/exceptions/${id}?site=${w.site.id}`);
+    expect(await escalateAlerts(deps(app), on + 31 * MINUTE, w.scope)).toEqual({ escalated: 0, reminded: 4 });
+    expect(subjectsTo(w.dockMail)).toEqual(['4 open alerts nobody has acknowledged']);
+    expect(subjectsTo(w.lead)).toHaveLength(1);
+  });
+});
+
+describe('the digest mail', () => {
+  it('names the thing, its zone and site, with times in the site timezone; a worker by pseudonym where the site masks or hides workers', async () => {
+    const t0 = Date.now() + MINUTE;
+    const w = await world(app, t0);
+    const { db } = app.ctx;
+    await db.update(sites).set({ timezone: 'Europe/Berlin' }).where(eq(sites.id, w.site.id));
+    const pallet = await makeThing(db, w.org.id, w.site.id, { tag: 'D1', name: 'Pallet Nine' });
+    const worker = await makeThing(db, w.org.id, w.site.id, { tag: 'D2', name: 'Jane Doe', class: 'worker' });
+    await w.setAlerts({ escalateAfterMinutes: 5, escalationEmails: [w.lead] });
+    await w.raise(t0, pallet.id);
+    await w.raise(t0 + 1, worker.id);
+    const siteName = (await w.admin.request('GET', `/api/sites/${w.site.id}`)).json().name;
+    for (const [settings, round] of [
+      [{ pseudonymizeWorkers: true }, 0],
+      [{ hideWorkers: true }, 1],
+    ] as const) {
+      await db.update(sites).set({ settings }).where(eq(sites.id, w.site.id));
+      if (round === 1)
+        await db.update(exceptions).set({ escalatedAt: null }).where(eq(exceptions.siteId, w.site.id));
+      expect(await escalateAlerts(deps(app), t0 + 6 * MINUTE + round, w.scope)).toMatchObject({
+        escalated: 2,
+      });
+      const text = textsTo(w.lead)[round] ?? '';
+      expect(text).toContain(`- Zone time: Pallet Nine (zone Dock, site ${siteName})`);
+      expect(text).toContain(`- Zone time: ${workerPseudonym(worker.id)} (zone Dock, site ${siteName})`);
+      expect(text).not.toContain('Jane');
+      expect(text).toContain(`Raised ${humanTime(new Date(t0).toISOString(), 'Europe/Berlin')}.`);
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    }
+    expect(subjectsTo(w.lead)).toEqual([
+      '2 open alerts nobody has acknowledged',
+      '2 open alerts nobody has acknowledged',
+    ]);
+  });
+
+  it('writes a time as a person reads it, in the given timezone', () => {
+    expect(humanTime('2024-05-01T10:00:00.000Z', 'Europe/Berlin')).toBe('1 May 2024, 12:00 CEST');
+    expect(humanTime('2024-12-01T10:00:00.000Z', 'UTC')).toBe('1 Dec 2024, 10:00 UTC');
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
   it('mails each escalation and reminder once when both run at the same moment', async () => {
     const a = await buildApp(testConfig({ smtpUrl: smtp.url, dataDir: 'memory' }));
     const b = await buildApp(testConfig({ smtpUrl: smtp.url, dataDir: 'memory' }));
     await Promise.all([a.ready(), b.ready()]);
     try {
-      const t0 = Date.now() - 10 * MINUTE;
+      const t0 = Date.now() + MINUTE;
       const w = await world(a, t0);
       await w.setAlerts({
         escalateAfterMinutes: 1,
@@ -172,8 +257,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
         const now = t0 + minute * MINUTE + 10;
         await Promise.all([escalateAlerts(deps(a), now, w.scope), escalateAlerts(deps(b), now, w.scope)]);
       }
-      expect(subjectsTo(w.lead)).toHaveLength(5);
-      expect(subjectsTo(w.dockMail)).toHaveLength(15);
+      // One digest of the five to the lead; one digest of five reminders a minute to the Dock, three times.
+      expect(subjectsTo(w.lead)).toEqual(['5 open alerts nobody has acknowledged']);
+      expect(subjectsTo(w.dockMail)).toHaveLength(3);
+      for (const text of [...textsTo(w.lead), ...textsTo(w.dockMail)])
+        expect(text.match(/^- Zone time/gm)).toHaveLength(5);
     } finally {
       await Promise.all([a.close(), b.close()]);
     }

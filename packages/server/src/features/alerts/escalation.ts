@@ -1,26 +1,29 @@
 /**
  * Escalation of the exceptions nobody acknowledged, by the site's `alertSettings`
  * (docs/decisions/0395-alert-escalation.md):
- * - an exception still `open` `escalateAfterMinutes` after its time is mailed once to the site's
+ * - an exception still `open` `escalateAfterMinutes` after the later of its time and the moment
+ *   the site's escalation went on (`sites.escalation_since`) is escalated once to the site's
  *   `escalationEmails` (`escalated_at` set, change `escalated` on the live stream and webhooks);
+ *   turning escalation on never mails a backlog of old exceptions at once;
  * - while it stays open, the emails of its zones (as its first mail went to) are reminded every
- *   `remindEveryMinutes` after its time or its last reminder, at most `maxReminders` times
- *   (`reminders`, `reminded_at`).
+ *   `remindEveryMinutes` after that start (`sites.reminders_since` for reminders) or its last
+ *   reminder, at most `maxReminders` times (`reminders`, `reminded_at`).
+ * Each run sends one digest mail per recipient listing every alert escalated or reminded to it.
  * An acknowledged or resolved exception is neither escalated nor reminded. Each step is claimed by
- * one UPDATE whose WHERE repeats the rule, in the transaction that queues its mail and webhook: two
- * runs at once (two instances) mail each step once, and a step whose mail cannot be queued is
- * taken again at the next run.
+ * one UPDATE whose WHERE repeats the rule, in the organization's transaction that queues its
+ * digests and webhooks: two runs at once (two instances) mail each step once, and steps whose
+ * mail cannot be queued are taken again at the next run.
  */
 import type { AlertSettings, ExceptionRecord } from '@sightline/shared';
 import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
 import { exceptions } from '../../db/schema.js';
 import { type JobScope, stopping } from '../../platform/jobs.js';
-import type { Mail } from '../../platform/mail.js';
 import { type ExceptionStep, publishExceptionChanges } from '../exceptions/changes.js';
 import * as exceptionsRepo from '../exceptions/repository.js';
 import { enqueueExceptionWebhooks } from '../webhooks/outbox.js';
-import { type AlertDeps, forMail, recipients } from './raise.js';
+import { type DigestItem, digestContext, digestMail } from './digest.js';
+import { type AlertDeps, recipients } from './raise.js';
 
 export interface EscalationDeps extends AlertDeps {
   /** The length of one minute of the alert settings (config.alertMinuteMs). */
@@ -34,6 +37,8 @@ interface Due {
   org_id: string;
   id: string;
   settings: AlertSettings;
+  escalation_since: string | null;
+  reminders_since: string | null;
   escalate: boolean;
   remind: boolean;
 }
@@ -55,31 +60,33 @@ const maxReminders = sql`coalesce((s.alert_settings->>'maxReminders')::integer, 
 function dueExceptions(tx: Tx, now: Date, minuteMs: number, scope: JobScope) {
   const escalate = sql`(x.escalated_at IS NULL AND ${escalateAfter} IS NOT NULL
     AND jsonb_array_length(coalesce(s.alert_settings->'escalationEmails', '[]'::jsonb)) > 0
-    AND x.time <= ${minutesAgo(now, escalateAfter, minuteMs)})`;
+    AND greatest(x.time, s.escalation_since) <= ${minutesAgo(now, escalateAfter, minuteMs)})`;
   const remind = sql`(${remindEvery} IS NOT NULL AND x.reminders < ${maxReminders}
-    AND coalesce(x.reminded_at, x.time) <= ${minutesAgo(now, remindEvery, minuteMs)})`;
+    AND coalesce(x.reminded_at, greatest(x.time, s.reminders_since)) <= ${minutesAgo(now, remindEvery, minuteMs)})`;
   return rows<Due>(
     tx,
-    sql`SELECT x.org_id, x.id, s.alert_settings AS settings, ${escalate} AS escalate, ${remind} AS remind
+    sql`SELECT x.org_id, x.id, s.alert_settings AS settings,
+        s.escalation_since::text AS escalation_since, s.reminders_since::text AS reminders_since,
+        ${escalate} AS escalate, ${remind} AS remind
       FROM exceptions x JOIN sites s ON s.id = x.site_id AND s.org_id = x.org_id
-      WHERE x.state <> 'resolved' AND x.state = 'open' AND s.alert_settings <> '{}'::jsonb
+      WHERE x.state = 'open' AND s.alert_settings <> '{}'::jsonb
         AND ${inScope(scope)} AND (${escalate} OR ${remind})
       ORDER BY x.org_id, x.time, x.id LIMIT ${BATCH}`,
   );
 }
 
-/** The rule's threshold as a Date. */
+/** The rule's threshold as a timestamptz parameter. */
 const before = (now: Date, minutes: number | undefined, minuteMs: number) =>
-  new Date(now.getTime() - (minutes ?? 0) * minuteMs);
+  sql`${new Date(now.getTime() - (minutes ?? 0) * minuteMs).toISOString()}::timestamptz`;
 
-const link = (deps: AlertDeps, r: ExceptionRecord) =>
-  deps.publicUrl ? `\n\n${deps.publicUrl}/exceptions/${r._id}?site=${r.site}` : '';
+/** When an exception starts to count toward a step: its time, or the step's start on its site. */
+const countsFrom = (since: string | null) =>
+  since === null ? sql`${exceptions.time}` : sql`greatest(${exceptions.time}, ${since}::timestamptz)`;
 
-/** Claims and mails one exception's escalation; the record when it was escalated now. */
-async function escalateOne(deps: EscalationDeps, tx: Tx, due: Due, now: Date) {
+/** Claims one exception's escalation; true when it is this run's. */
+async function claimEscalation(deps: EscalationDeps, tx: Tx, due: Due, now: Date) {
   const minutes = due.settings.escalateAfterMinutes;
-  const to = [...new Set(due.settings.escalationEmails ?? [])].sort();
-  if (minutes === undefined || !to.length) return undefined;
+  if (minutes === undefined || !due.settings.escalationEmails?.length) return false;
   const claimed = await tx
     .update(exceptions)
     .set({ escalatedAt: now })
@@ -89,28 +96,18 @@ async function escalateOne(deps: EscalationDeps, tx: Tx, due: Due, now: Date) {
         eq(exceptions.id, due.id),
         eq(exceptions.state, 'open'),
         isNull(exceptions.escalatedAt),
-        sql`${exceptions.time} <= ${before(now, minutes, deps.minuteMs).toISOString()}::timestamptz`,
+        sql`${countsFrom(due.escalation_since)} <= ${before(now, minutes, deps.minuteMs)}`,
       ),
     )
     .returning({ id: exceptions.id });
-  if (!claimed.length) return undefined;
-  const [record] = await exceptionsRepo.findExceptions(tx, due.org_id, [due.id]);
-  if (!record) return undefined;
-  const { about, message } = await forMail(tx, due.org_id, record);
-  const mail: Mail = {
-    to,
-    subject: `Escalated: ${about}`,
-    text: `${message}.\n\nNobody has acknowledged this alert ${minutes} minute(s) after it was raised.${link(deps, record)}`,
-  };
-  await deps.mailer?.send(mail, { tx });
-  return record;
+  return claimed.length > 0;
 }
 
-/** Claims and mails one reminder to the exception's zones; true when one was sent now. */
-async function remindOne(deps: EscalationDeps, tx: Tx, due: Due, now: Date) {
+/** Claims one reminder; its number when it is this run's. */
+async function claimReminder(deps: EscalationDeps, tx: Tx, due: Due, now: Date) {
   const every = due.settings.remindEveryMinutes;
   const max = due.settings.maxReminders ?? 0;
-  if (every === undefined || max < 1) return false;
+  if (every === undefined || max < 1) return undefined;
   const claimed = await tx
     .update(exceptions)
     .set({ reminders: sql`${exceptions.reminders} + 1`, remindedAt: now })
@@ -120,51 +117,82 @@ async function remindOne(deps: EscalationDeps, tx: Tx, due: Due, now: Date) {
         eq(exceptions.id, due.id),
         eq(exceptions.state, 'open'),
         lt(exceptions.reminders, max),
-        sql`coalesce(${exceptions.remindedAt}, ${exceptions.time}) <= ${before(now, every, deps.minuteMs).toISOString()}::timestamptz`,
+        sql`coalesce(${exceptions.remindedAt}, ${countsFrom(due.reminders_since)}) <= ${before(now, every, deps.minuteMs)}`,
       ),
     )
     .returning({ reminders: exceptions.reminders });
-  const count = claimed[0]?.reminders;
-  if (count === undefined) return false;
-  const [record] = await exceptionsRepo.findExceptions(tx, due.org_id, [due.id]);
-  if (!record) return false;
-  // A reminder goes where the alert's first mail went: its zone's emails (or its endpoint's zones').
-  const to = await recipients(tx, due.org_id, record.zone, record.endpoint);
-  if (!to.length) return true;
-  const { about, message } = await forMail(tx, due.org_id, record);
-  await deps.mailer?.send(
-    {
-      to,
-      subject: `Reminder: ${about}`,
-      text: `${message}.\n\nThis alert is still open (reminder ${count} of ${max}).${link(deps, record)}`,
-    },
-    { tx },
-  );
-  return true;
+  return claimed[0]?.reminders;
+}
+
+/** Adds `item` to the digest of each address. */
+function addTo(digests: Map<string, DigestItem[]>, addresses: readonly string[], item: DigestItem) {
+  for (const to of new Set(addresses)) digests.set(to, [...(digests.get(to) ?? []), item]);
 }
 
 /**
- * One run: escalates and reminds what is due at `now`, each exception in its own transaction.
- * Resolves with how many escalations and reminders were sent.
+ * One organization's due steps in one transaction: claimed, then one digest per address queued,
+ * and the escalations' webhooks. Resolves with the escalation steps and the reminder count.
+ */
+async function runOrganization(deps: EscalationDeps, orgId: string, due: readonly Due[], now: Date) {
+  return deps.db.transaction(async (tx) => {
+    const claims: { due: Due; escalated: boolean; reminder?: number }[] = [];
+    for (const item of due) {
+      const escalated = item.escalate ? await claimEscalation(deps, tx, item, now) : false;
+      const reminder = item.remind ? await claimReminder(deps, tx, item, now) : undefined;
+      if (escalated || reminder !== undefined) claims.push({ due: item, escalated, reminder });
+    }
+    const found = await exceptionsRepo.findExceptions(
+      tx,
+      orgId,
+      claims.map((c) => c.due.id),
+    );
+    const byId = new Map(found.map((r) => [r._id, r]));
+    const digests = new Map<string, DigestItem[]>();
+    const escalatedRecords: ExceptionRecord[] = [];
+    for (const claim of claims) {
+      const record = byId.get(claim.due.id);
+      if (!record) continue;
+      const { settings } = claim.due;
+      if (claim.escalated) {
+        escalatedRecords.push(record);
+        const step = { kind: 'escalated' as const, afterMinutes: settings.escalateAfterMinutes ?? 0 };
+        addTo(digests, settings.escalationEmails ?? [], { record, step });
+      }
+      if (claim.reminder !== undefined) {
+        // A reminder goes where the alert's first mail went: its zone's emails (or its endpoint's zones').
+        const to = await recipients(tx, orgId, record.zone, record.endpoint);
+        const step = { kind: 'reminder' as const, count: claim.reminder, max: settings.maxReminders ?? 0 };
+        addTo(digests, to, { record, step });
+      }
+    }
+    if (digests.size) {
+      const ctx = await digestContext(tx, orgId, deps.publicUrl);
+      for (const [to, items] of [...digests].sort(([a], [b]) => a.localeCompare(b)))
+        await deps.mailer?.send(digestMail(ctx, to, items), { tx });
+    }
+    const steps: ExceptionStep[] = escalatedRecords.map((record) => ({ change: 'escalated', record }));
+    await enqueueExceptionWebhooks(tx, orgId, steps);
+    return { steps, reminded: claims.filter((c) => c.reminder !== undefined).length };
+  });
+}
+
+/**
+ * One run: escalates and reminds what is due at `now`, one transaction per organization. Resolves
+ * with how many escalations and reminders were sent.
  */
 export async function escalateAlerts(deps: EscalationDeps, nowMs: number, scope: JobScope = {}) {
   const now = new Date(nowMs);
   const due = await deps.db.transaction((tx) => dueExceptions(tx, now, deps.minuteMs, scope));
+  const byOrg = new Map<string, Due[]>();
+  for (const item of due) byOrg.set(item.org_id, [...(byOrg.get(item.org_id) ?? []), item]);
   let escalated = 0;
   let reminded = 0;
-  for (const item of due) {
+  for (const [orgId, items] of byOrg) {
     if (stopping(scope)) break;
-    const done = await deps.db.transaction(async (tx) => {
-      const record = item.escalate ? await escalateOne(deps, tx, item, now) : undefined;
-      const remindedNow = item.remind ? await remindOne(deps, tx, item, now) : false;
-      const step: ExceptionStep | undefined = record && { change: 'escalated', record };
-      if (step) await enqueueExceptionWebhooks(tx, item.org_id, [step]);
-      return { step, remindedNow };
-    });
-    if (done.remindedNow) reminded++;
-    if (!done.step) continue;
-    escalated++;
-    await publishExceptionChanges(deps, item.org_id, [done.step]);
+    const done = await runOrganization(deps, orgId, items, now);
+    escalated += done.steps.length;
+    reminded += done.reminded;
+    await publishExceptionChanges(deps, orgId, done.steps);
   }
   return { escalated, reminded };
 }

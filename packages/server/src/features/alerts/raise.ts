@@ -71,7 +71,7 @@ export async function recipients(db: Tx, orgId: string, zoneId: string | null, e
 }
 
 /** The exception as a mail names it: a worker by its pseudonym where its site makes them so. */
-export async function forMail(tx: Tx | Db, orgId: string, record: ExceptionRecord) {
+async function forMail(tx: Tx | Db, orgId: string, record: ExceptionRecord) {
   const masked = maskException(await recipientView(tx, orgId), record);
   const about =
     `${EXCEPTION_TYPE_LABELS[record.type]}: ${masked.thingName ?? masked.endpointName ?? ''}`.trim();

@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } f
 import type { Db, Tx } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
 import type { App } from '../../platform/context.js';
-import { inRequestTransaction } from '../../platform/request-tx.js';
+import { type DescribedChange, describedChanges, inRequestTransaction } from '../../platform/request-tx.js';
 import { actorOf, clientOf } from './actors.js';
 import { canonicalJson } from './chain.js';
 import { recordWorkerRead, WORKER_READS } from './reads.js';
@@ -152,7 +152,12 @@ async function recordChange(
     inRequestTransaction(rawDb, async (tx: Tx) => {
       const before = record ? await readRecord(app, req, record) : undefined;
       const result = await handle();
-      if (reply.statusCode < 400) await appendAuditRows(tx, [await entryOf(result, before)]);
+      if (reply.statusCode >= 400) return result;
+      const described = describedChanges();
+      const entries = described
+        ? described.map((d) => describedEntry(caller, plan, req, d))
+        : [await entryOf(result, before)];
+      await appendAuditRows(tx, entries);
       return result;
     }),
   );
@@ -244,6 +249,25 @@ function diff(before: unknown, after: unknown): Record<string, unknown> {
       out[key] = [before[key] ?? null, after[key] ?? null];
   }
   return out;
+}
+
+/** The row of one record's change as its route described it. */
+function describedEntry(
+  caller: Caller,
+  plan: ChangePlan,
+  req: FastifyRequest,
+  described: DescribedChange,
+): AuditEntry {
+  return {
+    orgId: caller.orgId,
+    actor: actorOf(caller),
+    ...clientOf(req),
+    action: plan.action,
+    resource: plan.resource,
+    resourceId: described.resourceId,
+    siteId: described.siteId,
+    changes: redact(described.changes) as Record<string, unknown>,
+  };
 }
 
 function changeEntry(

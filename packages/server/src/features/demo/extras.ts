@@ -170,14 +170,17 @@ function exceptionRows(sites: SiteRows[], things: ThingRows[], ctx: ExtraContext
 function acknowledgeOldest(rows: ExtraRows['exceptions'], ctx: ExtraContext): ExtraRows['exceptions'] {
   if (rows.length < 2 || !ctx.acknowledgedBy) return rows;
   const oldest = rows.reduce((a, b) => (b.time < a.time ? b : a));
+  const by = ctx.acknowledgedBy;
+  const at = new Date(Math.min(oldest.time.getTime() + MINUTE, ctx.now));
+  const note = { change: 'acknowledged' as const, text: 'On my way to check it.', by, byName: null };
   return rows.map((row) =>
     row === oldest
       ? {
           ...row,
           state: 'acknowledged',
-          acknowledgedBy: ctx.acknowledgedBy,
-          acknowledgedAt: new Date(Math.min(row.time.getTime() + MINUTE, ctx.now)),
-          note: 'On my way to check it.',
+          acknowledgedBy: by,
+          acknowledgedAt: at,
+          notes: [{ ...note, at: at.toISOString() }],
         }
       : row,
   );

@@ -6,6 +6,7 @@
 import type { ExceptionChange, ExceptionRecord, LiveData } from '@sightline/shared';
 import type { Tx } from '../../db/client.js';
 import type { LiveBus, LivePublish } from '../../platform/live.js';
+import { afterCommit } from '../../platform/request-tx.js';
 import { workerIds } from '../things/filters.js';
 
 export interface ExceptionStep {
@@ -57,7 +58,11 @@ export function liveExceptionChange(
   return { type: 'exception', ...address, data };
 }
 
-/** Live updates are best effort: the change is stored whatever the bus says. */
+/**
+ * Live updates are best effort: the change is stored whatever the bus says. Inside a request's
+ * transaction they go out once it committed (a change rolled back never reaches a live stream);
+ * elsewhere (jobs, after their own COMMIT) at once.
+ */
 export async function publishExceptionChanges(
   deps: { live: LiveBus; db: Tx },
   orgId: string,
@@ -66,5 +71,6 @@ export async function publishExceptionChanges(
   if (!steps.length) return;
   const workerSet = await exceptionWorkers(deps.db, orgId, steps);
   const at = Date.now();
-  deps.live.publish(steps.map((s) => liveExceptionChange(orgId, s, at, workerSet))).catch(() => undefined);
+  const messages = steps.map((s) => liveExceptionChange(orgId, s, at, workerSet));
+  afterCommit(() => deps.live.publish(messages).catch(() => undefined));
 }

@@ -30,3 +30,20 @@ export async function aboutWorkersOnly(db: Tx, orgId: string, record: ExceptionR
   const workers = await workerIds(db, orgId, record.multipleThings);
   return record.multipleThings.every((id) => workers.has(id));
 }
+
+/** The ids of the records about workers only (as `aboutWorkersOnly`), one query for the lot. */
+export async function aboutWorkersOnlyAmong(
+  db: Tx,
+  orgId: string,
+  records: readonly ExceptionRecord[],
+): Promise<Set<string>> {
+  const workers = await workerIds(
+    db,
+    orgId,
+    records.flatMap((r) => r.multipleThings),
+  );
+  const only = (r: ExceptionRecord) =>
+    r.thingClass === 'worker' ||
+    (r.multipleThings.length > 0 && r.multipleThings.every((id) => workers.has(id)));
+  return new Set(records.filter(only).map((r) => r._id));
+}

@@ -5,6 +5,7 @@
  * (`exceptionData`, tracking/store/publish.ts) or from this record (state changes).
  */
 import {
+  type ExceptionNote,
   type ExceptionRecord,
   type ExceptionState,
   exceptionMessage,
@@ -24,6 +25,10 @@ export interface ExceptionNames {
 }
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+/** The text of the last note given with `change`. */
+const lastNote = (notes: readonly ExceptionNote[], change: ExceptionNote['change']) =>
+  [...notes].reverse().find((n) => n.change === change)?.text ?? null;
 
 export function presentException(row: ExceptionRow, names: ExceptionNames): ExceptionRecord {
   const record = {
@@ -56,7 +61,10 @@ export function presentException(row: ExceptionRow, names: ExceptionNames): Exce
         : row.resolvedBy === null
           ? null
           : names.resolvedByName,
-    note: row.note,
+    notes: row.notes,
+    acknowledgementNote: lastNote(row.notes, 'acknowledged'),
+    resolutionNote: lastNote(row.notes, 'resolved'),
+    note: row.notes.at(-1)?.text ?? null,
     escalatedAt: iso(row.escalatedAt),
     reminders: row.reminders,
     remindedAt: iso(row.remindedAt),

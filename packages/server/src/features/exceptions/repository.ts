@@ -4,6 +4,7 @@
 import type {
   EXCEPTION_SORT_FIELDS,
   ExceptionListQuery,
+  ExceptionNote,
   ExceptionThing,
   ThingClass,
 } from '@sightline/shared';
@@ -171,14 +172,46 @@ export async function findExceptions(db: Tx, orgId: string, ids: readonly string
 interface StateChange {
   /** A user or API key id, or 'system'. */
   by: string;
+  /** Their name as it is now (a note keeps it). */
+  byName: string | null;
   at: Date;
-  /** Replaces the exception's note when given. */
+  /** Added to the notes of the exceptions the change reaches, when given. */
   note?: string;
+}
+
+/** Appends the change's note (if any) to the exceptions of `ids` in `states`. */
+async function addNote(
+  db: Tx,
+  orgId: string,
+  ids: readonly string[],
+  change: StateChange,
+  kind: ExceptionNote['change'],
+  states: readonly string[],
+) {
+  if (change.note === undefined || !ids.length) return;
+  const entry: ExceptionNote = {
+    change: kind,
+    text: change.note,
+    by: change.by,
+    byName: change.byName,
+    at: change.at.toISOString(),
+  };
+  await db
+    .update(exceptions)
+    .set({ notes: sql`${exceptions.notes} || ${JSON.stringify([entry])}::jsonb` })
+    .where(
+      and(
+        eq(exceptions.orgId, orgId),
+        inArray(exceptions.id, [...ids]),
+        inArray(exceptions.state, [...states]),
+      ),
+    );
 }
 
 /**
  * Acknowledges the open exceptions of `ids` (acknowledged or resolved ones are left as they are:
- * the first acknowledgement stays); returns the ids changed.
+ * the first acknowledgement stays); the note goes to every one of them that is acknowledged after
+ * it (also one acknowledged before: a second note is kept, never dropped). Returns the ids changed.
  */
 export async function acknowledgeExceptions(
   db: Tx,
@@ -189,31 +222,26 @@ export async function acknowledgeExceptions(
   if (!ids.length) return [];
   const changed = await db
     .update(exceptions)
-    .set({
-      state: 'acknowledged',
-      acknowledgedBy: change.by,
-      acknowledgedAt: change.at,
-      ...(change.note === undefined ? {} : { note: change.note }),
-    })
+    .set({ state: 'acknowledged', acknowledgedBy: change.by, acknowledgedAt: change.at })
     .where(and(eq(exceptions.orgId, orgId), inArray(exceptions.id, [...ids]), eq(exceptions.state, 'open')))
     .returning({ id: exceptions.id });
+  await addNote(db, orgId, ids, change, 'acknowledged', ['acknowledged']);
   return changed.map((r) => r.id);
 }
 
-/** Resolves the exceptions of `ids` not yet resolved (the first resolution stays); returns the ids changed. */
+/**
+ * Resolves the exceptions of `ids` not yet resolved (the first resolution stays); the note goes to
+ * every one of them. Returns the ids changed.
+ */
 export async function resolveExceptions(db: Tx, orgId: string, ids: readonly string[], change: StateChange) {
   if (!ids.length) return [];
   const changed = await db
     .update(exceptions)
-    .set({
-      state: 'resolved',
-      resolvedBy: change.by,
-      resolvedAt: change.at,
-      ...(change.note === undefined ? {} : { note: change.note }),
-    })
+    .set({ state: 'resolved', resolvedBy: change.by, resolvedAt: change.at })
     .where(
       and(eq(exceptions.orgId, orgId), inArray(exceptions.id, [...ids]), ne(exceptions.state, 'resolved')),
     )
     .returning({ id: exceptions.id });
+  await addNote(db, orgId, ids, change, 'resolved', ['resolved']);
   return changed.map((r) => r.id);
 }

@@ -21,6 +21,19 @@ import { XLSX_TYPE } from '../things/export.js';
 import { exportExceptions } from './export.js';
 import * as service from './service.js';
 
+const ACKNOWLEDGE_DOC =
+  'Someone is on it: the exception stops escalating. The first acknowledgement (who, when) stays; ' +
+  "a note is added to the exception's notes, also on one acknowledged before.";
+const RESOLVE_DOC =
+  "Closes the exception. The first resolution (who, when) stays; a note is added to the exception's notes.";
+const ONE_DOC =
+  'Needs modify on exceptions for its site; one the caller may not see (another organization or ' +
+  'site, or about hidden workers only) answers 404.';
+const MANY_DOC =
+  'All or none: one id the caller may not see (unknown, another organization or site, or about ' +
+  'hidden workers only) answers 404 and one it may not modify 403, and nothing changes. Answers the ' +
+  'exceptions as the list presents them (pseudonyms, hidden workers left out).';
+
 export function registerExceptionRoutes(app: App) {
   const { db } = app.ctx;
   const tags = ['exceptions'];
@@ -55,24 +68,38 @@ export function registerExceptionRoutes(app: App) {
   const deps = { db, live: app.ctx.live };
   // The note is optional, and so is the body that carries it.
   const oneBody = ExceptionStateBody.nullish();
+  const one = { tags, params: IdParams, body: oneBody, response: { 200: ExceptionDetail } };
+  const many = { tags, body: ExceptionBulkBody, response: { 200: z.array(ExceptionRecord) } };
   app.post(
     '/api/exceptions/:id/acknowledge',
-    { schema: { tags, params: IdParams, body: oneBody, response: { 200: ExceptionDetail } } },
+    {
+      schema: {
+        ...one,
+        summary: 'Acknowledge an exception',
+        description: `${ACKNOWLEDGE_DOC} A resolved exception answers 409. ${ONE_DOC}`,
+      },
+    },
     (req) => service.acknowledgeException(deps, callerOf(req), req.params.id, req.body),
   );
   app.post(
     '/api/exceptions/:id/resolve',
-    { schema: { tags, params: IdParams, body: oneBody, response: { 200: ExceptionDetail } } },
+    { schema: { ...one, summary: 'Resolve an exception', description: `${RESOLVE_DOC} ${ONE_DOC}` } },
     (req) => service.resolveException(deps, callerOf(req), req.params.id, req.body),
   );
   app.post(
     '/api/exceptions/acknowledge',
-    { schema: { tags, body: ExceptionBulkBody, response: { 200: z.array(ExceptionRecord) } } },
+    {
+      schema: {
+        ...many,
+        summary: 'Acknowledge exceptions',
+        description: `${ACKNOWLEDGE_DOC} Resolved ones are left as they are. ${MANY_DOC}`,
+      },
+    },
     (req) => service.acknowledgeExceptions(deps, callerOf(req), req.body),
   );
   app.post(
     '/api/exceptions/resolve',
-    { schema: { tags, body: ExceptionBulkBody, response: { 200: z.array(ExceptionRecord) } } },
+    { schema: { ...many, summary: 'Resolve exceptions', description: `${RESOLVE_DOC} ${MANY_DOC}` } },
     (req) => service.resolveExceptions(deps, callerOf(req), req.body),
   );
 }

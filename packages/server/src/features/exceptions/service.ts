@@ -21,8 +21,9 @@ import { maskException, nameFor, workerViewFor } from '../privacy/pseudonyms.js'
 import { hidesWorkers, requireSite, sitesHidingWorkers, sitesShowingWorkers } from '../sites/service.js';
 import { readableThing } from '../things/service.js';
 import { enqueueExceptionWebhooks } from '../webhooks/outbox.js';
+import { describeStateChanges } from './audit.js';
 import { type ExceptionStep, publishExceptionChanges } from './changes.js';
-import { aboutWorkersOnly, withoutWorkers } from './hidden-workers.js';
+import { aboutWorkersOnly, aboutWorkersOnlyAmong, withoutWorkers } from './hidden-workers.js';
 import * as repo from './repository.js';
 
 /** A thing's exceptions stay listed after the thing is deleted; only readability counts. */
@@ -33,15 +34,31 @@ export async function listExceptions(db: Db, caller: Caller, query: ExceptionLis
     throw notFound('Thing');
   const workers = await workerRule(db, caller, query);
   const { limit, page, ...filter } = query;
-  const [found, view] = await Promise.all([
-    repo.listExceptions(db, { ...filter, orgId: caller.orgId, ...workers }, { limit, page }),
+  const found = await repo.listExceptions(
+    db,
+    { ...filter, orgId: caller.orgId, ...workers },
+    { limit, page },
+  );
+  const hiding = (e: ExceptionRecord) => !!(workers.hideWorkers || workers.hideWorkersAt?.includes(e.site));
+  return { ...found, items: await shownTo(db, caller, found.items, hiding) };
+}
+
+/**
+ * Records as `caller` sees them: without the workers among their things where `hiding` says the
+ * site hides its workers, and with workers named by pseudonym where the caller sees them so.
+ */
+async function shownTo(
+  db: Db,
+  caller: Caller,
+  records: readonly ExceptionRecord[],
+  hiding: (e: ExceptionRecord) => boolean,
+): Promise<ExceptionRecord[]> {
+  const [hidden, view] = await Promise.all([
+    withoutWorkers(db, caller.orgId, records.filter(hiding)),
     workerViewFor(db, caller),
   ]);
-  const hiding = (e: ExceptionRecord) => workers.hideWorkers || workers.hideWorkersAt?.includes(e.site);
-  const hidden = await withoutWorkers(db, caller.orgId, found.items.filter(hiding));
   const stripped = new Map(hidden.map((e) => [e._id, e]));
-  const shown = found.items.map((e) => stripped.get(e._id) ?? e);
-  return { ...found, items: shown.map((e) => maskException(view, e)) };
+  return records.map((e) => maskException(view, stripped.get(e._id) ?? e));
 }
 
 /**
@@ -96,59 +113,77 @@ interface Deps {
 type Change = 'acknowledged' | 'resolved';
 
 /**
- * The exceptions of `ids`, each readable and modifiable by the caller; one that is not is a 404 or
- * 403 for the whole request, so a bulk change applies to all of them or to none.
+ * The exceptions of `ids`, each one the caller may see and modify. One it may not see (unknown,
+ * of another organization or site, or about hidden workers only where its site hides workers, as
+ * a read by id answers) is a 404 for the whole request, one it may not modify a 403: a bulk change
+ * applies to all of them or to none. Also answers which sites of theirs hide workers.
  */
 async function requireModifiable(db: Db, caller: Caller, ids: readonly string[]) {
   // A caller who may change exceptions on no site is refused before any id is looked up.
   authorize(caller, 'exceptions', 'modify');
   const unique = [...new Set(ids)];
-  const found = await repo.findExceptions(db, caller.orgId, unique);
+  const [found, hidingSites] = await Promise.all([
+    repo.findExceptions(db, caller.orgId, unique),
+    sitesHidingWorkers(db, caller),
+  ]);
   const byId = new Map(found.map((r) => [r._id, r]));
   const records = unique.map((id) => {
     const record = byId.get(id);
     if (!record || !hasSite(caller, record.site)) throw notFound('Exception');
     return record;
   });
+  const hiding = (e: ExceptionRecord) => hidingSites.includes(e.site);
+  const hidden = await aboutWorkersOnlyAmong(db, caller.orgId, records.filter(hiding));
+  if (hidden.size) throw notFound('Exception');
   for (const record of records) authorize(caller, 'exceptions', 'modify', record.site);
-  return records;
+  return { records, hiding };
 }
+
+/** The exceptions a request changes, checked (`requireModifiable`). */
+type Checked = Awaited<ReturnType<typeof requireModifiable>>;
 
 async function changeState(
   deps: Deps,
   caller: Caller,
-  ids: readonly string[],
+  { records, hiding }: Checked,
   change: Change,
   note: string | undefined,
   now: Date,
 ): Promise<ExceptionRecord[]> {
   const { db } = deps;
-  const records = await requireModifiable(db, caller, ids);
-  const step = { by: caller.id, at: now, note };
+  const ids = records.map((r) => r._id);
+  const step = { by: caller.id, byName: caller.name || caller.username || null, at: now, note };
   const changed =
     change === 'acknowledged'
       ? await repo.acknowledgeExceptions(db, caller.orgId, ids, step)
       : await repo.resolveExceptions(db, caller.orgId, ids, step);
-  const after = await repo.findExceptions(
-    db,
-    caller.orgId,
-    records.map((r) => r._id),
-  );
+  const after = await repo.findExceptions(db, caller.orgId, ids);
   const changedIds = new Set(changed);
   const changes: ExceptionStep[] = after
     .filter((r) => changedIds.has(r._id))
     .map((record) => ({ change, record }));
-  // Inside the request's transaction (the audited route's): queued if and only if the change commits.
+  // Inside the request's transaction (the audited route's): queued if and only if the change
+  // commits; the live messages go out after the COMMIT.
   await enqueueExceptionWebhooks(db, caller.orgId, changes);
   await publishExceptionChanges(deps, caller.orgId, changes);
   const byId = new Map(after.map((r) => [r._id, r]));
-  return records.map((r) => byId.get(r._id) ?? r);
+  const [shownBefore, shownAfter] = await Promise.all([
+    shownTo(db, caller, records, hiding),
+    shownTo(
+      db,
+      caller,
+      records.map((r) => byId.get(r._id) ?? r),
+      hiding,
+    ),
+  ]);
+  describeStateChanges(shownBefore, shownAfter);
+  return shownAfter;
 }
 
 /**
  * One exception's change. Acknowledging says someone is on it (the exception stops escalating) and
  * a resolved one cannot be; resolving closes it: it leaves the open lists (Home, Alerts, a thing's
- * open exceptions).
+ * open exceptions). Everything is checked before anything changes.
  */
 async function changeOne(
   deps: Deps,
@@ -158,14 +193,12 @@ async function changeOne(
   body: ExceptionStateBody | null | undefined,
   now: Date,
 ) {
-  const record = await requireException(deps.db, caller, id);
-  authorize(caller, 'exceptions', 'modify', record.site);
-  if (change === 'acknowledged' && record.state === 'resolved')
+  const checked = await requireModifiable(deps.db, caller, [id]);
+  if (change === 'acknowledged' && checked.records[0]?.state === 'resolved')
     throw new HttpError(409, EXCEPTION_MSG.alreadyResolved);
-  await changeState(deps, caller, [id], change, body?.note, now);
+  await changeState(deps, caller, checked, change, body?.note, now);
   return getException(deps.db, caller, id);
 }
-
 export const acknowledgeException = (
   deps: Deps,
   caller: Caller,
@@ -183,10 +216,22 @@ export const resolveException = (
 ) => changeOne(deps, caller, id, 'resolved', body, now);
 
 /** Many at once: resolved ones are left as they are (acknowledge) and answered as they stand. */
-export function acknowledgeExceptions(deps: Deps, caller: Caller, body: ExceptionBulkBody, now = new Date()) {
-  return changeState(deps, caller, body.ids, 'acknowledged', body.note, now);
+export async function acknowledgeExceptions(
+  deps: Deps,
+  caller: Caller,
+  body: ExceptionBulkBody,
+  now = new Date(),
+) {
+  const checked = await requireModifiable(deps.db, caller, body.ids);
+  return changeState(deps, caller, checked, 'acknowledged', body.note, now);
 }
 
-export function resolveExceptions(deps: Deps, caller: Caller, body: ExceptionBulkBody, now = new Date()) {
-  return changeState(deps, caller, body.ids, 'resolved', body.note, now);
+export async function resolveExceptions(
+  deps: Deps,
+  caller: Caller,
+  body: ExceptionBulkBody,
+  now = new Date(),
+) {
+  const checked = await requireModifiable(deps.db, caller, body.ids);
+  return changeState(deps, caller, checked, 'resolved', body.note, now);
 }

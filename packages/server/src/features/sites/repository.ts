@@ -1,11 +1,12 @@
 import {
+  type AlertSettings,
   type SITE_SORT_FIELDS,
   type SiteInput,
   type SiteListQuery,
   type SiteSettings,
   SiteSettings as SiteSettingsSchema,
 } from '@sightline/shared';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { SiteRow } from '../../db/rows.js';
 import { sites } from '../../db/schema.js';
@@ -29,6 +30,29 @@ function toRow(input: SiteInput) {
     reportDailyTime: input.reportSettings.dailyTime,
     reportEmails: input.reportSettings.emails,
     ...(input.alertSettings ? { alertSettings: input.alertSettings } : {}),
+  };
+}
+
+const escalates = (a: AlertSettings) => a.escalateAfterMinutes !== undefined && !!a.escalationEmails?.length;
+const reminds = (a: AlertSettings) => a.remindEveryMinutes !== undefined && (a.maxReminders ?? 0) >= 1;
+const storedEscalates = sql`(${sites.alertSettings}->>'escalateAfterMinutes' IS NOT NULL
+  AND jsonb_array_length(coalesce(${sites.alertSettings}->'escalationEmails', '[]'::jsonb)) > 0)`;
+const storedReminds = sql`(${sites.alertSettings}->>'remindEveryMinutes' IS NOT NULL
+  AND coalesce((${sites.alertSettings}->>'maxReminders')::integer, 0) >= 1)`;
+
+/**
+ * When escalation and reminders turn on: the moment each goes from off to on (the escalation job
+ * counts an exception from then at the earliest, so a backlog is never mailed at once); kept while
+ * it stays on or is off. `stored`: the settings being replaced are the row's (an update).
+ */
+function alertSince(input: SiteInput, stored: boolean) {
+  const next = input.alertSettings;
+  if (!next) return {};
+  const since = (wasOn: SQL, column: typeof sites.escalationSince) =>
+    stored ? sql`CASE WHEN ${wasOn} THEN ${column} ELSE now() END` : sql`now()`;
+  return {
+    ...(escalates(next) ? { escalationSince: since(storedEscalates, sites.escalationSince) } : {}),
+    ...(reminds(next) ? { remindersSince: since(storedReminds, sites.remindersSince) } : {}),
   };
 }
 
@@ -79,7 +103,13 @@ export async function insertSite(
 ): Promise<SiteRow> {
   const [row] = await db
     .insert(sites)
-    .values({ id: newId(), orgId, ...toRow(input), settings: settings ?? SiteSettingsSchema.parse({}) })
+    .values({
+      id: newId(),
+      orgId,
+      ...toRow(input),
+      ...alertSince(input, false),
+      settings: settings ?? SiteSettingsSchema.parse({}),
+    })
     .returning();
   if (!row) throw new Error('insert returned no row');
   return row;
@@ -93,7 +123,7 @@ export async function updateSite(
 ): Promise<SiteRow | undefined> {
   const [row] = await db
     .update(sites)
-    .set(toRow(input))
+    .set({ ...toRow(input), ...alertSince(input, true) })
     .where(and(eq(sites.orgId, orgId), eq(sites.id, id)))
     .returning();
   return row;

@@ -18,4 +18,21 @@ describe('the audit row’s before/after lines', () => {
     ]);
     expect(diffLines({ action: 'login', changes: null })).toEqual([]);
   });
+
+  it('reads an acknowledgement’s alert and its state and note pairs', () => {
+    expect(
+      diffLines({
+        action: 'acknowledge',
+        changes: {
+          alert: 'Zone time alert for Pallet 1 in Dock',
+          state: ['open', 'acknowledged'],
+          acknowledgementNote: [null, 'on my way'],
+        },
+      }),
+    ).toEqual([
+      { field: 'alert', before: '—', after: 'Zone time alert for Pallet 1 in Dock' },
+      { field: 'state', before: 'open', after: 'acknowledged' },
+      { field: 'acknowledgementNote', before: '—', after: 'on my way' },
+    ]);
+  });
 });

@@ -14,7 +14,12 @@ export const ACTION_LABELS: Record<string, string> = {
   read: 'Read',
   erase: 'Erase',
   purge: 'Purge',
+  acknowledge: 'Acknowledge',
+  resolve: 'Resolve',
 };
+
+/** Actions whose rows carry `{ field: [before, after] }`. */
+const CHANGE_ACTIONS = new Set(['update', 'acknowledge', 'resolve']);
 
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
 
@@ -58,7 +63,7 @@ const show = (v: unknown) =>
 export function diffLines(row: Pick<AuditRow, 'action' | 'changes'>): DiffLine[] {
   const changes = row.changes ?? {};
   return Object.entries(changes).map(([field, value]) => {
-    if (row.action === 'update' && Array.isArray(value) && value.length === 2)
+    if (CHANGE_ACTIONS.has(row.action) && Array.isArray(value) && value.length === 2)
       return { field, before: show(value[0]), after: show(value[1]) };
     if (row.action === 'delete' || row.action === 'erase') return { field, before: show(value), after: '—' };
     return { field, before: '—', after: show(value) };
