@@ -6,34 +6,31 @@
  * raise them: a thing seen in a zone longer than its alert time, then elsewhere.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ALL_SITES, ROLE_IDS } from '@sightline/shared';
 import { expectAccessible } from './a11y';
-import { adminApi, readerHeaders, SCREENSHOTS, signIn, uniq } from './fixtures';
+import {
+  adminApi,
+  firstSite,
+  ingest,
+  makeReader,
+  makeViewer,
+  randomEpc,
+  SCREENSHOTS,
+  signIn,
+  USER_PASSWORD,
+  uniq,
+} from './fixtures';
 import { closeErrorBar } from './ui-helpers';
 
 // axe is evaluated in the page, which the server's CSP (script-src 'self') would otherwise refuse.
 test.use({ bypassCSP: true });
 test.setTimeout(180_000);
 
-type Api = Awaited<ReturnType<typeof adminApi>>;
-const PASSWORD = 'Quiet-Harbor-Lantern-42';
-
-const epc = () =>
-  `E280${Array.from({ length: 20 }, () => '0123456789ABCDEF'[Math.floor(Math.random() * 16)]).join('')}`;
-
 /** A reader with a cold room (antenna 1) and a freezer (antenna 3) allowing 2 minutes, and a hallway (antenna 2). */
 async function setUp(request: APIRequestContext) {
   const api = await adminApi(request);
-  const sites = (await (await api.get('/api/sites?sort=name')).json()) as { _id: string }[];
-  const site = sites[0]?._id ?? '';
+  const site = await firstSite(api);
   const suffix = uniq();
-  const reader = (await (
-    await api.post('/api/endpoints', { name: `Alerts gate ${suffix}`, site })
-  ).json()) as {
-    _id: string;
-    uuid: string;
-    key: string;
-  };
+  const reader = await makeReader(api, site, `Alerts gate ${suffix}`);
   const zone = async (name: string, antenna: number, minutes: number) => {
     const res = await api.post('/api/zones', {
       name,
@@ -52,23 +49,17 @@ async function setUp(request: APIRequestContext) {
   const things: string[] = [];
   /** A thing that stayed five minutes in `where` (allowed: 2) and then walked out: an open alert. */
   const raise = async (name: string, where: { antenna: number }) => {
-    const tag = epc();
+    const tag = randomEpc();
     const res = await api.post('/api/things', { name, site, tag1: tag });
     expect(res.ok(), await res.text()).toBeTruthy();
     things.push(((await res.json()) as { _id: string })._id);
     const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
     // One batch: the overrun is raised as the thing leaves, so it stays open (a stay still running
     // could be raised by the jobs first and then resolved by the leaving).
-    const sent = await request.post('/api/ingest/sightings', {
-      headers: readerHeaders(reader),
-      data: {
-        sightings: [
-          { tag, antenna: where.antenna, time: minutesAgo(6) },
-          { tag, antenna: 2, time: minutesAgo(1) },
-        ],
-      },
-    });
-    expect(sent.ok(), await sent.text()).toBeTruthy();
+    await ingest(request, reader, [
+      { tag, antenna: where.antenna, time: minutesAgo(6) },
+      { tag, antenna: 2, time: minutesAgo(1) },
+    ]);
   };
   // The test's alerts are resolved before their things and zones go, so no later screen lists them.
   const cleanUp = async () => {
@@ -83,19 +74,6 @@ async function setUp(request: APIRequestContext) {
     await api.delete(`/api/endpoints/${reader._id}`);
   };
   return { api, site, suffix, zones, raise, cleanUp };
-}
-
-async function makeViewer(api: Api) {
-  const email = `alerts-viewer-${uniq()}@example.com`;
-  const res = await api.post('/api/users?send-email=false', {
-    name: 'Alert Viewer',
-    username: email,
-    roles: [ROLE_IDS.viewer],
-    securityCtx: { sites: [ALL_SITES] },
-    password: PASSWORD,
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return email;
 }
 
 const rowOf = (page: Page, thing: string) => page.getByTestId('alert-row').filter({ hasText: thing });
@@ -328,8 +306,8 @@ test('a Viewer sees the alerts without acknowledge or resolve controls', async (
   try {
     const name = `Forklift ${suffix}`;
     await raise(name, zones.cold);
-    const viewer = await makeViewer(api);
-    await signIn(page, viewer, PASSWORD);
+    const viewer = await makeViewer(api, 'Alert Viewer', 'alerts-viewer');
+    await signIn(page, viewer, USER_PASSWORD);
     await openAlerts(page, site);
     await expect(rowOf(page, name)).toBeVisible();
     await expect(page.getByRole('button', { name: /^(Acknowledge|Resolve)/ })).toHaveCount(0);

@@ -3,16 +3,12 @@
  * downloads the rows; a Viewer meets the no-access page; the screen on a phone.
  */
 import { expect, test } from '@playwright/test';
-import { ALL_SITES, ROLE_IDS } from '@sightline/shared';
 import { expectAccessible } from './a11y';
-import { adminApi, SCREENSHOTS, signIn, uniq } from './fixtures';
-
-const PASSWORD = 'Quiet-Harbor-Lantern-42';
+import { adminApi, firstSite, makeViewer, SCREENSHOTS, signIn, USER_PASSWORD, uniq } from './fixtures';
 
 test('an Admin filters the audit log, opens a change and downloads the rows', async ({ page, request }) => {
   const api = await adminApi(request);
-  const sites = (await (await api.get('/api/sites?sort=name')).json()) as { _id: string }[];
-  const site = sites[0]?._id ?? '';
+  const site = await firstSite(api);
   const name = `Audited dock ${uniq()}`;
   const created = await api.post('/api/zones', { name, site });
   expect(created.ok(), await created.text()).toBeTruthy();
@@ -55,16 +51,8 @@ test('an Admin filters the audit log, opens a change and downloads the rows', as
 
 test('a Viewer has no Audit Log and its page says so', async ({ page, request }) => {
   const api = await adminApi(request);
-  const email = `audit-viewer-${uniq()}@example.com`;
-  const res = await api.post('/api/users?send-email=false', {
-    name: 'Audit Viewer',
-    username: email,
-    roles: [ROLE_IDS.viewer],
-    securityCtx: { sites: [ALL_SITES] },
-    password: PASSWORD,
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  await signIn(page, email, PASSWORD);
+  const email = await makeViewer(api, 'Audit Viewer', 'audit-viewer');
+  await signIn(page, email, USER_PASSWORD);
   await expect(page.getByRole('link', { name: 'Audit Log' })).toHaveCount(0);
   const url = new URL(page.url());
   await page.goto(`/audit${url.search}`);
@@ -78,8 +66,7 @@ test("an Admin exports a worker's personal data and erases the worker after a co
   request,
 }) => {
   const api = await adminApi(request);
-  const sites = (await (await api.get('/api/sites?sort=name')).json()) as { _id: string }[];
-  const site = sites[0]?._id ?? '';
+  const site = await firstSite(api);
   const name = `Erasable Worker ${uniq()}`;
   const created = await api.post('/api/things', {
     name,

@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { ALL_SITES, ROLE_IDS } from '@sightline/shared';
 
 export const ADMIN = { email: 'admin@sightline.local', password: 'Sightline-Demo-2024!' };
 export const DEMO_PASSWORD = ADMIN.password;
@@ -35,6 +36,62 @@ export async function adminApi(request: APIRequestContext) {
     put: (url: string, data: unknown) => request.put(url, { data, headers }),
     delete: (url: string) => request.delete(url, { headers }),
   };
+}
+
+/** The API client of `adminApi`. */
+export type Api = Awaited<ReturnType<typeof adminApi>>;
+
+/** The site the journeys work in: the first by name. */
+export async function firstSite(api: Api): Promise<string> {
+  const sites = (await (await api.get('/api/sites?sort=name')).json()) as { _id: string }[];
+  return sites[0]?._id ?? '';
+}
+
+/** The password of the users the journeys create. */
+export const USER_PASSWORD = 'Quiet-Harbor-Lantern-42';
+
+/** A Viewer of every site who signs in with `USER_PASSWORD`; resolves with its email. */
+export async function makeViewer(api: Api, name: string, emailPrefix: string): Promise<string> {
+  const email = `${emailPrefix}-${uniq()}@example.com`;
+  const res = await api.post('/api/users?send-email=false', {
+    name,
+    username: email,
+    roles: [ROLE_IDS.viewer],
+    securityCtx: { sites: [ALL_SITES] },
+    password: USER_PASSWORD,
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return email;
+}
+
+/** A reader endpoint as the API returns it: its id, and the UUID and key it authenticates with. */
+export interface Reader {
+  _id: string;
+  uuid: string;
+  key: string;
+}
+
+export async function makeReader(api: Api, site: string, name: string): Promise<Reader> {
+  const res = await api.post('/api/endpoints', { name, site });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()) as Reader;
+}
+
+/** A random 96-bit EPC, as hex. */
+export const randomEpc = () =>
+  `E280${Array.from({ length: 20 }, () => '0123456789ABCDEF'[Math.floor(Math.random() * 16)]).join('')}`;
+
+/** Sends sightings in the native format, as the reader would. */
+export async function ingest(
+  request: APIRequestContext,
+  reader: { uuid: string; key: string },
+  sightings: unknown[],
+) {
+  const res = await request.post('/api/ingest/sightings', {
+    headers: readerHeaders(reader),
+    data: { sightings },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
 }
 
 /** The newest mail in the outbox whose text contains `needle`; mails are sent just after the reply, so wait a little. */

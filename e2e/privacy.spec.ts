@@ -6,35 +6,24 @@
  */
 import { createHash } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { ALL_SITES, ROLE_IDS } from '@sightline/shared';
 import sharp from 'sharp';
 import { expectAccessible } from './a11y';
-import { adminApi, SCREENSHOTS, signIn, uniq } from './fixtures';
+import { adminApi, firstSite, makeViewer, SCREENSHOTS, signIn, USER_PASSWORD, uniq } from './fixtures';
 
-const PASSWORD = 'Quiet-Harbor-Lantern-42';
 const pseudonymOf = (id: string) =>
   `Worker ${createHash('sha256').update(id).digest('hex').slice(0, 6).toUpperCase()}`;
 
 test('an Admin makes workers pseudonymous; a Viewer sees only the pseudonym', async ({ page, request }) => {
   test.setTimeout(300_000);
   const api = await adminApi(request);
-  const sites = (await (await api.get('/api/sites?sort=name')).json()) as { _id: string }[];
-  const site = sites[0]?._id ?? '';
+  const site = await firstSite(api);
   const original = await (await api.get(`/api/orgsettings?site=${site}`)).json();
   const name = `Rosalind Night ${uniq()}`;
   const created = await api.post('/api/things', { name, serial: 'BADGE-77', class: 'worker', site });
   expect(created.ok(), await created.text()).toBeTruthy();
   const worker = await created.json();
   const pseudonym = pseudonymOf(worker._id);
-  const email = `pseudo-viewer-${uniq()}@example.com`;
-  const user = await api.post('/api/users?send-email=false', {
-    name: 'Pseudonym Viewer',
-    username: email,
-    roles: [ROLE_IDS.viewer],
-    securityCtx: { sites: [ALL_SITES] },
-    password: PASSWORD,
-  });
-  expect(user.ok(), await user.text()).toBeTruthy();
+  const email = await makeViewer(api, 'Pseudonym Viewer', 'pseudo-viewer');
   try {
     await signIn(page);
     await page.goto(`/settings?site=${site}`);
@@ -55,7 +44,7 @@ test('an Admin makes workers pseudonymous; a Viewer sees only the pseudonym', as
     await expect(page.getByText(pseudonym)).toHaveCount(0);
 
     await page.context().clearCookies();
-    await signIn(page, email, PASSWORD);
+    await signIn(page, email, USER_PASSWORD);
     await page.goto(`/workers?site=${site}`);
     await expect(page.getByText(pseudonym).first()).toBeVisible();
     await expect(page.getByText(name)).toHaveCount(0);
@@ -106,8 +95,7 @@ test("the Images screen withholds a pseudonymous worker's photos from a Viewer",
 }) => {
   test.setTimeout(300_000);
   const api = await adminApi(request);
-  const sites = (await (await api.get('/api/sites?sort=name')).json()) as { _id: string }[];
-  const site = sites[0]?._id ?? '';
+  const site = await firstSite(api);
   const original = await (await api.get(`/api/orgsettings?site=${site}`)).json();
   const u = uniq();
   const created = await api.post('/api/things', { name: `Hedda Photo ${u}`, class: 'worker', site });
@@ -127,15 +115,7 @@ test("the Images screen withholds a pseudonymous worker's photos from a Viewer",
   const workerPhoto = `hedda-${u}.jpg`;
   const dockPhoto = `dock-${u}.jpg`;
   const ids = [await upload(workerPhoto, '#8d6e63', worker._id), await upload(dockPhoto, '#4fc3f7')];
-  const email = `photo-viewer-${uniq()}@example.com`;
-  const user = await api.post('/api/users?send-email=false', {
-    name: 'Photo Viewer',
-    username: email,
-    roles: [ROLE_IDS.viewer],
-    securityCtx: { sites: [ALL_SITES] },
-    password: PASSWORD,
-  });
-  expect(user.ok(), await user.text()).toBeTruthy();
+  const email = await makeViewer(api, 'Photo Viewer', 'photo-viewer');
   try {
     expect(
       (await api.post(`/api/orgsettings?site=${site}`, { pseudonymizeWorkers: true })).ok(),
@@ -149,7 +129,7 @@ test("the Images screen withholds a pseudonymous worker's photos from a Viewer",
 
     // The Viewer: the dock photo only, and the worker's photo is not found by its address either.
     await page.context().clearCookies();
-    await signIn(page, email, PASSWORD);
+    await signIn(page, email, USER_PASSWORD);
     await images(page, site);
     await expect(page.getByRole('button', { name: `Open ${dockPhoto}` })).toBeVisible();
     await expect(page.getByRole('button', { name: `Open ${workerPhoto}` })).toHaveCount(0);

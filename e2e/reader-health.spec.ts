@@ -7,22 +7,23 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ALL_SITES, ROLE_IDS } from '@sightline/shared';
 import { expectAccessible } from './a11y';
-import { adminApi, SCREENSHOTS, signIn, uniq } from './fixtures';
+import {
+  adminApi,
+  firstSite,
+  makeReader,
+  makeViewer,
+  type Reader,
+  SCREENSHOTS,
+  signIn,
+  USER_PASSWORD,
+  uniq,
+} from './fixtures';
 import { closeErrorBar } from './ui-helpers';
 
 const INTEROP = path.resolve(import.meta.dirname, '../packages/server/src/tracking/formats/fixtures/interop');
 const sample = (file: string) => JSON.parse(readFileSync(path.join(INTEROP, file), 'utf8')) as unknown;
-const PASSWORD = 'Quiet-Harbor-Lantern-42';
 const PHONE = { width: 390, height: 844 };
-
-type Api = Awaited<ReturnType<typeof adminApi>>;
-interface Reader {
-  _id: string;
-  uuid: string;
-  key: string;
-}
 
 const basic = (r: Reader) => `Basic ${Buffer.from(`${r.uuid}:${r.key}`).toString('base64')}`;
 
@@ -34,12 +35,6 @@ async function post(request: APIRequestContext, kind: 'zebra' | 'impinj', reader
   expect(res.status(), await res.text()).toBe(200);
 }
 
-async function makeReader(api: Api, site: string, name: string): Promise<Reader> {
-  const res = await api.post('/api/endpoints', { name, site });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return (await res.json()) as Reader;
-}
-
 async function settle(page: Page) {
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await page.waitForTimeout(400);
@@ -47,8 +42,7 @@ async function settle(page: Page) {
 
 async function setUp(request: APIRequestContext) {
   const api = await adminApi(request);
-  const sites = (await (await api.get('/api/sites?sort=name')).json()) as { _id: string }[];
-  const site = sites[0]?._id ?? '';
+  const site = await firstSite(api);
   const zebra = await makeReader(api, site, `Zebra FX9600 ${uniq()}`);
   await post(request, 'zebra', zebra, sample('zebra-heartbeat.json'));
   await post(request, 'zebra', zebra, sample('zebra-gpi-warning.json'));
@@ -75,19 +69,6 @@ async function setUp(request: APIRequestContext) {
     })),
   );
   return { api, site, zebra, impinj, tag, thingId };
-}
-
-async function makeViewer(api: Api) {
-  const email = `health-${uniq()}@example.com`;
-  const res = await api.post('/api/users?send-email=false', {
-    name: 'Health Viewer',
-    username: email,
-    roles: [ROLE_IDS.viewer],
-    securityCtx: { sites: [ALL_SITES] },
-    password: PASSWORD,
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return email;
 }
 
 async function openStatus(page: Page, site: string, reader: Reader) {
@@ -169,9 +150,9 @@ test('reader health on the Status tab, RSSI on Events and a thing’s RSSI trend
   await page.screenshot({ path: `${SCREENSHOTS}/thing-rssi-trend.png` });
 
   // A Viewer sees the same, read only.
-  const viewer = await makeViewer(api);
+  const viewer = await makeViewer(api, 'Health Viewer', 'health');
   await page.context().clearCookies();
-  await signIn(page, viewer, PASSWORD);
+  await signIn(page, viewer, USER_PASSWORD);
   const viewerStatus = await openStatus(page, site, zebra);
   await expect(viewerStatus.getByRole('row').nth(1)).toContainText('CPU utilization above threshold');
   await settle(page);

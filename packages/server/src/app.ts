@@ -16,6 +16,7 @@ import { seedBuiltInRoles } from './db/seed-roles.js';
 import { settleTrackingExceptions } from './features/alerts/tracking-hook.js';
 import { registerFeatures } from './features/index.js';
 import { recipientThingName } from './features/privacy/pseudonyms.js';
+import { siteTimeZone } from './features/sites/repository.js';
 import { enqueueTrackingWebhooks } from './features/webhooks/outbox.js';
 import { registerAuthentication } from './platform/authenticate.js';
 import type { App, AppContext } from './platform/context.js';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config): Promise<App> {
       // and only if it commits.
       beforeCommit: [settleTrackingExceptions, enqueueTrackingWebhooks],
       mailThingName: (orgId, thingId, name) => recipientThingName(db, orgId, thingId, name),
+      siteTimeZone: (orgId, siteId) => siteTimeZone(db, orgId, siteId),
     },
   });
   const ctx: AppContext = {

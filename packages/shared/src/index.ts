@@ -4,6 +4,7 @@ export * from './audit.js';
 export * from './auth.js';
 export * from './categories.js';
 export * from './constants.js';
+export * from './date-format.js';
 export * from './dates.js';
 export * from './durations.js';
 export * from './endpoint-presenter.js';

@@ -34,7 +34,7 @@ const RULES: { what: string; re: RegExp }[] = [
   },
   {
     what: "the shared package's date or duration formatter",
-    re: /\b(?:formatDateTime|formatListDate|formatDate|formatDurationNs|alertMinutes)\b[^;]*from\s+'@sightline\/shared'|import\s*\{[^}]*\b(?:formatDateTime|formatListDate|formatDate|formatDurationNs|alertMinutes)\b[^}]*\}\s*from\s+'@sightline\/shared'/,
+    re: /\b(?:formatDateTime|formatListDate|formatDate|formatDurationNs|alertMinutes|formatTimeAs|formatDateTimeIn|formatDay)\b[^;]*from\s+'@sightline\/shared'|import\s*\{[^}]*\b(?:formatDateTime|formatListDate|formatDate|formatDurationNs|alertMinutes|formatTimeAs|formatDateTimeIn|formatDay)\b[^}]*\}\s*from\s+'@sightline\/shared'/,
   },
 ];
 

@@ -7,24 +7,27 @@
  * 12-hour clock to the minute, 'hh:mm am'. A date before year 1000 is unset and shows 'N/A'.
  * Lengths of time show their two largest units: '2 h 5 min', '45 s'.
  */
-import { isUnsetDate, MSG } from '@sightline/shared';
+import {
+  CLOCK_FORMAT,
+  DATE_FORMAT,
+  DATE_TIME_FORMAT,
+  type DateValue,
+  formatTimeAs,
+  LIST_DATE_FORMAT,
+  LIST_DATE_TIME_FORMAT,
+} from '@sightline/shared';
 import dayjs from 'dayjs';
 
 /** What an empty cell or fact shows. */
 export const NONE = '—';
 
-/** Picker and display patterns (dayjs tokens). */
-export const LIST_DATE_FORMAT = 'YYYY/MM/DD';
-export const DATE_FORMAT = 'MM/DD/YYYY';
-export const CLOCK_FORMAT = 'hh:mm a';
-const LIST_DATE_TIME_FORMAT = `${LIST_DATE_FORMAT} ${CLOCK_FORMAT}`;
-export const DATE_TIME_FORMAT = `${DATE_FORMAT} ${CLOCK_FORMAT}`;
+/** Picker and display patterns (dayjs tokens), the shared forms that mails use too. */
+export { CLOCK_FORMAT, DATE_FORMAT, DATE_TIME_FORMAT, LIST_DATE_FORMAT };
 /** A time of day stored as text (the site's daily report time): 24-hour 'HH:mm'. */
 export const STORED_TIME_OF_DAY = 'HH:mm';
 
-type DateValue = string | Date | null | undefined;
-const shown = (pattern: string) => (v: DateValue) =>
-  isUnsetDate(v) ? MSG.notAvailable : dayjs(v).format(pattern);
+/** Screens show the viewer's own clock. */
+const shown = (pattern: string) => (v: DateValue) => formatTimeAs(v, pattern);
 
 /** A date in a list or a filter: '2026/11/27'. */
 export const formatListDate = shown(LIST_DATE_FORMAT);

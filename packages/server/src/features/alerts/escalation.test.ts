@@ -113,6 +113,9 @@ describe('escalation and reminders', () => {
     expect(text).toContain('was in Dock for longer than the allowed 15 minute(s).');
     expect(text).toContain('15 minute(s)');
     expect(text).toContain(`/exceptions/${id}?site=${w.site.id}`);
+    // When it was raised, on the site's clock in the console's form, never ISO.
+    expect(text).toMatch(/Raised \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [ap]m \(/);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
 
     const detail = (await w.viewer.request('GET', `/api/exceptions/${id}`)).json();
     expect(detail).toMatchObject({

@@ -4,7 +4,12 @@
  * on the live stream, mailed to the emails of the zones concerned, and — for the system's own
  * resolutions — resolved with `resolvedBy: system`.
  */
-import { EXCEPTION_TYPE_LABELS, type ExceptionRecord, RESOLVED_BY_SYSTEM } from '@sightline/shared';
+import {
+  EXCEPTION_TYPE_LABELS,
+  type ExceptionRecord,
+  formatDateTimeIn,
+  RESOLVED_BY_SYSTEM,
+} from '@sightline/shared';
 import { and, inArray, ne, sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client.js';
 import { exceptions } from '../../db/schema.js';
@@ -13,6 +18,7 @@ import type { Mailer } from '../../platform/mail.js';
 import { type ExceptionStep, publishExceptionChanges } from '../exceptions/changes.js';
 import * as exceptionsRepo from '../exceptions/repository.js';
 import { maskException, recipientView } from '../privacy/pseudonyms.js';
+import { siteTimeZone } from '../sites/repository.js';
 
 export interface AlertDeps {
   db: Db;
@@ -75,7 +81,12 @@ async function forMail(tx: Tx | Db, orgId: string, record: ExceptionRecord) {
   const masked = maskException(await recipientView(tx, orgId), record);
   const about =
     `${EXCEPTION_TYPE_LABELS[record.type]}: ${masked.thingName ?? masked.endpointName ?? ''}`.trim();
-  return { about, message: masked.message };
+  // Times in a mail read on the site's clock, in the console's form.
+  const timeZone = await siteTimeZone(tx, orgId, record.site);
+  return {
+    about,
+    message: `${masked.message}. Raised ${formatDateTimeIn(record.time, timeZone)} (${timeZone})`,
+  };
 }
 
 /** After COMMIT: the live messages, and a mail for each alert raised. Never throws (the data is committed). */

@@ -63,7 +63,9 @@ describe('the daily report email', () => {
     const mail = mailsFor(mark)[0];
     expect(mail?.to).toEqual(['ops@example.com', 'lead@example.com']);
     const { subject, parts } = parseMail(mail?.raw ?? '');
-    expect(subject).toBe(`${mark}: 2024-01-11`);
+    expect(subject).toBe(`${mark}: 01/11/2024`);
+    // The day in the console's form, never ISO: the mail is read by people.
+    expect(parts[0]?.content.toString('utf8')).toContain('for 01/11/2024 (America/New_York)');
     const files = parts.filter((p) => p.filename);
     expect(files.map((f) => f.filename)).toEqual(['Activity.xlsx', 'Stays.csv']);
     const activity = await sheetRows(files[0]?.content ?? Buffer.alloc(0));
@@ -87,8 +89,8 @@ describe('the daily report email', () => {
     expect(mailsFor(mark)).toHaveLength(1);
     await app.jobs.tick(at('2024-01-13T11:00:00Z'), s.scope);
     expect(mailsFor(mark).map((m) => parseMail(m.raw).subject)).toEqual([
-      `${mark}: 2024-01-11`,
-      `${mark}: 2024-01-12`,
+      `${mark}: 01/11/2024`,
+      `${mark}: 01/12/2024`,
     ]);
   });
 
@@ -102,7 +104,7 @@ describe('the daily report email', () => {
     expect(await sendDailyReports(deps, at('2024-01-14T10:30:00Z'), s.scope)).toEqual([]);
     expect(await sendDailyReports(deps, at('2024-01-14T11:00:00Z'), s.scope)).toEqual([s.site.id]);
     const subjects = mailsFor(mark).map((m) => parseMail(m.raw).subject.split(': ')[1]);
-    expect(subjects).toEqual(['2024-01-11', '2024-01-12', '2024-01-13']);
+    expect(subjects).toEqual(['01/11/2024', '01/12/2024', '01/13/2024']);
   });
 
   it('sends nothing without emails, without a daily time or without an emailed config', async () => {

@@ -11,7 +11,7 @@
  * is sent once at the next start.
  */
 import { PassThrough, type Writable } from 'node:stream';
-import type { ReportFormat, ReportHeading, ReportType } from '@sightline/shared';
+import { formatDay, type ReportFormat, type ReportHeading, type ReportType } from '@sightline/shared';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rows } from '../../db/client.js';
@@ -145,8 +145,8 @@ async function sendSite(deps: DailyDeps, site: SiteRow, now: Date): Promise<bool
     await deps.mailer.send(
       {
         to: site.reportEmails,
-        subject: `Daily reports for ${site.name}: ${coveredDay}`,
-        text: `Attached: the reports of ${site.name} for ${coveredDay} (${site.timezone || 'UTC'}).\n\n${attachments
+        subject: `Daily reports for ${site.name}: ${formatDay(coveredDay)}`,
+        text: `Attached: the reports of ${site.name} for ${formatDay(coveredDay)} (${site.timezone || 'UTC'}).\n\n${attachments
           .map((a) => `- ${a.filename}`)
           .join('\n')}\n`,
         attachments,

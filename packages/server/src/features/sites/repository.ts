@@ -95,6 +95,15 @@ export async function findSite(db: Tx, orgId: string, id: string): Promise<SiteR
   return row;
 }
 
+/** The site's time zone, the clock its mails read times on ('UTC' for a site not found). */
+export async function siteTimeZone(db: Tx, orgId: string, id: string): Promise<string> {
+  const [row] = await db
+    .select({ timezone: sites.timezone })
+    .from(sites)
+    .where(and(eq(sites.orgId, orgId), eq(sites.id, id)));
+  return row?.timezone || 'UTC';
+}
+
 export async function insertSite(
   db: Tx,
   orgId: string,

@@ -121,6 +121,9 @@ describe('who may change the identity provider', () => {
     expect(texts).toContain('Require two-factor authentication: no → yes');
     expect(texts).toContain(t.admin.username);
     expect(texts).not.toContain('very-secret-value');
+    // When, in the console's form with its zone named (the organization's change has no site), never ISO.
+    expect(texts).toMatch(/ at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [ap]m UTC\./);
+    expect(texts).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     // Saving the same settings again is no change and sends nothing.
     const again = await t.admin.request('PUT', '/api/ssosettings', totp.json());
     expect(again.statusCode).toBe(200);

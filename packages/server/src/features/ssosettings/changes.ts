@@ -2,7 +2,7 @@
  * What a save of the SSO settings changes, and the mail that tells the Super Admins. Secrets are
  * never written into a mail: a changed secret reads "changed".
  */
-import { type SsoSettings, SUPER_ADMIN_ROLE_ID } from '@sightline/shared';
+import { formatDateTimeIn, type SsoSettings, SUPER_ADMIN_ROLE_ID } from '@sightline/shared';
 import { and, arrayContains, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
@@ -68,7 +68,7 @@ export async function mailSsoChange(
       to,
       subject: `Sightline: single sign-on settings of ${change.org.name} changed`,
       text: [
-        `The single sign-on settings of the organization ${change.org.name} were changed by ${who} at ${new Date().toISOString()}.`,
+        `The single sign-on settings of the organization ${change.org.name} were changed by ${who} at ${formatDateTimeIn(new Date(), 'UTC')} UTC.`,
         '',
         ...lines,
         '',

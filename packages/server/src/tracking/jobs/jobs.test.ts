@@ -5,13 +5,14 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { formatDateTimeIn } from '@sightline/shared';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE_NS, postNative, trackedSite } from '../../../test/factories/ingest.factory.js';
 import { mailsTo, makeMailApp, waitForMails } from '../../../test/factories/outbox.factory.js';
 import { thingRow } from '../../../test/factories/store.factory.js';
 import { gate, makeApp, makeEndpoint, makeThing, makeZone } from '../../../test/factories.js';
-import { exceptions, things, thingTags, zoneDurations } from '../../db/schema.js';
+import { exceptions, sites, things, thingTags, zoneDurations } from '../../db/schema.js';
 import { PRUNE_LOGIN_FAILURES_JOB } from '../../features/auth/jobs.js';
 import { DAILY_REPORTS_JOB } from '../../features/reports/daily.js';
 import { EVENT_DAYS_JOB } from '../../features/reports/event-days.js';
@@ -78,6 +79,7 @@ describe('zone time exceptions without a new sighting', () => {
     const now = Date.now();
     const entered = now - 11 * MINUTE;
     const w = await overrunWorld(app, entered);
+    await db.update(sites).set({ timezone: 'America/Chicago' }).where(eq(sites.id, w.site.id));
     const published: LiveMessage[] = [];
     const unsubscribe = app.ctx.live.subscribe((m) => {
       if (m.orgId === w.org.id) published.push(m);
@@ -109,6 +111,9 @@ describe('zone time exceptions without a new sighting', () => {
         `Crate ${w.tag.slice(-4)} was in Cold Room for longer than the allowed 10 minute(s)`,
       );
       expect(body).toContain(`/exceptions/${raised[0]?.id}?site=${w.site.id}`);
+      // Since when, on the site's clock (Chicago here) in the console's form, never ISO.
+      expect(body).toContain(`(since ${formatDateTimeIn(entered, 'America/Chicago')}, America/Chicago)`);
+      expect(body).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
 
       const live = published.filter((m) => m.type === 'exception');
       expect(live).toHaveLength(1);

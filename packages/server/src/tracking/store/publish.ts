@@ -4,7 +4,13 @@
  * is a no-op). Messages go out in order, per process, through the bus's coalescing queue.
  */
 
-import { type EventRecord, type LiveData, presentEvent, presentThingState } from '@sightline/shared';
+import {
+  type EventRecord,
+  formatDateTimeIn,
+  type LiveData,
+  presentEvent,
+  presentThingState,
+} from '@sightline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveBus, LivePublish } from '../../platform/live.js';
 import type { Mailer } from '../../platform/mail.js';
@@ -138,6 +144,8 @@ export interface Outlets {
   publicUrl?: string;
   /** The name a mail gives a thing (default: its name). */
   mailThingName?: (orgId: string, thingId: string, name: string) => Promise<string>;
+  /** The site's time zone, whose clock a mail's times read (default: UTC). */
+  siteTimeZone?: (orgId: string, siteId: string) => Promise<string>;
 }
 
 /**
@@ -167,10 +175,12 @@ async function mailExceptions(outlets: Outlets, c: Committed): Promise<void> {
       r.thingId && outlets.mailThingName ? await outlets.mailThingName(c.orgId, r.thingId, named) : named;
     const zone = c.directory.zoneNames.get(r.zoneId) ?? r.zoneId;
     const link = outlets.publicUrl ? `\n\n${outlets.publicUrl}/exceptions/${id}?site=${r.siteId}` : '';
+    const timeZone = (await outlets.siteTimeZone?.(c.orgId, r.siteId)) ?? 'UTC';
+    const since = formatDateTimeIn(r.stayStart ?? r.time, timeZone);
     await mailer.send({
       to: [...to],
       subject: `Zone time exception: ${thing} in ${zone}`,
-      text: `${thing} ${r.message} (since ${new Date(r.stayStart ?? r.time).toISOString()}).${link}`,
+      text: `${thing} ${r.message} (since ${since}, ${timeZone}).${link}`,
     });
   }
 }

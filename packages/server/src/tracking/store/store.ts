@@ -21,6 +21,8 @@ export interface TrackingHooks {
   beforeCommit?: readonly BeforeCommitHook[];
   /** How a mail names a thing (a worker's pseudonym where its site makes workers pseudonymous). */
   mailThingName?: Outlets['mailThingName'];
+  /** The site's time zone, for the times in mails. */
+  siteTimeZone?: Outlets['siteTimeZone'];
 }
 
 export interface StoreOptions {
@@ -79,6 +81,7 @@ export const outletsOf = (store: TrackingStore, options: StoreOptions): Outlets 
   log: options.log,
   publicUrl: options.publicUrl,
   mailThingName: store.hooks.mailThingName,
+  siteTimeZone: store.hooks.siteTimeZone,
 });
 
 /** Runs the store's before-COMMIT hooks for a committed change, in order. */

@@ -73,10 +73,13 @@ const ROOMY = {
 };
 
 /**
- * A report on a phone: every column kept and each cell on one line, so a row is one line high and
- * the table scrolls sideways in its card; the first column (what the row is about) stays in view,
- * with a rule on its edge while the others pass under it.
+ * A report on a phone: every column kept and each cell on one line, so a row is short and the
+ * table scrolls sideways in its card; the first column (what the row is about) stays in view, with
+ * a rule on its edge while the others pass under it. That pinned column is narrow (at most
+ * 7.5rem, about a third of a 390 px phone) and wraps at spaces instead — a date-time as its
+ * date over its clock — so the columns scrolling past keep most of the width.
  */
+const PINNED_COLUMN_MAX_WIDTH = '7.5rem';
 const PHONE_SCROLL = (theme: Theme) => ({
   [theme.breakpoints.down('sm')]: {
     '& .MuiTableCell-root': { whiteSpace: 'nowrap' },
@@ -86,6 +89,12 @@ const PHONE_SCROLL = (theme: Theme) => ({
       zIndex: 1,
       bgcolor: 'background.paper',
       boxShadow: `inset -1px 0 0 ${theme.palette.divider}`,
+      // The table is as narrow as its cells allow, so this column takes its longest word
+      // ('2026/11/27'); a word is never broken into letters.
+      whiteSpace: 'normal',
+      maxWidth: PINNED_COLUMN_MAX_WIDTH,
+      overflowWrap: 'break-word',
+      '& .keep-whole': { whiteSpace: 'normal' },
     },
   },
 });

@@ -1,5 +1,6 @@
 /** A report's JSON (columns and rows) as a table, each cell formatted by its column's kind. */
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
+import { Box } from '@mui/material';
 import type { ReportResult } from '@sightline/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useSession } from '../../api/session-context';
@@ -38,8 +39,15 @@ export function ReportResultTable({
         render: (row) => {
           if (c.key === 'class' && row[c.key]) return className(String(row[c.key]), settings);
           const text = formatCell(c.kind, row[c.key]);
-          // A date-time or a length of time reads as one: never broken over lines.
-          return KEEP_WHOLE.has(c.kind) ? <span style={{ whiteSpace: 'nowrap' }}>{text}</span> : text;
+          // A date-time or a length of time reads as one: never broken over lines (but in the
+          // narrow pinned column of a phone, where a date-time wraps as its date over its clock).
+          return KEEP_WHOLE.has(c.kind) ? (
+            <Box component="span" className="keep-whole" sx={{ whiteSpace: 'nowrap' }}>
+              {text}
+            </Box>
+          ) : (
+            text
+          );
         },
       }))}
       rows={rows}
