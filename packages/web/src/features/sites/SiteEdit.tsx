@@ -141,7 +141,7 @@ export default function SiteEdit() {
             multiple: true,
             freeSolo: true,
             options: [],
-            helperText: 'Type an address and press Enter to add it.',
+            helperText: 'Type an address and press Enter, or leave the field, to add it.',
             width: 'full',
           },
         ],
@@ -163,7 +163,7 @@ export default function SiteEdit() {
             multiple: true,
             freeSolo: true,
             options: [],
-            helperText: 'Type an address and press Enter to add it.',
+            helperText: 'Type an address and press Enter, or leave the field, to add it.',
           },
           {
             type: 'text',
