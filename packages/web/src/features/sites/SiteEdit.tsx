@@ -154,7 +154,8 @@ export default function SiteEdit() {
             name: 'alertSettings.escalateAfterMinutes',
             label: 'Escalate After (minutes)',
             inputType: 'number',
-            helperText: 'An alert still open this long is mailed once to the escalation emails. Empty: off.',
+            helperText:
+              'An alert nobody acknowledged this long is mailed once to the escalation emails. Empty: off.',
           },
           {
             type: 'combobox',
