@@ -84,6 +84,14 @@ test.describe('Webhooks', () => {
       await expect(dialog).toBeVisible();
       const secret = await dialog.getByRole('textbox', { name: 'Signing secret' }).inputValue();
       expect(secret).toMatch(/^whsec_/);
+      // The dialog explains the signature deliveries carry, not the deprecated one.
+      await expect(dialog).toContainText(
+        'the webhook-signature header is "v1," followed by the base64 HMAC-SHA256',
+      );
+      await expect(dialog).toContainText('"webhook-id.webhook-timestamp.body"');
+      await expect(dialog).not.toContainText('x-sightline-signature');
+      await expectAccessible(page);
+      await page.screenshot({ path: `${SCREENSHOTS}/webhook-secret.png` });
       await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
       await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
       await dialog.getByRole('button', { name: 'Done' }).press('Enter');

@@ -12,7 +12,9 @@ import {
   formatMapPoint,
   formatSeconds,
   formatSensor,
+  formatSiteDateTime,
   formatTemperature,
+  formatTimesIn,
 } from './format';
 
 const S = 1_000_000_000;
@@ -87,5 +89,24 @@ describe('display helpers', () => {
     expect(formatTemperature(41.46)).toBe('41.5 °C');
     expect(formatTemperature(null)).toBe('—');
     expect(formatCoordinates([120, 45.456])).toBe('120, 45.46');
+  });
+});
+
+describe('site clock', () => {
+  it('shows a time on the site’s clock in the usual date form', () => {
+    expect(formatSiteDateTime('2026-11-27T15:20:00.000Z', 'Europe/Berlin')).toBe('11/27/2026 04:20 pm');
+    expect(formatSiteDateTime('2026-11-27T15:20:00.000Z', 'America/New_York')).toBe('11/27/2026 10:20 am');
+    expect(formatSiteDateTime('2026-11-27T15:20:00.000Z', 'Nowhere/Else')).toBe(
+      formatDateTime('2026-11-27T15:20:00.000Z'),
+    );
+  });
+
+  it('rewrites the ISO times inside a server text, and nothing else', () => {
+    expect(
+      formatTimesIn('Dock reader has been offline since 2026-11-27T15:20:00.000Z', 'Europe/Berlin'),
+    ).toBe('Dock reader has been offline since 11/27/2026 04:20 pm');
+    expect(formatTimesIn('Antenna 2 of Dock reader is disconnected', 'Europe/Berlin')).toBe(
+      'Antenna 2 of Dock reader is disconnected',
+    );
   });
 });

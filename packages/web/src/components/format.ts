@@ -17,6 +17,11 @@ import {
   LIST_DATE_TIME_FORMAT,
 } from '@sightline/shared';
 import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /** What an empty cell or fact shows. */
 export const NONE = '—';
@@ -37,6 +42,27 @@ export const formatListDateTime = shown(LIST_DATE_TIME_FORMAT);
 export const formatDate = shown(DATE_FORMAT);
 /** A date-time anywhere but a list: '11/27/2026 04:20 pm'. */
 export const formatDateTime = shown(DATE_TIME_FORMAT);
+/**
+ * A date-time anywhere but a list, on a site's clock ('11/27/2026 04:20 pm' in Europe/Berlin): the
+ * browser's clock when the site has no known timezone.
+ */
+export function formatSiteDateTime(v: DateValue, timezoneId: string | undefined): string {
+  if (isUnsetDate(v) || !timezoneId) return formatDateTime(v);
+  try {
+    return dayjs(v).tz(timezoneId).format(DATE_TIME_FORMAT);
+  } catch {
+    // An unknown zone name (RangeError): the browser's clock rather than nothing.
+    return formatDateTime(v);
+  }
+}
+
+/** An ISO 8601 time inside a text ('… offline since 2026-11-27T15:20:00.000Z'). */
+const EMBEDDED_TIME = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})/g;
+
+/** A server text with the times it names shown on the site's clock, in the usual date form. */
+export const formatTimesIn = (text: string, timezoneId: string | undefined) =>
+  text.replace(EMBEDDED_TIME, (iso) => formatSiteDateTime(iso, timezoneId));
+
 /** A running clock (Zone Status ticks each second, so it shows them): '04:20:05 pm'. */
 export const formatClock = (v: Date | number) => dayjs(v).format('hh:mm:ss a');
 

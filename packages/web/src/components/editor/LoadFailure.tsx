@@ -21,6 +21,8 @@ export function LoadFailure(props: {
   /** The page title while the record's own name is unknown; default the entity ('Zone'). */
   title?: string;
   listPath: string;
+  /** The way back's text; default 'Back to the list'. */
+  listLabel?: string;
   onRetry: () => void;
 }) {
   const navigate = useSiteNavigate();
@@ -50,7 +52,7 @@ export function LoadFailure(props: {
               </Button>
             ) : (
               <Button variant="contained" onClick={() => navigate(props.listPath)}>
-                Back to the list
+                {props.listLabel ?? 'Back to the list'}
               </Button>
             )
           }

@@ -1,24 +1,28 @@
 /**
  * Selection and bulk actions above the alerts: select all, how many are selected, Acknowledge and
- * Resolve for them. It sticks under the top bar while the list scrolls, so a phone reaches the
+ * Resolve for them (Acknowledge only while a selected alert is new: acknowledged ones stay as they
+ * are). It sticks under the top bar while the list scrolls, so a phone reaches the
  * actions wherever the selected rows are.
  */
 import DoneRounded from '@mui/icons-material/DoneRounded';
 import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
 import { Box, Button, Checkbox, Stack, Typography } from '@mui/material';
+import type { ExceptionRecord } from '@sightline/shared';
 import type { AlertAction } from './useAlertActions';
 
 /** The top bar's height (Shell): the bar sticks just below it. */
 const TOP_BAR = 64;
 
 export function AlertBulkBar(props: {
-  count: number;
+  selected: Pick<ExceptionRecord, 'state'>[];
   all: number;
   onSelectAll: (on: boolean) => void;
   onAct: (action: AlertAction) => void;
 }) {
-  const { count, all } = props;
+  const { all } = props;
+  const count = props.selected.length;
   const none = count === 0;
+  const noneNew = !props.selected.some((e) => e.state === 'open');
   return (
     <Stack
       direction="row"
@@ -52,7 +56,7 @@ export function AlertBulkBar(props: {
         <Button
           size="small"
           startIcon={<DoneRounded />}
-          disabled={none}
+          disabled={noneNew}
           onClick={() => props.onAct('acknowledge')}
         >
           Acknowledge

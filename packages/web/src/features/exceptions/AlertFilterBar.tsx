@@ -1,11 +1,15 @@
-/** The Alerts screen's filters: type, zone and state, each a select kept in the URL. */
+/**
+ * The Alerts screen's filters: type, zone and state, each a select kept in the URL. The state's
+ * default is Open (new and acknowledged); New, Acknowledged or Resolved pick one state.
+ */
 import { Box, MenuItem, TextField } from '@mui/material';
 import { EXCEPTION_TYPE_LABELS, EXCEPTION_TYPES } from '@sightline/shared';
 import { useSession } from '../../api/session-context';
 import { useSiteZones } from '../zones/useZones';
-import type { AlertFilters } from './alerts';
+import { type AlertFilters, asStateFilter, STATE_FILTERS } from './alerts';
 
 const ALL = '';
+const STATE_FILTER_LABELS = { new: 'New', acknowledged: 'Acknowledged', resolved: 'Resolved' } as const;
 
 export function AlertFilterBar({
   value,
@@ -63,14 +67,14 @@ export function AlertFilterBar({
         {...field}
         label="State"
         value={value.state ?? ALL}
-        onChange={(e) => {
-          const state = e.target.value;
-          onChange({ ...value, state: state === 'open' || state === 'acknowledged' ? state : undefined });
-        }}
+        onChange={(e) => onChange({ ...value, state: asStateFilter(e.target.value) })}
       >
-        <MenuItem value={ALL}>Unresolved</MenuItem>
-        <MenuItem value="open">Open</MenuItem>
-        <MenuItem value="acknowledged">Acknowledged</MenuItem>
+        <MenuItem value={ALL}>Open</MenuItem>
+        {STATE_FILTERS.map((s) => (
+          <MenuItem key={s} value={s}>
+            {STATE_FILTER_LABELS[s]}
+          </MenuItem>
+        ))}
       </TextField>
     </Box>
   );

@@ -1,18 +1,10 @@
 /**
- * The question before acknowledging or resolving: how many alerts, and an optional note (kept with
- * the alert, at most 1000 characters). The note is focused first: nothing here is destroyed.
+ * The question before acknowledging or resolving: how many alerts change, and an optional note
+ * (kept with the alert, at most 1000 characters). The note is focused first: nothing here is
+ * destroyed. Alerts the action leaves as they are (already acknowledged) are said, not counted.
  */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
 import { EXCEPTION_MSG } from '@sightline/shared';
-import { useEffect, useId, useState } from 'react';
+import { TextPromptDialog } from '../../components/TextPromptDialog';
 import type { AlertAction } from './useAlertActions';
 
 const NOTE_MAX = 1000;
@@ -20,7 +12,23 @@ const VERB: Record<AlertAction, string> = { acknowledge: 'Acknowledge', resolve:
 
 export interface AlertNoteRequest {
   action: AlertAction;
+  /** The alerts that change. */
   ids: string[];
+  /** Selected alerts the action leaves as they are. */
+  unchanged: number;
+}
+
+function explanation({ action, unchanged }: AlertNoteRequest) {
+  const effect =
+    action === 'resolve'
+      ? 'Resolved alerts leave the open alerts.'
+      : 'Others see who is on it; the alert stays open until it is resolved.';
+  if (unchanged === 0) return effect;
+  const already =
+    unchanged === 1
+      ? '1 selected alert is already acknowledged and stays as it is.'
+      : `${unchanged} selected alerts are already acknowledged and stay as they are.`;
+  return `${effect} ${already}`;
 }
 
 export function AlertNoteDialog(props: {
@@ -30,49 +38,20 @@ export function AlertNoteDialog(props: {
   onClose: () => void;
 }) {
   const { request } = props;
-  const [note, setNote] = useState('');
-  const titleId = useId();
-  useEffect(() => {
-    if (request) setNote('');
-  }, [request]);
   const verb = request ? VERB[request.action] : '';
   const count = request?.ids.length ?? 0;
-  const tooLong = note.trim().length > NOTE_MAX;
   return (
-    <Dialog
+    <TextPromptDialog
       open={request !== undefined}
-      onClose={props.busy ? undefined : props.onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
-    >
-      <DialogTitle id={titleId}>{count === 1 ? `${verb} alert` : `${verb} ${count} alerts`}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {request?.action === 'resolve'
-            ? 'Resolved alerts leave the Alerts list.'
-            : 'Others see who is on it; the alert stays listed until it is resolved.'}
-        </DialogContentText>
-        <TextField
-          label="Note (optional)"
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          multiline
-          minRows={2}
-          autoFocus
-          fullWidth
-          error={tooLong}
-          helperText={tooLong ? EXCEPTION_MSG.noteTooLong : ' '}
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={props.onClose} disabled={props.busy} color="inherit">
-          Cancel
-        </Button>
-        <Button onClick={() => props.onConfirm(note)} disabled={props.busy || tooLong} variant="contained">
-          {verb}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      title={count === 1 ? `${verb} alert` : `${verb} ${count} alerts`}
+      text={request ? explanation(request) : ''}
+      label="Note (optional)"
+      multiline
+      confirmLabel={verb}
+      problem={(note) => (note.trim().length > NOTE_MAX ? EXCEPTION_MSG.noteTooLong : undefined)}
+      busy={props.busy}
+      onConfirm={props.onConfirm}
+      onClose={props.onClose}
+    />
   );
 }

@@ -2,7 +2,8 @@
  * One alert on the Alerts screen: what it is about (a link to its detail) above its message (which
  * then needs no subject: 'was in Dock for longer than …'), its zone, how
  * long it has waited, its state and who acknowledged it, and, for users who may modify exceptions,
- * a selection box and Acknowledge / Resolve buttons. Columns from md up, stacked lines on a phone.
+ * a selection box and Acknowledge / Resolve buttons on an open alert (a resolved one keeps their
+ * room, so the columns line up). Columns from md up, stacked lines on a phone.
  */
 import DoneRounded from '@mui/icons-material/DoneRounded';
 import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
@@ -12,7 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../components/format';
 import { useSitePath } from '../../navigation/site-links';
 import { formatSince, STATE_LABELS } from './alerts';
-import { alertTarget, ExceptionIcon } from './exception-text';
+import { alertTarget, ExceptionIcon, useAlertMessage } from './exception-text';
 import type { AlertAction } from './useAlertActions';
 
 /** The desktop columns after the selection box and icon: alert, zone, waiting, state. */
@@ -40,27 +41,32 @@ export function StateChip({ state }: { state: ExceptionRecord['state'] }) {
 interface AlertRowProps {
   alert: ExceptionRecord;
   now: number;
-  /** Given: the user may act (selection box and buttons). */
+  /** Given: the user may act on this alert (selection box and buttons). */
   actions?: {
     selected: boolean;
     onSelect: (selected: boolean) => void;
     onAct: (action: AlertAction) => void;
   };
+  /** The user may act on alerts: a row without actions keeps their room. */
+  selectable?: boolean;
 }
 
-export function AlertRow({ alert: e, now, actions }: AlertRowProps) {
+export function AlertRow({ alert: e, now, actions, selectable = false }: AlertRowProps) {
   const toPath = useSitePath();
   const target = alertTarget(e);
+  const message = useAlertMessage(e);
   return (
     <ListItem divider disablePadding data-testid="alert-row" data-alert-id={e._id} sx={{ display: 'block' }}>
       <Stack direction="row" spacing={1.5} sx={{ px: { xs: 1, sm: 2 }, py: 1.25, alignItems: 'flex-start' }}>
-        {actions && (
+        {actions ? (
           <Checkbox
             checked={actions.selected}
             onChange={(ev) => actions.onSelect(ev.target.checked)}
             slotProps={{ input: { 'aria-label': `Select ${target}` } }}
             sx={{ mt: -0.5 }}
           />
+        ) : (
+          selectable && <Box sx={{ width: 42, flexShrink: 0 }} />
         )}
         <Box sx={{ pt: 0.5, display: 'flex' }}>
           <ExceptionIcon type={e.type} expectedZone={e.expectedZone} />
@@ -86,7 +92,7 @@ export function AlertRow({ alert: e, now, actions }: AlertRowProps) {
               {target}
             </Link>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {e.message}
+              {message}
             </Typography>
           </Box>
           <Box sx={{ color: 'text.secondary', minWidth: 0, overflowWrap: 'anywhere' }}>
@@ -94,8 +100,11 @@ export function AlertRow({ alert: e, now, actions }: AlertRowProps) {
             {e.zoneName ?? '—'}
           </Box>
           <Box sx={{ color: 'text.secondary' }} title={formatDateTime(e.time)}>
+            {/* A resolved alert waited until it was resolved: its time stops there. */}
             {phoneLabel('Waiting')}
-            <span data-testid="alert-since">{formatSince(e.time, now)}</span>
+            <span data-testid="alert-since">
+              {formatSince(e.time, e.resolvedAt ? Date.parse(e.resolvedAt) : now)}
+            </span>
           </Box>
           <Stack
             direction="row"
@@ -111,6 +120,9 @@ export function AlertRow({ alert: e, now, actions }: AlertRowProps) {
             )}
           </Stack>
         </Box>
+        {!actions && selectable && (
+          <Box sx={{ width: 84, flexShrink: 0, display: { xs: 'none', sm: 'block' } }} />
+        )}
         {actions && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={0.5} sx={{ mt: -0.5 }}>
             {e.state === 'open' ? (

@@ -1,12 +1,14 @@
 /**
- * Alerts (route alerts): the selected site's unresolved exceptions, newest first, kept current by
- * the live stream (polling while it is down). Filters by type, zone and state live in the URL.
- * Users who may modify exceptions select rows and acknowledge or resolve one or many with a note.
+ * Alerts (route alerts): the selected site's open alerts (new and acknowledged), newest first, kept
+ * current by the live stream (polling while it is down). Filters by type, zone and state (one of
+ * new, acknowledged, resolved) live in the URL. Users who may modify exceptions select open rows
+ * and acknowledge or resolve one or many with a note.
  * The order holds while the pointer or focus is in the list, while rows are selected, and always on
  * a phone; new and moved rows wait behind the "N updated — show" banner (held-order.ts).
  */
+import FilterAltOffOutlined from '@mui/icons-material/FilterAltOffOutlined';
 import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
-import { Box, List, Paper, Skeleton, Stack, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Button, List, Paper, Skeleton, Stack, useMediaQuery, useTheme } from '@mui/material';
 import type { ExceptionRecord } from '@sightline/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -19,11 +21,11 @@ import { holdKeyOf, useHeldOrder } from '../../components/table/held-order';
 import { LiveChip } from '../events/LiveChip';
 import { AlertBulkBar } from './AlertBulkBar';
 import { AlertFilterBar } from './AlertFilterBar';
-import { AlertNoteDialog, type AlertNoteRequest } from './AlertNoteDialog';
 import { ALERT_COLUMNS, AlertRow } from './AlertRow';
 import { AlertNotificationsToggle } from './alert-notifications';
-import { alertsQuery, readAlertFilters, writeAlertFilters } from './alerts';
+import { alertsQuery, hasAlertFilters, readAlertFilters, writeAlertFilters } from './alerts';
 import { useAlertActions } from './useAlertActions';
+import { useOpenAlertCount } from './useOpenAlertCount';
 
 const POLL_MS = 5000;
 const alertId = (e: ExceptionRecord) => e._id;
@@ -62,17 +64,13 @@ export default function AlertsPage() {
     phone || selected.size > 0,
   );
   const rows = held.rows;
-  // Alerts resolved elsewhere leave the list, and the selection.
-  const shownSelected = useMemo(
-    () => (rows ?? []).filter((e) => selected.has(e._id)).map(alertId),
-    [rows, selected],
-  );
+  // Only open alerts can be selected; alerts resolved elsewhere leave the selection.
+  const selectable = useMemo(() => (rows ?? []).filter((e) => e.state !== 'resolved'), [rows]);
+  const shownSelected = useMemo(() => selectable.filter((e) => selected.has(e._id)), [selectable, selected]);
   const now = useClock();
-  const [request, setRequest] = useState<AlertNoteRequest>();
-  const act = useAlertActions(() => {
-    setRequest(undefined);
-    setSelected(new Set());
-  });
+  const act = useAlertActions(() => setSelected(new Set()));
+  const openCount = useOpenAlertCount(siteId);
+  const filtered = hasAlertFilters(filters);
 
   const setFilters = (next: typeof filters) => {
     setSelected(new Set());
@@ -86,12 +84,18 @@ export default function AlertsPage() {
       return next;
     });
   const total = list.data?.total;
+  const subtitle =
+    openCount === undefined
+      ? ' '
+      : filtered && total !== undefined
+        ? `${openCount} open · ${total} matching the filters`
+        : `${openCount} open`;
 
   return (
     <>
       <PageHeader
         title="Alerts"
-        subtitle={total === undefined ? ' ' : `${total} unresolved`}
+        subtitle={subtitle}
         actions={
           <Stack direction="row" spacing={1.5} alignItems="center">
             <LiveChip />
@@ -103,12 +107,12 @@ export default function AlertsPage() {
         <Box sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
           <AlertFilterBar value={filters} onChange={setFilters} />
         </Box>
-        {canAct && rows && rows.length > 0 && (
+        {canAct && selectable.length > 0 && (
           <AlertBulkBar
-            count={shownSelected.length}
-            all={rows.length}
-            onSelectAll={(on) => setSelected(new Set(on ? rows.map(alertId) : []))}
-            onAct={(action) => setRequest({ action, ids: shownSelected })}
+            selected={shownSelected}
+            all={selectable.length}
+            onSelectAll={(on) => setSelected(new Set(on ? selectable.map(alertId) : []))}
+            onAct={(action) => act.ask(action, shownSelected)}
           />
         )}
         <Box {...held.holdProps} data-holds-order>
@@ -118,11 +122,18 @@ export default function AlertsPage() {
                 <Skeleton key={i} variant="rounded" height={52} />
               ))}
             </Stack>
+          ) : rows.length === 0 && filtered ? (
+            <EmptyState
+              icon={<FilterAltOffOutlined />}
+              title="No alerts match the filters"
+              description="Other alerts of this site may be hidden by the type, zone or state chosen."
+              action={<Button onClick={() => setFilters({})}>Clear filters</Button>}
+            />
           ) : rows.length === 0 ? (
             <EmptyState
               icon={<TaskAltRounded />}
-              title="No alerts"
-              description="Alerts that are open or acknowledged on this site show up here as they are raised."
+              title="No open alerts"
+              description="Alerts that are new or acknowledged on this site show up here as they are raised."
             />
           ) : (
             <>
@@ -134,14 +145,15 @@ export default function AlertsPage() {
                     alert={e}
                     now={now}
                     actions={
-                      canAct
+                      canAct && e.state !== 'resolved'
                         ? {
                             selected: selected.has(e._id),
                             onSelect: (on) => select(e._id, on),
-                            onAct: (action) => setRequest({ action, ids: [e._id] }),
+                            onAct: (action) => act.ask(action, [e]),
                           }
                         : undefined
                     }
+                    selectable={canAct}
                   />
                 ))}
               </List>
@@ -150,12 +162,7 @@ export default function AlertsPage() {
           <HeldOrderBanner pending={held.pending} onShow={held.show} />
         </Box>
       </Paper>
-      <AlertNoteDialog
-        request={request}
-        busy={act.isPending}
-        onClose={() => setRequest(undefined)}
-        onConfirm={(note) => request && act.mutate({ ...request, note })}
-      />
+      {act.dialog}
     </>
   );
 }

@@ -1,28 +1,35 @@
 /**
- * Exception detail: the time and, by type, the message, its state (Open, Acknowledged, Resolved)
- * and timeline; a zone time exception shows the thing's events, the others the things concerned.
- * Users who may modify exceptions acknowledge it (someone is on it) or resolve it, which takes it
- * off the open lists (Alerts, Home), each with an optional note.
+ * Exception detail: the time and, by type, the message, its state (New, Acknowledged, Resolved)
+ * and timeline; an alert about a thing (zone time, missing) shows the thing's events over the
+ * alert's period, a reader's alert (offline, antenna) shows the reader, the others the things
+ * concerned. Users who may modify exceptions acknowledge it (someone is on it) or resolve it, which
+ * takes it off the open lists (Alerts, Home), each with an optional note. A missing exception (or
+ * one of a site the user cannot see) is the console's not-found state with the way back to Alerts.
  */
 import DoneRounded from '@mui/icons-material/DoneRounded';
-import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
 import { Box, Button, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { EXCEPTION_TYPE_LABELS, type ExceptionDetail } from '@sightline/shared';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { errorText, isRetryable } from '../../api/client';
 import { useRecord } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
-import { EmptyState, PageHeader } from '../../components';
-import { formatDateTime, formatDuration } from '../../components/format';
+import { PageHeader } from '../../components';
+import { LoadFailure } from '../../components/editor/LoadFailure';
+import { formatDateTime, formatDuration, formatSiteDateTime } from '../../components/format';
 import { useSitePath } from '../../navigation/site-links';
-import { AlertNoteDialog, type AlertNoteRequest } from './AlertNoteDialog';
 import { StateChip } from './AlertRow';
 import { AlertTimeline } from './AlertTimeline';
+import { ExceptionEndpoint } from './ExceptionEndpoint';
 import { ExceptionEvents } from './ExceptionEvents';
 import { ExceptionThings } from './ExceptionThings';
-import { ExceptionIcon, exceptionSubject, thingPath } from './exception-text';
+import {
+  ExceptionIcon,
+  exceptionSubject,
+  thingPath,
+  useAlertMessage,
+  useSiteTimezone,
+} from './exception-text';
 import { useAlertActions } from './useAlertActions';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -43,9 +50,18 @@ function stayStartLabel(type: ExceptionDetail['type']) {
   return 'Zone Entry Time';
 }
 
+const aboutReader = (type: ExceptionDetail['type']) =>
+  type === 'endpointOffline' || type === 'antennaDisconnected';
+
 function Summary({ e }: { e: ExceptionDetail }) {
   const toPath = useSitePath();
   const subject = exceptionSubject(e);
+  const message = useAlertMessage(e);
+  const timezoneId = useSiteTimezone(e.site);
+  // A reader's last heartbeat is the time its message names: both on the site's clock.
+  const stayStart = aboutReader(e.type)
+    ? formatSiteDateTime(e.stayStart, timezoneId)
+    : formatDateTime(e.stayStart);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack direction="row" spacing={2} alignItems="flex-start">
@@ -62,7 +78,7 @@ function Summary({ e }: { e: ExceptionDetail }) {
               subject
             )}
             {subject ? ' ' : ''}
-            {e.message}
+            {message}
           </Typography>
           <Box
             sx={{
@@ -80,7 +96,7 @@ function Summary({ e }: { e: ExceptionDetail }) {
             )}
             {e.endpoint !== null && <Fact label="Endpoint">{e.endpointName ?? e.endpoint}</Fact>}
             {e.type === 'antennaDisconnected' && <Fact label="Antenna">{e.antenna ?? '—'}</Fact>}
-            {e.stayStart && <Fact label={stayStartLabel(e.type)}>{formatDateTime(e.stayStart)}</Fact>}
+            {e.stayStart && <Fact label={stayStartLabel(e.type)}>{stayStart}</Fact>}
             <Fact label="Status">
               <StateChip state={e.state} />
             </Fact>
@@ -91,16 +107,32 @@ function Summary({ e }: { e: ExceptionDetail }) {
   );
 }
 
+/** What the alert concerns: the thing's events, the reader, or the things of an inventory count. */
+function Concerned({ e }: { e: ExceptionDetail }) {
+  if (aboutReader(e.type)) return <ExceptionEndpoint exception={e} />;
+  if (e.type === 'zoneTimeException' || (e.type === 'thingMissing' && e.thing !== null))
+    return <ExceptionEvents exception={e} />;
+  return <ExceptionThings things={e.things} />;
+}
+
 export default function ExceptionDetailPage() {
   const { id } = useParams();
   const session = useSession();
   const detail = useRecord<ExceptionDetail>('exceptions', id);
-  const [request, setRequest] = useState<AlertNoteRequest>();
-  const act = useAlertActions(() => setRequest(undefined));
+  const act = useAlertActions();
   const e = detail.data;
   const canAct = e !== undefined && e.state !== 'resolved' && session.can('exceptions', 'modify');
-  const ask = (action: AlertNoteRequest['action']) => e && setRequest({ action, ids: [e._id] });
 
+  if (detail.error)
+    return (
+      <LoadFailure
+        error={detail.error}
+        entityName="alert"
+        listPath="alerts"
+        listLabel="Back to Alerts"
+        onRetry={() => void detail.refetch()}
+      />
+    );
   return (
     <>
       <PageHeader
@@ -111,30 +143,26 @@ export default function ExceptionDetailPage() {
           canAct && (
             <Stack direction="row" spacing={1}>
               {e.state === 'open' && (
-                <Button variant="outlined" startIcon={<DoneRounded />} onClick={() => ask('acknowledge')}>
+                <Button
+                  variant="outlined"
+                  startIcon={<DoneRounded />}
+                  onClick={() => act.ask('acknowledge', [e])}
+                >
                   Acknowledge
                 </Button>
               )}
-              <Button variant="contained" startIcon={<TaskAltRounded />} onClick={() => ask('resolve')}>
+              <Button
+                variant="contained"
+                startIcon={<TaskAltRounded />}
+                onClick={() => act.ask('resolve', [e])}
+              >
                 Resolve
               </Button>
             </Stack>
           )
         }
       />
-      {detail.error ? (
-        <Paper variant="outlined">
-          <EmptyState
-            icon={<ErrorOutlineRounded />}
-            tone="error"
-            title="Could not load this exception"
-            description={errorText(detail.error)}
-            action={
-              isRetryable(detail.error) && <Button onClick={() => void detail.refetch()}>Try again</Button>
-            }
-          />
-        </Paper>
-      ) : !e ? (
+      {!e ? (
         <Stack spacing={2.5}>
           <Skeleton variant="rounded" height={160} />
           <Skeleton variant="rounded" height={240} />
@@ -143,19 +171,10 @@ export default function ExceptionDetailPage() {
         <Stack spacing={2.5}>
           <Summary e={e} />
           <AlertTimeline alert={e} />
-          {e.type === 'zoneTimeException' ? (
-            <ExceptionEvents exception={e} />
-          ) : (
-            <ExceptionThings things={e.things} />
-          )}
+          <Concerned e={e} />
         </Stack>
       )}
-      <AlertNoteDialog
-        request={request}
-        busy={act.isPending}
-        onClose={() => setRequest(undefined)}
-        onConfirm={(note) => request && act.mutate({ ...request, note })}
-      />
+      {act.dialog}
     </>
   );
 }

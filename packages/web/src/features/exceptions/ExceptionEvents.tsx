@@ -1,10 +1,10 @@
 /**
- * A zone time exception's events: the thing's events in a date range, by default the
- * days of the stay that overran; Reset brings that range back.
+ * The events of an alert's thing (a zone time overrun, a missing thing) in a date range, by default
+ * the alert's period: from the day its stay began (or the thing was last seen) to the day it was
+ * resolved, or today while it is open. Reset brings that range back.
  */
 import { Stack, Typography } from '@mui/material';
 import type { ExceptionRecord } from '@sightline/shared';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import type { DateRange } from '../../components/date-range';
@@ -13,18 +13,11 @@ import { listApiQuery } from '../../components/table/list-state';
 import { useTableState } from '../../components/table/useTableState';
 import { EventsTable } from '../events/EventsTable';
 import { useEvents } from '../events/useEvents';
-
-function stayRange(e: Pick<ExceptionRecord, 'stayStart' | 'time'>): DateRange {
-  return {
-    after: dayjs(e.stayStart ?? e.time)
-      .startOf('day')
-      .toISOString(),
-    before: dayjs(e.time).endOf('day').toISOString(),
-  };
-}
+import { alertPeriod } from './alerts';
 
 export function ExceptionEvents({ exception }: { exception: ExceptionRecord }) {
-  const initial = useMemo(() => stayRange(exception), [exception]);
+  // Fixed when the alert (or its resolution) changes, not every render: Reset returns to it.
+  const initial = useMemo(() => alertPeriod(exception), [exception]);
   const [range, setRange] = useState<DateRange>(initial);
   const table = useTableState('-time');
   const query = listApiQuery(

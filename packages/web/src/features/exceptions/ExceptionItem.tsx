@@ -3,10 +3,11 @@ import { ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/mater
 import type { ExceptionRecord } from '@sightline/shared';
 import { formatListDateTime } from '../../components/format';
 import { useSiteNavigate } from '../../navigation/site-links';
-import { ExceptionIcon, exceptionSubject } from './exception-text';
+import { ExceptionIcon, exceptionSubject, useAlertMessage } from './exception-text';
 
 export function ExceptionItem({ exception: e, divider }: { exception: ExceptionRecord; divider?: boolean }) {
   const navigate = useSiteNavigate();
+  const message = useAlertMessage(e);
   // A list item (lists hold only <li>), with the button inside it.
   return (
     <ListItem disablePadding divider={divider}>
@@ -15,7 +16,7 @@ export function ExceptionItem({ exception: e, divider }: { exception: ExceptionR
           <ExceptionIcon type={e.type} expectedZone={e.expectedZone} />
         </ListItemIcon>
         <ListItemText
-          primary={`${exceptionSubject(e)} ${e.message}`.trim()}
+          primary={`${exceptionSubject(e)} ${message}`.trim()}
           secondary={formatListDateTime(e.time)}
           slotProps={{ primary: { sx: { fontWeight: 500 } } }}
         />

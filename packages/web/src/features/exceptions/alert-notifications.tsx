@@ -1,16 +1,20 @@
 /**
  * Browser notifications of new alerts, off until the user turns them on: the browser is asked for
- * permission only then, never when a page loads. The choice is kept in this browser
- * (localStorage); while it is on and the browser allows it, each alert raised on the selected site
- * shows a notification that opens the alert.
+ * permission only then, never when a page loads. The control follows the browser's permission:
+ * still undecided ('default'), an Enable button asks for it; allowed, a switch turns them on and
+ * off (the choice kept in this browser, localStorage); refused ('denied'), the switch is disabled
+ * and says they are blocked in the browser's settings. While on, the alerts raised on the selected
+ * site within a moment of each other show as one notification (notification-burst.ts).
  */
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
-import { FormControlLabel, Switch, Tooltip } from '@mui/material';
-import { EXCEPTION_TYPE_LABELS } from '@sightline/shared';
-import { useSyncExternalStore } from 'react';
+import { Button, FormControlLabel, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import type { LiveException } from '@sightline/shared';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLiveMessages } from '../../api/live';
-import { useNotify } from '../../components';
+import { useSession } from '../../api/session-context';
+import { formatTimesIn } from '../../components/format';
 import { useSiteNavigate } from '../../navigation/site-links';
+import { BURST_MS, burstNotice } from './notification-burst';
 
 const STORAGE_KEY = 'sightline.alertNotifications';
 const CHANGED = 'sightline:alert-notifications';
@@ -25,6 +29,9 @@ function readChoice(): boolean {
   }
 }
 
+/** Tells every reader of the choice or the permission that one of them changed. */
+const announce = () => window.dispatchEvent(new Event(CHANGED));
+
 function writeChoice(on: boolean) {
   try {
     if (on) window.localStorage.setItem(STORAGE_KEY, 'on');
@@ -32,10 +39,10 @@ function writeChoice(on: boolean) {
   } catch {
     // Storage refused (private mode): the choice lasts until the page is left.
   }
-  window.dispatchEvent(new Event(CHANGED));
+  announce();
 }
 
-function subscribeChoice(onChange: () => void) {
+function subscribe(onChange: () => void) {
   window.addEventListener(CHANGED, onChange);
   window.addEventListener('storage', onChange);
   return () => {
@@ -44,62 +51,91 @@ function subscribeChoice(onChange: () => void) {
   };
 }
 
-/** On when the user chose it and the browser still allows it. */
-function useNotificationsOn(): boolean {
-  const chosen = useSyncExternalStore(subscribeChoice, readChoice, () => false);
-  return chosen && supported() && Notification.permission === 'granted';
+const readPermission = (): NotificationPermission => (supported() ? Notification.permission : 'denied');
+
+function useNotificationState() {
+  const chosen = useSyncExternalStore(subscribe, readChoice, () => false);
+  const permission = useSyncExternalStore(subscribe, readPermission, () => 'default' as const);
+  return { chosen, permission, on: chosen && permission === 'granted' };
 }
 
-/** The switch on the Alerts screen. Turning it on is what asks the browser. */
+const label = (
+  <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+    <NotificationsActiveOutlined fontSize="small" aria-hidden />
+    Notifications
+  </span>
+);
+
+/** The control on the Alerts screen. Only the Enable button asks the browser. */
 export function AlertNotificationsToggle() {
-  const on = useNotificationsOn();
-  const notify = useNotify();
+  const { on, permission } = useNotificationState();
   if (!supported()) return null;
-  const turn = async (next: boolean) => {
-    if (!next) return writeChoice(false);
-    const permission =
-      Notification.permission === 'default'
-        ? await Notification.requestPermission()
-        : Notification.permission;
-    if (permission === 'granted') return writeChoice(true);
-    notify.error('Notifications are blocked for this site in the browser settings');
-  };
+  if (permission === 'default') {
+    const enable = async () => {
+      const answer = await Notification.requestPermission();
+      // Dismissing the browser's question leaves it undecided: the button stays to ask again.
+      if (answer === 'granted') writeChoice(true);
+      else announce();
+    };
+    return (
+      <Tooltip describeChild title="Show a browser notification when an alert is raised">
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<NotificationsActiveOutlined />}
+          onClick={() => void enable()}
+        >
+          Enable notifications
+        </Button>
+      </Tooltip>
+    );
+  }
+  const blocked = permission === 'denied';
   return (
-    <Tooltip title="Show a browser notification when an alert is raised">
+    <Stack alignItems="flex-end">
       <FormControlLabel
-        control={<Switch checked={on} onChange={(e) => void turn(e.target.checked)} />}
-        label={
-          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-            <NotificationsActiveOutlined fontSize="small" aria-hidden />
-            Notifications
-          </span>
-        }
+        control={<Switch checked={on} disabled={blocked} onChange={(e) => writeChoice(e.target.checked)} />}
+        label={label}
         sx={{ mr: 0 }}
       />
-    </Tooltip>
+      {blocked && (
+        <Typography variant="caption" color="text.secondary" data-testid="notifications-blocked">
+          Blocked in this browser's settings for this site
+        </Typography>
+      )}
+    </Stack>
   );
 }
 
-/** Shows a notification per alert raised while the console is open (mounted once, in the shell). */
+/** Shows the alerts raised while the console is open, a burst as one notification (mounted once, in the shell). */
 export function AlertNotifier() {
-  const on = useNotificationsOn();
+  const { on } = useNotificationState();
+  const { site } = useSession();
+  const timezoneId = site?.timezone.id;
   const navigate = useSiteNavigate();
+  const burst = useRef<LiveException[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const show = () => {
+    timer.current = undefined;
+    const notice = burstNotice(burst.current, (text) => formatTimesIn(text, timezoneId));
+    burst.current = [];
+    if (!notice) return;
+    const shown = new Notification(notice.title, { body: notice.body, tag: notice.tag });
+    shown.onclick = () => {
+      window.focus();
+      navigate(notice.path);
+      shown.close();
+    };
+  };
+
   useLiveMessages('exception', (alert) => {
     // Only new alerts: acknowledgements and resolutions are someone acting on them already.
     if (!on || (alert.change !== undefined && alert.change !== 'created')) return;
-    const shown = new Notification(`${EXCEPTION_TYPE_LABELS[alert.type]} alert`, {
-      // Only a zone time message leaves out its thing (the detail screen puts it before the message).
-      body:
-        alert.type === 'zoneTimeException'
-          ? `${alert.thingName ?? ''} ${alert.message}`.trim()
-          : alert.message,
-      tag: alert._id,
-    });
-    shown.onclick = () => {
-      window.focus();
-      navigate(`exceptions/${alert._id}`);
-      shown.close();
-    };
+    burst.current.push(alert);
+    // The burst's first alert starts the wait; the ones raised meanwhile join it.
+    if (timer.current === undefined) timer.current = setTimeout(show, BURST_MS);
   });
   return null;
 }

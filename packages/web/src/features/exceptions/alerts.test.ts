@@ -1,6 +1,16 @@
 import { ExceptionListQuery } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
-import { alertsQuery, alertTimeline, formatSince, readAlertFilters, writeAlertFilters } from './alerts';
+import {
+  alertPeriod,
+  alertsQuery,
+  alertTimeline,
+  changedBy,
+  formatSince,
+  hasAlertFilters,
+  openAlertsQuery,
+  readAlertFilters,
+  writeAlertFilters,
+} from './alerts';
 
 const SITE = '5f0000000000000000000001';
 const ZONE = '5f0000000000000000000002';
@@ -8,7 +18,9 @@ const ZONE = '5f0000000000000000000002';
 describe('alert filters', () => {
   it('reads known values from the URL and ignores the rest', () => {
     const params = new URLSearchParams(`site=${SITE}&type=endpointOffline&zone=${ZONE}&state=resolved`);
-    expect(readAlertFilters(params)).toEqual({ type: 'endpointOffline', zone: ZONE, state: undefined });
+    expect(readAlertFilters(params)).toEqual({ type: 'endpointOffline', zone: ZONE, state: 'resolved' });
+    // 'open' is the default (every unresolved alert), not a state to pick.
+    expect(readAlertFilters(new URLSearchParams('state=open')).state).toBeUndefined();
     expect(readAlertFilters(new URLSearchParams('type=nope'))).toEqual({
       type: undefined,
       zone: undefined,
@@ -18,10 +30,23 @@ describe('alert filters', () => {
 
   it('writes them back keeping the site, and drops cleared ones', () => {
     const params = new URLSearchParams(`site=${SITE}&type=thingMissing`);
-    const next = writeAlertFilters(params, { state: 'open' });
+    const next = writeAlertFilters(params, { state: 'new' });
     expect(next.get('site')).toBe(SITE);
     expect(next.has('type')).toBe(false);
-    expect(next.get('state')).toBe('open');
+    expect(next.get('state')).toBe('new');
+  });
+
+  it('counts filters only when they narrow the open alerts', () => {
+    expect(hasAlertFilters({})).toBe(false);
+    expect(hasAlertFilters({ state: 'resolved' })).toBe(true);
+    expect(hasAlertFilters({ zone: ZONE })).toBe(true);
+  });
+
+  it('counts open alerts as the list shows them: new and acknowledged', () => {
+    expect(openAlertsQuery(SITE)).toEqual({ site: SITE, state: 'open,acknowledged', limit: 1 });
+    expect(alertsQuery(SITE, {}).state).toBe(openAlertsQuery(SITE).state);
+    expect(alertsQuery(SITE, { state: 'new' }).state).toBe('open');
+    expect(alertsQuery(SITE, { state: 'resolved' }).state).toBe('resolved');
   });
 
   it('asks for the unresolved alerts newest first, in a query the server accepts', () => {
@@ -44,6 +69,38 @@ describe('alert filters', () => {
       'open',
       'acknowledged',
     ]);
+  });
+});
+
+describe('changedBy', () => {
+  const alerts = [
+    { _id: 'a', state: 'open' as const },
+    { _id: 'b', state: 'acknowledged' as const },
+    { _id: 'c', state: 'resolved' as const },
+  ];
+  it('acknowledges only new alerts, resolves every unresolved one', () => {
+    expect(changedBy('acknowledge', alerts)).toEqual(['a']);
+    expect(changedBy('resolve', alerts)).toEqual(['a', 'b']);
+  });
+});
+
+describe('alertPeriod', () => {
+  const now = new Date('2026-03-10T12:00:00');
+  it('runs from the day the stay began to today while the alert is open', () => {
+    const range = alertPeriod(
+      { stayStart: '2026-03-02T09:00:00', time: '2026-03-03T10:00:00', resolvedAt: null },
+      now,
+    );
+    expect(new Date(range.after ?? '')).toEqual(new Date('2026-03-02T00:00:00'));
+    expect(new Date(range.before ?? '')).toEqual(new Date('2026-03-10T23:59:59.999'));
+  });
+  it('ends the day it was resolved, and starts when it was raised without a stay', () => {
+    const range = alertPeriod(
+      { stayStart: null, time: '2026-03-03T10:00:00', resolvedAt: '2026-03-05T08:00:00' },
+      now,
+    );
+    expect(new Date(range.after ?? '')).toEqual(new Date('2026-03-03T00:00:00'));
+    expect(new Date(range.before ?? '')).toEqual(new Date('2026-03-05T23:59:59.999'));
   });
 });
 

@@ -10,29 +10,50 @@ import {
   LIST_LIMIT_MAX,
   RESOLVED_BY_SYSTEM,
 } from '@sightline/shared';
+import dayjs from 'dayjs';
 import type { Query } from '../../api/client';
+import type { DateRange } from '../../components/date-range';
 
-/** Alerts shown by default: every one not resolved yet. */
-const ACTIVE_STATES: readonly ExceptionState[] = ['open', 'acknowledged'];
+/**
+ * "Open" means not resolved: new (state `open`, nobody on it yet) and acknowledged alerts. The menu
+ * badge, the screen's count and its default list all use this one set.
+ */
+const OPEN_STATES: readonly ExceptionState[] = ['open', 'acknowledged'];
+
+/** The state choices of the screen's filter: all open ones (the default), or one state. */
+export const STATE_FILTERS = ['new', 'acknowledged', 'resolved'] as const;
+export type StateFilter = (typeof STATE_FILTERS)[number];
+
+const FILTER_STATE: Record<StateFilter, ExceptionState> = {
+  new: 'open',
+  acknowledged: 'acknowledged',
+  resolved: 'resolved',
+};
 
 export interface AlertFilters {
   type?: ExceptionType;
   zone?: string;
-  /** One state, or both active ones when absent. */
-  state?: 'open' | 'acknowledged';
+  /** One state, or every open one when absent. */
+  state?: StateFilter;
 }
+
+export const asStateFilter = (value: string | null): StateFilter | undefined =>
+  STATE_FILTERS.find((s) => s === value);
 
 /** The filters from the page's URL; unknown values are ignored (a stale link still opens). */
 export function readAlertFilters(params: URLSearchParams): AlertFilters {
   const type = params.get('type');
-  const state = params.get('state');
   const zone = params.get('zone');
   return {
     type: EXCEPTION_TYPES.find((t) => t === type),
     zone: zone || undefined,
-    state: state === 'open' || state === 'acknowledged' ? state : undefined,
+    state: asStateFilter(params.get('state')),
   };
 }
+
+/** Whether any filter narrows the default list (the open alerts of every type and zone). */
+export const hasAlertFilters = (filters: AlertFilters) =>
+  filters.type !== undefined || filters.zone !== undefined || filters.state !== undefined;
 
 /** The filters written back to the URL, the other parameters (site) kept. */
 export function writeAlertFilters(params: URLSearchParams, filters: AlertFilters): URLSearchParams {
@@ -45,16 +66,33 @@ export function writeAlertFilters(params: URLSearchParams, filters: AlertFilters
   return next;
 }
 
-/** GET exceptions for the screen: the site's unresolved alerts (or one state), newest first. */
+/** GET exceptions for the screen: the site's open alerts (or those of one state), newest first. */
 export function alertsQuery(site: string | undefined, filters: AlertFilters): Query {
   return {
     site,
-    state: filters.state ?? ACTIVE_STATES.join(','),
+    state: filters.state ? FILTER_STATE[filters.state] : OPEN_STATES.join(','),
     type: filters.type,
     zone: filters.zone,
     sort: '-time',
     limit: LIST_LIMIT_MAX,
   };
+}
+
+/** GET exceptions for the count of the site's open alerts (its x-total-count): badge and heading. */
+export const openAlertsQuery = (site: string | undefined): Query => ({
+  site,
+  state: OPEN_STATES.join(','),
+  limit: 1,
+});
+
+/** The alerts a bulk action changes: acknowledging skips those already acknowledged. */
+export function changedBy(
+  action: 'acknowledge' | 'resolve',
+  alerts: Pick<ExceptionRecord, '_id' | 'state'>[],
+) {
+  return alerts
+    .filter((e) => (action === 'acknowledge' ? e.state === 'open' : e.state !== 'resolved'))
+    .map((e) => e._id);
 }
 
 /** How long an alert has waited: '45s', '12m 05s', '3h 04m', '2d 3h'. Never negative. */
@@ -69,8 +107,9 @@ export function formatSince(from: string, now: number): string {
   return `${Math.floor(hours / 24)}d ${hours % 24}h`;
 }
 
+/** A state's name: `open` is shown as New, since "open" names every unresolved alert. */
 export const STATE_LABELS: Record<ExceptionState, string> = {
-  open: 'Open',
+  open: 'New',
   acknowledged: 'Acknowledged',
   resolved: 'Resolved',
 };
@@ -129,4 +168,23 @@ export function alertTimeline(e: TimelineSource): TimelineStep[] {
   }
   // Stable sort by time keeps 'raised' first when times tie.
   return steps.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+}
+
+/**
+ * The whole days an alert covers, for the events shown with it: from the day its condition began
+ * (the stay's start, the last sighting; else when it was raised) to the day it was resolved, or
+ * today while it is open.
+ */
+export function alertPeriod(
+  e: Pick<ExceptionRecord, 'stayStart' | 'time' | 'resolvedAt'>,
+  now: Date = new Date(),
+): DateRange {
+  return {
+    after: dayjs(e.stayStart ?? e.time)
+      .startOf('day')
+      .toISOString(),
+    before: dayjs(e.resolvedAt ?? now)
+      .endOf('day')
+      .toISOString(),
+  };
 }

@@ -7,6 +7,8 @@ import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import WifiOffRounded from '@mui/icons-material/WifiOffRounded';
 import WrongLocationOutlined from '@mui/icons-material/WrongLocationOutlined';
 import type { ExceptionRecord, ThingClass } from '@sightline/shared';
+import { useSession } from '../../api/session-context';
+import { formatTimesIn } from '../../components/format';
 
 type Typed = Pick<ExceptionRecord, 'type' | 'expectedZone'>;
 
@@ -57,3 +59,17 @@ export function alertTarget(
 /** An exception's things link to their editor: items to /items/{id}; workers to their own editor. */
 export const thingPath = (id: string, cls: ThingClass | null) =>
   `${cls === 'worker' ? 'workers' : 'items'}/${id}`;
+
+/** The timezone of the exception's site (the selected site's when it is not among the user's). */
+export function useSiteTimezone(site: string | undefined): string | undefined {
+  const { sites, site: selected } = useSession();
+  return (sites.find((s) => s._id === site) ?? selected)?.timezone.id;
+}
+
+/**
+ * An exception's message as the console shows it: the times it names ('offline since …') on its
+ * site's clock in the usual date form, not as the API's ISO text.
+ */
+export function useAlertMessage(e: Pick<ExceptionRecord, 'message' | 'site'>): string {
+  return formatTimesIn(e.message, useSiteTimezone(e.site));
+}

@@ -4,19 +4,11 @@
  * exception detail (route exceptionDetail), opened from Alerts, Home, reports and mails.
  */
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
-import type { ExceptionRecord } from '@sightline/shared';
-import { useList } from '../../api/hooks';
 import { type Feature, type MenuContext, page } from '../../navigation/registry';
+import { useOpenAlertCount } from './useOpenAlertCount';
 
-/** The menu badge: the site's open (not yet acknowledged) alerts, kept current by the live stream. */
-function useOpenAlerts(ctx: MenuContext): number | undefined {
-  const open = useList<ExceptionRecord>(
-    'exceptions',
-    { site: ctx.siteId, state: 'open', limit: 1 },
-    { enabled: ctx.siteId !== undefined },
-  );
-  return open.data?.total;
-}
+/** The menu badge: the site's open (not resolved) alerts, as the Alerts screen counts them. */
+const useOpenAlerts = (ctx: MenuContext) => useOpenAlertCount(ctx.siteId);
 
 export const exceptionsFeature: Feature = {
   name: 'exceptions',

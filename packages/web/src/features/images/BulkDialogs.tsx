@@ -8,7 +8,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogContentText,
   DialogTitle,
   MenuItem,
   Stack,
@@ -16,6 +15,7 @@ import {
 } from '@mui/material';
 import { type Category, MSG } from '@sightline/shared';
 import { useId, useState } from 'react';
+import { TextPromptDialog } from '../../components/TextPromptDialog';
 import type { BulkChange } from './api';
 import { imageCount } from './filter';
 
@@ -157,37 +157,18 @@ export interface DeleteByQueryDialogProps {
 
 /** Query-mode delete: the button stays disabled until Delete (any case) is typed. */
 export function DeleteByQueryDialog({ open, total, busy, onConfirm, onClose }: DeleteByQueryDialogProps) {
-  const titleId = useId();
-  const [typed, setTyped] = useState('');
-  const ok = typed.trim().toLowerCase() === 'delete';
   return (
-    <Dialog
+    <TextPromptDialog
       open={open}
+      title={`Delete ${imageCount(total)} matching the filter?`}
+      text={MSG.typeDelete}
+      label="Type Delete"
+      confirmLabel="Delete"
+      destructive
+      ready={(typed) => typed.trim().toLowerCase() === 'delete'}
+      busy={busy}
+      onConfirm={onConfirm}
       onClose={onClose}
-      aria-labelledby={titleId}
-      TransitionProps={{ onExited: () => setTyped('') }}
-    >
-      <DialogTitle id={titleId}>Delete {imageCount(total)} matching the filter?</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{MSG.typeDelete}</DialogContentText>
-        <TextField
-          autoFocus
-          fullWidth
-          size="small"
-          label="Type Delete"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && ok && !busy) onConfirm();
-          }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button color="error" variant="contained" disabled={!ok || busy} onClick={onConfirm}>
-          Delete
-        </Button>
-      </DialogActions>
-    </Dialog>
+    />
   );
 }

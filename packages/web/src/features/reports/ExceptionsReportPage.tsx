@@ -8,10 +8,11 @@ import { EXCEPTION_TYPE_LABELS, type ExceptionRecord } from '@sightline/shared';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../api/session-context';
 import { DownloadButton } from '../../components/DownloadButton';
-import { formatListDateTime } from '../../components/format';
+import { formatListDateTime, formatTimesIn } from '../../components/format';
 import { DataTable } from '../../components/table/DataTable';
 import { paths } from '../../navigation/paths';
 import { useSitePath } from '../../navigation/site-links';
+import { useSiteTimezone } from '../exceptions/exception-text';
 import { downloadFile } from '../things/download';
 import { ReportPage } from './ReportPage';
 import { useReportList } from './useReportList';
@@ -19,6 +20,7 @@ import { useReportRange } from './useReportRange';
 
 export default function ExceptionsReportPage() {
   const { siteId } = useSession();
+  const timezoneId = useSiteTimezone(siteId);
   const dates = useReportRange();
   const { range } = dates;
   const toPath = useSitePath();
@@ -67,7 +69,7 @@ export default function ExceptionsReportPage() {
               e.thingName ?? (e.multipleThings.length ? `${e.multipleThings.length} things` : '—'),
           },
           { field: 'zone', label: 'Zone', render: (e) => e.zoneName ?? '—' },
-          { field: 'message', label: 'Message', render: (e) => e.message },
+          { field: 'message', label: 'Message', render: (e) => formatTimesIn(e.message, timezoneId) },
         ]}
         scrollOnPhone
         empty={{

@@ -141,7 +141,7 @@ export default function SiteEdit() {
             multiple: true,
             freeSolo: true,
             options: [],
-            helperText: 'Type an address and press Enter to add it.',
+            helperText: 'Type an address and press Enter, or leave the field, to add it.',
             width: 'full',
           },
         ],
@@ -154,7 +154,8 @@ export default function SiteEdit() {
             name: 'alertSettings.escalateAfterMinutes',
             label: 'Escalate After (minutes)',
             inputType: 'number',
-            helperText: 'An alert still open this long is mailed once to the escalation emails. Empty: off.',
+            helperText:
+              'An alert nobody acknowledged this long is mailed once to the escalation emails. Empty: off.',
           },
           {
             type: 'combobox',
@@ -163,7 +164,7 @@ export default function SiteEdit() {
             multiple: true,
             freeSolo: true,
             options: [],
-            helperText: 'Type an address and press Enter to add it.',
+            helperText: 'Type an address and press Enter, or leave the field, to add it.',
           },
           {
             type: 'text',

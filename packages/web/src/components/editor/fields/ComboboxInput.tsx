@@ -1,5 +1,10 @@
-/** A searchable choice, single or multiple, optionally accepting typed values (freeSolo). */
+/**
+ * A searchable choice, single or multiple, optionally accepting typed values (freeSolo). A typed
+ * value is never dropped silently: leaving the field (which Save does) adds what was typed as if
+ * Enter had been pressed, so the form's rules check it like any other value.
+ */
 import { Autocomplete, TextField } from '@mui/material';
+import { useState } from 'react';
 import { useController } from 'react-hook-form';
 import { autocompleteFieldProps } from '../../autocomplete';
 import type { ComboboxFieldDef, Option, Values } from '../types';
@@ -19,6 +24,15 @@ export function ComboboxInput({ field, name, disabled }: FieldProps<ComboboxFiel
       ? null
       : toOption(field.options, raw);
   const fromChoice = (choice: Option | string) => (typeof choice === 'string' ? choice.trim() : choice.value);
+  const [typed, setTyped] = useState('');
+  const keepTyped = () => {
+    const text = typed.trim();
+    if (!field.freeSolo || text === '') return;
+    if (!multiple) return input.onChange(text);
+    const current = Array.isArray(raw) ? raw : [];
+    input.onChange([...new Set([...current, text])]);
+    setTyped('');
+  };
   return (
     <Autocomplete<Option | string, boolean, false, boolean>
       multiple={multiple}
@@ -29,7 +43,12 @@ export function ComboboxInput({ field, name, disabled }: FieldProps<ComboboxFiel
       filterSelectedOptions={multiple}
       autoHighlight
       size="small"
-      onBlur={input.onBlur}
+      inputValue={typed}
+      onInputChange={(_, text) => setTyped(text)}
+      onBlur={() => {
+        keepTyped();
+        input.onBlur();
+      }}
       onChange={(_, next) => {
         if (Array.isArray(next)) input.onChange([...new Set(next.map(fromChoice).filter((v) => v !== ''))]);
         else input.onChange(next === null ? null : fromChoice(next));
