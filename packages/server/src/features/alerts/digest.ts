@@ -2,12 +2,13 @@
  * The escalation job's mail: one digest per recipient per run, listing every alert escalated to or
  * reminded to that address. Each alert is named as a mail names a worker (its pseudonym where its
  * site makes workers pseudonymous or hides them: an address identifies nobody), with its zone and
- * site, and its times in the site's timezone as a person reads them ("28 Nov 2026, 14:05 CET").
+ * site, and its times on the site's clock in the console's form ("11/28/2026 02:05 pm (Europe/Berlin)").
  */
 import {
   EXCEPTION_TYPE_LABELS,
   type ExceptionRecord,
   exceptionMessage,
+  formatDateTimeIn,
   SiteSettings,
 } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
@@ -50,25 +51,9 @@ export async function digestContext(tx: Tx, orgId: string, publicUrl?: string): 
   return { view, sites: new Map(facts), publicUrl };
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** "28 Nov 2026, 14:05 CET": a time in `timezone` as a person reads it. */
-export function humanTime(iso: string, timezone: string): string {
-  let format = formats.get(timezone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone: timezone,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
-    formats.set(timezone, format);
-  }
-  return format.format(new Date(iso));
-}
+/** "11/27/2026 04:20 pm (America/New_York)": a time of a mail, on the site's clock in the console's form. */
+export const humanTime = (iso: string, timezone: string): string =>
+  `${formatDateTimeIn(iso, timezone)} (${timezone})`;
 
 /** The record as an address may see it: a worker by pseudonym where its site masks or hides workers. */
 function forRecipient(ctx: DigestContext, record: ExceptionRecord, site: SiteFacts | undefined) {

@@ -7,7 +7,7 @@
 import {
   EXCEPTION_TYPE_LABELS,
   type ExceptionRecord,
-  formatDateTimeIn,
+  exceptionMessage,
   RESOLVED_BY_SYSTEM,
 } from '@sightline/shared';
 import { and, inArray, ne, sql } from 'drizzle-orm';
@@ -19,6 +19,7 @@ import { type ExceptionStep, publishExceptionChanges } from '../exceptions/chang
 import * as exceptionsRepo from '../exceptions/repository.js';
 import { maskException, recipientView } from '../privacy/pseudonyms.js';
 import { siteTimeZone } from '../sites/repository.js';
+import { humanTime } from './digest.js';
 
 export interface AlertDeps {
   db: Db;
@@ -83,10 +84,12 @@ async function forMail(tx: Tx | Db, orgId: string, record: ExceptionRecord) {
     `${EXCEPTION_TYPE_LABELS[record.type]}: ${masked.thingName ?? masked.endpointName ?? ''}`.trim();
   // Times in a mail read on the site's clock, in the console's form.
   const timeZone = await siteTimeZone(tx, orgId, record.site);
-  return {
-    about,
-    message: `${masked.message}. Raised ${formatDateTimeIn(record.time, timeZone)} (${timeZone})`,
-  };
+  // The message's own time (an endpoint offline since …) on the site's clock too.
+  const message = exceptionMessage({
+    ...masked,
+    stayStart: masked.stayStart === null ? null : humanTime(masked.stayStart, timeZone),
+  });
+  return { about, message: `${message}. Raised ${humanTime(record.time, timeZone)}` };
 }
 
 /** After COMMIT: the live messages, and a mail for each alert raised. Never throws (the data is committed). */
