@@ -5,7 +5,12 @@
  * rows into PostgreSQL measured in the same run.
  *
  *   npm run bench:ingest [-- --quick] [--clients 8] [--rate 10000] [--move 0.1] [--profile DIR]
- *     [--instances N] [--pg-set name=value …] [--latency-seconds S]
+ *     [--instances N] [--pg-set name=value …] [--latency-seconds S] [--llrp]
+ *
+ * `--llrp` adds the LLRP path after the latency phase: every endpoint becomes an LLRP reader (the
+ * simulator over loopback TCP) that the server connects to, sending tag reports of the same size
+ * and workload as fast as the server reads them; its stored sightings per second are printed
+ * against the HTTP path's sustained rate of the same run (bench/lib/llrp.ts).
  *
  * `--latency-seconds S` runs the open-loop phase for S seconds (a long run at a rate the machine
  * sustains shows whether memory stays flat: the servers' RSS is printed after the warm-up and at
@@ -27,6 +32,7 @@ import pg from 'pg';
 import { baselineInsert } from './lib/baseline.js';
 import { CpuMeter, type CpuSplit, costLine, cpuLine } from './lib/cpu.js';
 import { LiveReader } from './lib/live.js';
+import { type LlrpRun, llrpPhase } from './lib/llrp.js';
 import { type Ack, closedLoop, IngestClient, openLoop } from './lib/load.js';
 import { login, type RunningServer, startServer } from './lib/server.js';
 import { databaseUrl, dropDatabase, recreateDatabase, seedSite, storedCounts } from './lib/setup.js';
@@ -43,6 +49,7 @@ const { values: args } = parseArgs({
     instances: { type: 'string', default: '1' },
     'pg-set': { type: 'string', multiple: true, default: [] },
     'latency-seconds': { type: 'string' },
+    llrp: { type: 'boolean', default: false },
   },
 });
 
@@ -62,6 +69,9 @@ const SECONDS = quick
   ? { warmup: 3, sustained: 8, latency: 8, baseline: 5 }
   : { warmup: 5, sustained: 30, latency: 20, baseline: 15 };
 if (args['latency-seconds']) SECONDS.latency = Number(args['latency-seconds']);
+// The LLRP readers are simulators on this machine's loopback, which reader connections refuse
+// unless allowed (the servers inherit this environment).
+if (args.llrp) process.env.READER_ALLOW_LOOPBACK = 'true';
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/';
 const DATABASE = process.env.BENCH_DATABASE ?? 'sightline_bench';
 
@@ -102,6 +112,7 @@ async function main() {
     log(`postgres settings for ${DATABASE}: ${PG_SETTINGS.map((p) => `${p.name}=${p.value}`).join(', ')}`);
   }
   const servers: RunningServer[] = [];
+  let llrpCpu: CpuSplit | undefined;
   let server: RunningServer | undefined;
   let live: LiveReader | undefined;
   const pool = new pg.Pool({ connectionString: url, max: 2 });
@@ -168,6 +179,21 @@ async function main() {
     const offeredLive = await live.report();
     if (offered.failures) throw new Error(`latency run: ${offered.failures} failed (${offered.firstError})`);
     const offeredAck = summarize(offered.acks.map((a) => a.ackMs));
+    // 4. The LLRP path (--llrp), after the HTTP phases, with the same servers and workload.
+    let llrp: LlrpRun | undefined;
+    if (args.llrp) {
+      llrp = await llrpPhase(pool, workload, site.endpoints, {
+        size: BATCH,
+        warmupSeconds: SECONDS.warmup,
+        seconds: SECONDS.sustained,
+        window: {
+          start: () => cpu.begin(),
+          end: async () => {
+            llrpCpu = await cpu.end();
+          },
+        },
+      });
+    }
     const e2e = summarize(offeredLive.endToEnd);
     const toPublish = summarize(offeredLive.toPublish);
     const toClient = summarize(offeredLive.toClient);
@@ -243,6 +269,16 @@ async function main() {
           .join(' · '),
     );
     log();
+    if (llrp && llrpCpu) {
+      log('== LLRP readers (the server connects; reports as fast as it reads them) ==');
+      log(
+        `${SETUP.endpoints} readers · reports of ${BATCH} tags · connected and set up in ${fmt(llrp.connectSeconds, 1)} s · ${fmt(llrp.seconds, 1)} s measured`,
+      );
+      log(`stored:           ${fmt(llrp.rate)} sightings/s (${fmt(llrp.stored)} stored)`);
+      log(`cpu:              ${cpuLine(llrpCpu)}`);
+      log(`cpu cost:         ${costLine(llrpCpu, llrp.stored).text}`);
+      log();
+    }
     log('== Baseline: plain batched INSERT into a copy of events (same columns and indexes) ==');
     log(
       `${CLIENTS} connections · ${BATCH} rows per INSERT · ${fmt(base.seconds, 1)} s: ${fmt(baseRate)} rows/s`,
@@ -252,6 +288,10 @@ async function main() {
     log(`sustained ingest            ${fmt(sustainedRate)} sightings/s (target >= 50,000)`);
     log(`ack latency p50 / p99       ${ms(sustainedAck.p50)} / ${ms(sustainedAck.p99)} (sustained)`);
     log(`sighting → SSE p99          ${ms(e2e.p99)} at ${fmt(RATE)}/s offered (target < 250 ms)`);
+    if (llrp)
+      log(
+        `LLRP readers                ${fmt(llrp.rate)} sightings/s · LLRP / HTTP ${fmt(llrp.rate / sustainedRate, 3)}`,
+      );
     log(`baseline INSERT             ${fmt(baseRate)} rows/s`);
     log(`ingest / baseline           ${fmt(sustainedRate / baseRate, 3)}`);
     log(

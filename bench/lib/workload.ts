@@ -49,6 +49,27 @@ export class Workload {
 
   /** The JSON body of one native batch from `endpoint`, sent at `sentAt`. */
   batch(endpoint: number, size: number, sentAt: number): string {
+    const order = this.next(endpoint, size);
+    const parts = order.map((tag, j) => {
+      const time = new Date(sentAt - Math.floor((order.length - 1 - j) / PER_MS)).toISOString();
+      return `{"tag":"${this.tags[tag]}","antenna":1,"time":"${time}","direction":"NEAR","rssi":-61.5,"data":{"cFloat0":${sentAt}},"alarmTamper":false}`;
+    });
+    return `{"sightings":[${parts.join(',')}]}`;
+  }
+
+  /** The same reads as one LLRP tag report of `endpoint` (times in microseconds, as readers send them). */
+  tagReports(endpoint: number, size: number, sentAt: number) {
+    const order = this.next(endpoint, size);
+    return order.map((tag, j) => ({
+      epc: this.tags[tag] as string,
+      antennaId: 1,
+      peakRssi: -61,
+      lastSeenUtc: (sentAt - Math.floor((order.length - 1 - j) / PER_MS)) * 1000,
+    }));
+  }
+
+  /** The tags `endpoint` reads next: its residents in turn and a share arriving from elsewhere. */
+  private next(endpoint: number, size: number): number[] {
     const own = this.residents[endpoint] as number[];
     // Repeats of one tag must differ in time: keep at least PER_MS distinct residents per read.
     const reads = own.length >= PER_MS ? Math.round(size * (1 - this.moveShare)) : 0;
@@ -71,10 +92,6 @@ export class Workload {
     }
     this.read += reads;
     this.moved += arriving.length;
-    const parts = order.map((tag, j) => {
-      const time = new Date(sentAt - Math.floor((order.length - 1 - j) / PER_MS)).toISOString();
-      return `{"tag":"${this.tags[tag]}","antenna":1,"time":"${time}","direction":"NEAR","rssi":-61.5,"data":{"cFloat0":${sentAt}},"alarmTamper":false}`;
-    });
-    return `{"sightings":[${parts.join(',')}]}`;
+    return order;
   }
 }

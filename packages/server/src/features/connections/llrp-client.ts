@@ -31,6 +31,9 @@ import {
 } from '../../tracking/formats/llrp/codec.js';
 import type { ConnectionState } from './state.js';
 
+/** Tag reports received and not yet stored past which the client stops reading the socket. */
+const QUEUED_REPORTS_MAX = 16;
+
 /** The ROSpec Sightline owns on a reader; it replaces only this one. */
 export const SIGHTLINE_ROSPEC_ID = 0x5347_4c01;
 export const LLRP_PORT = 5084;
@@ -81,6 +84,7 @@ export class LlrpClient {
   private retryTimer: NodeJS.Timeout | undefined;
   private silenceTimer: NodeJS.Timeout | undefined;
   private tagQueue: Promise<void> = Promise.resolve();
+  private queuedReports = 0;
   private announce: ((m: LlrpMessage) => void) | undefined;
   private ready = false;
 
@@ -270,7 +274,18 @@ export class LlrpClient {
       case MessageType.RO_ACCESS_REPORT: {
         const tags = decodeRoAccessReport(m.body);
         if (tags.length === 0) return;
-        this.tagQueue = this.tagQueue.then(() => this.options.onTags(tags)).catch(() => {});
+        // Reports wait in order for the store; past QUEUED_REPORTS_MAX the socket stops reading, so
+        // a reader that reports faster than the store keeps is slowed by TCP instead of filling memory.
+        const socket = this.socket;
+        this.queuedReports += 1;
+        if (this.queuedReports > QUEUED_REPORTS_MAX) socket?.pause();
+        this.tagQueue = this.tagQueue
+          .then(() => this.options.onTags(tags))
+          .catch(() => {})
+          .finally(() => {
+            this.queuedReports -= 1;
+            if (this.queuedReports <= QUEUED_REPORTS_MAX / 2 && socket?.isPaused()) socket.resume();
+          });
         return;
       }
       default:

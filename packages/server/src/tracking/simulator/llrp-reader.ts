@@ -94,6 +94,20 @@ export class LlrpReaderSimulator {
     return seen.length;
   }
 
+  /**
+   * readTags, resolved once the report has left for the client's side of the connection: a loop of
+   * these goes as fast as the client reads (TCP's backpressure paces it), as a busy reader would.
+   */
+  readTagsPaced(tags: TagReport[]): Promise<number> {
+    const client = this.client;
+    if (!client || !this.rospec || !this.enabled || tags.length === 0) return Promise.resolve(0);
+    return new Promise((resolve) => {
+      client.write(this.frame(MessageType.RO_ACCESS_REPORT, encodeRoAccessReport(tags)), () =>
+        resolve(tags.length),
+      );
+    });
+  }
+
   antennaEvent(antennaId: number, connected: boolean): void {
     this.event({ antennaEvent: { antennaId, connected } });
   }
