@@ -33,7 +33,7 @@ import { hidesWorkers } from '../sites/service.js';
 import type { OrgWorkerHomes } from './worker-homes.js';
 
 /** Whose identity a subscriber is denied: the sites whose workers it sees by pseudonym. */
-export interface WorkerMask {
+interface WorkerMask {
   readonly maskedSites: ReadonlySet<string>;
   /** Worker id → home site, as last read; a worker missing from it is masked (created since). */
   readonly homes: ReadonlyMap<string, string>;

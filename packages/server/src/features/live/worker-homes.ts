@@ -81,5 +81,3 @@ export function createWorkerHomes(db: Db) {
     },
   };
 }
-
-export type WorkerHomes = ReturnType<typeof createWorkerHomes>;
