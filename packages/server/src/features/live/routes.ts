@@ -59,11 +59,12 @@ export function registerLiveRoutes(app: App) {
     async (req, reply) => {
       const caller = callerOf(req);
       const site = await requireSite(db, caller, req.query.site);
-      const org = await homes.ensure(caller.orgId);
+      let org = await homes.ensure(caller.orgId);
       const stream = streams.open(req, reply, { siteId: site.id });
       let subscriber = subscriberOf(caller, site, org);
       stream.onRecheck((now) => {
-        if (now.site) subscriber = subscriberOf(now.caller, now.site, homes.of(now.caller.orgId));
+        org = homes.of(now.caller.orgId) ?? org;
+        if (now.site) subscriber = subscriberOf(now.caller, now.site, org);
       });
       stream.onEnd(
         live.subscribe((m) => {

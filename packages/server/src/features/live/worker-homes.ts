@@ -57,8 +57,8 @@ export function createWorkerHomes(db: Db) {
   }
 
   return {
-    /** The organization's snapshot (none read yet: no site is taken as pseudonymous). */
-    of: (orgId: string): OrgWorkerHomes => byOrg.get(orgId)?.homes ?? NONE,
+    /** The organization's snapshot, if one is held (a stream keeps its last one otherwise). */
+    of: (orgId: string): OrgWorkerHomes | undefined => byOrg.get(orgId)?.homes,
     /** The organization's snapshot, read now unless a fresh one is held (a stream about to open). */
     async ensure(orgId: string): Promise<OrgWorkerHomes> {
       const held = byOrg.get(orgId);
