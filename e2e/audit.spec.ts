@@ -95,3 +95,37 @@ test("an Admin exports a worker's personal data and erases the worker after a co
   await expect(page.getByText(`Erased ${name}`)).toBeVisible();
   expect((await api.get(`/api/things/${worker._id}`)).status()).toBe(404);
 });
+
+test("an Admin of one site gets no personal-data export or erase: a worker's data spans every site", async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const sites = (await (await api.get('/api/sites?sort=name')).json()) as { _id: string }[];
+  const site = sites[0]?._id ?? '';
+  const created = await api.post('/api/things', {
+    name: `Site Worker ${uniq()}`,
+    class: 'worker',
+    site,
+    tag1: `E2801161${Date.now()}`,
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const worker = await created.json();
+  const email = `site-admin-${uniq()}@example.com`;
+  const user = await api.post('/api/users?send-email=false', {
+    name: 'Site Admin',
+    username: email,
+    roles: [ROLE_IDS.admin],
+    securityCtx: { sites: [site] },
+    password: PASSWORD,
+  });
+  expect(user.ok(), await user.text()).toBeTruthy();
+
+  await signIn(page, email, PASSWORD);
+  await page.goto(`/workers/${worker._id}?site=${site}`);
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(worker.name);
+  await expect(page.getByRole('button', { name: 'Export Personal Data' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Erase', exact: true })).toHaveCount(0);
+  await expectAccessible(page);
+});

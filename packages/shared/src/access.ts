@@ -112,16 +112,86 @@ export function isSuperAdmin(rules: readonly AccessRule[]): boolean {
   return rules.some((r) => r.resource === '*' && r.action === 'delete' && r.site === ALL_SITES);
 }
 
-/**
- * Whether the rules grant `action` on `resource`. With a site, a rule must be for that site or
- * for all sites; without one, any rule for the resource counts (menu and button visibility).
- */
-export function can(rules: readonly AccessRule[], resource: string, action: Action, site?: string): boolean {
-  if (isSuperAdmin(rules)) return true;
+/** Whether one of the rules itself grants `action` on `resource` (on `site`, or anywhere). */
+function grants(rules: readonly AccessRule[], resource: string, action: Action, site?: string): boolean {
   return rules.some(
     (r) =>
       (r.resource === resource || r.resource === '*') &&
       r.action === action &&
       (site === undefined || r.site === ALL_SITES || r.site === site),
   );
+}
+
+/**
+ * Rights that mean something only together with others on the same site, and why. Reading the
+ * audit trail shows who looked at which worker and which user did what from where: it is for
+ * whoever may already identify those workers and see those users. Erasing (or exporting) a worker's
+ * data acts on a person by name: it is for whoever may identify the worker. A role that holds one
+ * without what it needs is refused when checked (`invalidRoleRules`); rules that reach a caller
+ * anyway (several roles, rows written by hand) grant it only where what it needs is granted too.
+ */
+const RIGHT_NEEDS: readonly {
+  resource: Resource;
+  action: Action;
+  needs: readonly { resource: Resource; action: Action }[];
+  why: string;
+}[] = [
+  {
+    resource: 'audit',
+    action: 'read',
+    needs: [
+      { resource: 'workers', action: 'identify' },
+      { resource: 'users', action: 'create' },
+    ],
+    why: 'the audit log names workers, who looked at them, and users with their addresses',
+  },
+  {
+    resource: 'things',
+    action: 'erase',
+    needs: [{ resource: 'workers', action: 'identify' }],
+    why: "exporting or erasing a worker's data needs to know whom it is about",
+  },
+];
+
+const needsOf = (resource: string, action: Action) =>
+  RIGHT_NEEDS.find((n) => n.resource === resource && n.action === action)?.needs ?? [];
+
+/**
+ * Whether the rules grant `action` on `resource`. With a site, a rule must be for that site or
+ * for all sites (`ALL_SITES` asks for all sites); without one, any site will do (menu and button
+ * visibility). A right of `RIGHT_NEEDS` counts only on a site where what it needs is granted too.
+ */
+export function can(rules: readonly AccessRule[], resource: string, action: Action, site?: string): boolean {
+  if (isSuperAdmin(rules)) return true;
+  const needs = needsOf(resource, action);
+  const on = (s: string | undefined) =>
+    grants(rules, resource, action, s) && needs.every((n) => grants(rules, n.resource, n.action, s));
+  if (site !== undefined || !needs.length) return on(site);
+  return [...new Set(rules.map((r) => r.site))].some(on);
+}
+
+/**
+ * What is wrong with a role's rules, or undefined: a right of `RIGHT_NEEDS` on a site (or on all
+ * sites) without what it needs on that site (or on all sites). Every role a caller may hold passes.
+ */
+export function invalidRoleRules(rules: readonly Pick<AccessRule, 'resource' | 'action' | 'site'>[]) {
+  for (const rule of rules) {
+    const right = RIGHT_NEEDS.find((n) => n.resource === rule.resource && n.action === rule.action);
+    if (!right) continue;
+    const missing = right.needs.filter(
+      (n) =>
+        // A rule for all sites needs its companions for all sites.
+        !rules.some(
+          (r) =>
+            (r.resource === n.resource || r.resource === '*') &&
+            r.action === n.action &&
+            (r.site === ALL_SITES || r.site === rule.site),
+        ),
+    );
+    if (missing.length)
+      return `${rule.action} on ${rule.resource} needs ${missing
+        .map((n) => `${n.action} on ${n.resource}`)
+        .join(' and ')} for the same sites: ${right.why}`;
+  }
+  return undefined;
 }

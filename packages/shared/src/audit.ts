@@ -39,6 +39,12 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What a secret's value reads in a row. */
 export const REDACTED = '[redacted]';
 
+export const AUDIT_MSG = {
+  /** `GET audit/verify` by a caller that may not read every site's rows (403). */
+  wholeTrailOnly:
+    "Verifying the audit trail reads every site's rows: it needs read on audit for All Sites and a caller of All Sites",
+} as const;
+
 export const AuditRow = z.object({
   id: z.string(),
   time: z.string(),

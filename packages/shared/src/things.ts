@@ -24,6 +24,15 @@ export const THING_MSG = {
   parentCycle: 'A thing cannot be the parent of one of its own parents',
 } as const;
 
+/**
+ * A worker's personal-data export and erasure reach the worker's rows on every site: they are an
+ * organization-wide administrator's (403 to a caller limited to some sites).
+ */
+export const PERSONAL_DATA_MSG = {
+  allSitesOnly:
+    "A worker's personal data spans every site: exporting or erasing it needs erase on things for All Sites and a caller of All Sites",
+} as const;
+
 export const ThingClassSchema = z.enum(THING_CLASSES);
 
 /** The access resource of a class: workers have their own. */

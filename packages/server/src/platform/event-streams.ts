@@ -61,6 +61,12 @@ export interface EventStreams {
   openCount(): number;
   /** Checks every open stream's credential now (a timer does it every RECHECK_MS while any is open). */
   recheck(): Promise<void>;
+  /**
+   * Runs `load` in each pass, after the credentials are checked and before the streams hear their
+   * caller and site, with the organizations of the open streams: what a feature's streams present
+   * from (features/live/worker-homes.ts) is as fresh as the caller and site they hear.
+   */
+  onPass(load: (orgIds: ReadonlySet<string>) => Promise<void>): void;
   /** Ends every stream (shutdown): queued frames are written first. */
   closeAll(): void;
 }
@@ -98,6 +104,7 @@ export function createEventStreams(
   const sessionKey = (caller: Caller) => (caller.kind === 'user' ? credentialOf(caller) : undefined);
   let timer: NodeJS.Timeout | undefined;
   let checking: Promise<void> | undefined;
+  const passLoads: ((orgIds: ReadonlySet<string>) => Promise<void>)[] = [];
 
   async function verdicts(
     streams: OpenStream[],
@@ -144,6 +151,8 @@ export function createEventStreams(
     try {
       const { ended, kept } = await verdicts(streams);
       for (const [stream, revoked] of ended) if (open.has(stream)) stream.end(revoked);
+      const orgIds = new Set([...kept.keys()].map((s) => s.caller.orgId));
+      for (const load of passLoads) await load(orgIds);
       for (const [stream, now] of kept) if (open.has(stream)) stream.rechecked(now);
     } catch (err) {
       // The database is unavailable: REST fails too, and the next pass checks again.
@@ -251,6 +260,9 @@ export function createEventStreams(
     },
     openCount: () => open.size,
     recheck,
+    onPass(load) {
+      passLoads.push(load);
+    },
     closeAll() {
       for (const stream of [...open]) stream.end();
     },

@@ -66,7 +66,13 @@ const listSpec: ListSpec<(typeof AUDIT_SORT_FIELDS)[number]> = {
   searchable: [auditRows.actorName, auditRows.resource, auditRows.action],
 };
 
-/** The rows of an organization matching the list's filters; `sites`: a site-limited caller's sites. */
+/** The ids of the organization's sites. */
+export async function orgSiteIds(db: Tx, orgId: string): Promise<string[]> {
+  const found = await db.select({ id: sites.id }).from(sites).where(eq(sites.orgId, orgId));
+  return found.map((s) => s.id);
+}
+
+/** The rows of an organization matching the list's filters; `sites`: the only sites whose rows the caller reads. */
 export function listAuditRows(
   db: Tx,
   orgId: string,

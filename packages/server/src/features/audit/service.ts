@@ -1,16 +1,36 @@
-import type { AuditListQuery, AuditVerify } from '@sightline/shared';
+import { ALL_SITES, AUDIT_MSG, type AuditListQuery, type AuditVerify, can } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
 import { authorize, siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
+import { forbidden } from '../../platform/errors.js';
 import { requireSite } from '../sites/service.js';
 import { canonicalJson, changesDigest, rowHash } from './chain.js';
 import * as repo from './repository.js';
 
-/** Reading the trail needs `read` on `audit`; a site-limited caller sees only its sites' rows. */
+/**
+ * The sites whose rows the caller may read: those among its own where it holds `read` on `audit`
+ * (which counts only with what it needs there, shared access.ts). Undefined: every row, the rows of
+ * no site (users, sign-ins, organization settings) too — a caller of All Sites that reads the
+ * audit of All Sites.
+ */
+async function auditSites(db: Db, caller: Caller): Promise<string[] | undefined> {
+  const scope = siteScope(caller);
+  if (!scope && can(caller.rules, 'audit', 'read', ALL_SITES)) return undefined;
+  const candidates = scope ?? (await repo.orgSiteIds(db, caller.orgId));
+  return candidates.filter((s) => can(caller.rules, 'audit', 'read', s));
+}
+
+/**
+ * Reading the trail needs `read` on `audit`; a caller sees only the rows of the sites where it has
+ * both the site and that right (a site outside its sites: 404; within them, without the right: 403).
+ */
 export async function listAudit(db: Db, caller: Caller, query: AuditListQuery, total = true) {
   authorize(caller, 'audit', 'read');
-  if (query.site) await requireSite(db, caller, query.site);
-  return repo.listAuditRows(db, caller.orgId, query, siteScope(caller), total);
+  if (query.site) {
+    await requireSite(db, caller, query.site);
+    authorize(caller, 'audit', 'read', query.site);
+  }
+  return repo.listAuditRows(db, caller.orgId, query, await auditSites(db, caller), total);
 }
 
 const PAGE = 1000;
@@ -22,6 +42,9 @@ const PAGE = 1000;
  */
 export async function verifyAudit(db: Db, caller: Caller): Promise<AuditVerify> {
   authorize(caller, 'audit', 'read');
+  // The chain runs through every site's rows: its length and first bad row are the whole trail's.
+  if (siteScope(caller) || !can(caller.rules, 'audit', 'read', ALL_SITES))
+    throw forbidden(AUDIT_MSG.wholeTrailOnly);
   const starts = await repo.chainStarts(db, caller.orgId);
   let prevHash: string | undefined;
   let afterId = 0;

@@ -304,6 +304,41 @@ describe('presentLive', () => {
     expect(presentLive({ ...subscriber, userId: 'other' }, m)).toBe(first);
     expect(presentLive({ ...subscriber, workers: 'shown' }, m)).toBe(m);
   });
+
+  it("masks by each worker's home site, an unknown worker too, one copy per set of masked workers", () => {
+    const mask = {
+      maskedSites: new Set(['north']),
+      homes: new Map([
+        ['n', 'north'],
+        ['w', 'south'],
+      ]),
+    };
+    const masking = { ...subscriber, workers: mask };
+    const zoneChange = (thing: string): LiveMessage => ({
+      ...base,
+      type: 'zoneChange',
+      workers: [thing],
+      data: { thing, thingName: 'Name', from: null, fromName: null, to: null, toName: null, time: 't' },
+    });
+    const ofNorth = zoneChange('n');
+    const first = presentLive(masking, ofNorth);
+    expect(first?.data).toMatchObject({ thingName: workerPseudonym('n') });
+    expect(presentLive({ ...masking, userId: 'other' }, ofNorth)).toBe(first);
+    const ofSouth = zoneChange('w');
+    expect(presentLive(masking, ofSouth)).toBe(ofSouth);
+    // Created since the homes were read: masked until they are read again.
+    expect(presentLive(masking, zoneChange('new'))?.data).toMatchObject({
+      thingName: workerPseudonym('new'),
+    });
+    // A thing message states the home site it was published with.
+    const moved: LiveMessage = {
+      ...base,
+      type: 'thing',
+      workers: ['w'],
+      data: { _id: 'w', name: 'Name', class: 'worker', site: 'north', change: 'updated' },
+    };
+    expect(presentLive(masking, moved)?.data).toMatchObject({ name: workerPseudonym('w') });
+  });
 });
 
 describe("an exception's changes on the live stream", () => {

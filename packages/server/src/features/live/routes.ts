@@ -13,6 +13,7 @@ import { EVENT_STREAM_RESPONSE } from '../../platform/event-streams.js';
 import { type LiveMessage, liveDataJson } from '../../platform/live.js';
 import { requireSite } from '../sites/service.js';
 import { presentLive, subscriberOf } from './present.js';
+import { createWorkerHomes } from './worker-homes.js';
 
 /** A message's SSE frame, serialised once however many subscribers receive it. */
 const frames = new WeakMap<LiveMessage, string>();
@@ -41,6 +42,10 @@ function frame(m: LiveMessage): string {
 
 export function registerLiveRoutes(app: App) {
   const { db, live, streams } = app.ctx;
+  // Which workers are pseudonymous follows their home sites: read in each recheck pass, before
+  // the streams hear their caller and site.
+  const homes = createWorkerHomes(db);
+  streams.onPass((orgIds) => homes.refresh(orgIds));
 
   app.get(
     '/api/live',
@@ -54,10 +59,12 @@ export function registerLiveRoutes(app: App) {
     async (req, reply) => {
       const caller = callerOf(req);
       const site = await requireSite(db, caller, req.query.site);
+      let org = await homes.ensure(caller.orgId);
       const stream = streams.open(req, reply, { siteId: site.id });
-      let subscriber = subscriberOf(caller, site);
+      let subscriber = subscriberOf(caller, site, org);
       stream.onRecheck((now) => {
-        if (now.site) subscriber = subscriberOf(now.caller, now.site);
+        org = homes.of(now.caller.orgId) ?? org;
+        if (now.site) subscriber = subscriberOf(now.caller, now.site, org);
       });
       stream.onEnd(
         live.subscribe((m) => {

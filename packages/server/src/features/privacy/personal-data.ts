@@ -10,14 +10,13 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { events, exceptions, zoneDurations } from '../../db/schema.js';
-import { authorize } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
 import { imageKeys } from '../../platform/storage/image-keys.js';
 import { excelSerial, writeSheet, type XlsxCell, type XlsxColumn } from '../../platform/xlsx.js';
 import { presentAuditRow } from '../audit/presenter.js';
 import { rowsNamingThing } from '../audit/repository.js';
-import { requireAnyThing } from './service.js';
+import { requireErasableThing } from './service.js';
 
 const archiver = createRequire(import.meta.url)('archiver') as (
   format: 'zip',
@@ -88,9 +87,9 @@ async function sheets(db: Db, orgId: string, id: string) {
 
 export async function sendPersonalData(ctx: AppContext, caller: Caller, id: string, reply: FastifyReply) {
   const { db, storage } = ctx;
-  const thing = await requireAnyThing(db, caller, id);
-  // Handing a person their data is the data-protection officer's work, as erasing it is.
-  authorize(caller, 'things', 'erase', thing.siteId);
+  // Handing a person their data is the data-protection officer's work, as erasing it is, and as
+  // complete: every site's rows, so an organization-wide caller's (requireErasableThing).
+  const thing = await requireErasableThing(db, caller, id);
   const files = await sheets(db, caller.orgId, id);
   const audit = (await rowsNamingThing(db, caller.orgId, id)).map(presentAuditRow);
   const archive = archiver('zip', { zlib: { level: 6 } });

@@ -1,9 +1,11 @@
 /**
  * A worker's data, on the thing's editor: Export Personal Data (a zip of the record, its history,
  * photos and the audit rows naming it) and Erase, behind a confirmation that names what goes.
- * Both need `erase` on things (Admin by default).
+ * Both need `erase` on things for All Sites and a user of All Sites (an organization-wide Admin by
+ * default): a worker's data spans every site, and the server refuses anyone else.
  */
 import { Button } from '@mui/material';
+import { ALL_SITES, can } from '@sightline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorText } from '../../api/client';
@@ -28,7 +30,8 @@ export function PersonalDataActions({ id, name, listPath }: { id: string; name: 
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (!session.can('things', 'erase')) return null;
+  const allSites = session.superAdmin || session.user.securityCtx.sites.includes(ALL_SITES);
+  if (!allSites || !can(session.rules, 'things', 'erase', ALL_SITES)) return null;
   const erase = async () => {
     setBusy(true);
     try {
