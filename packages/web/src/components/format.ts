@@ -47,9 +47,9 @@ export const formatDateTime = shown(DATE_TIME_FORMAT);
  * browser's clock when the site has no known timezone.
  */
 export function formatSiteDateTime(v: DateValue, timezoneId: string | undefined): string {
-  if (isUnsetDate(v) || !timezoneId) return formatDateTime(v);
+  if (!timezoneId) return formatDateTime(v);
   try {
-    return dayjs(v).tz(timezoneId).format(DATE_TIME_FORMAT);
+    return formatTimeAs(v, DATE_TIME_FORMAT, timezoneId);
   } catch {
     // An unknown zone name (RangeError): the browser's clock rather than nothing.
     return formatDateTime(v);

@@ -235,7 +235,9 @@ describe('the digest mail', () => {
   });
 
   it('writes a time as a person reads it, in the given timezone', () => {
-    expect(humanTime('2024-05-01T10:00:00.000Z', 'Europe/Berlin')).toBe('05/01/2024 12:00 pm (Europe/Berlin)');
+    expect(humanTime('2024-05-01T10:00:00.000Z', 'Europe/Berlin')).toBe(
+      '05/01/2024 12:00 pm (Europe/Berlin)',
+    );
     expect(humanTime('2024-12-01T10:00:00.000Z', 'UTC')).toBe('12/01/2024 10:00 am (UTC)');
   });
 });
