@@ -40,17 +40,20 @@ function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
 }
 
 /**
- * The instant as the wall clock of `timeZone` reads it, held in UTC so that no daylight-saving
- * change of the runtime's own zone can move it.
+ * The instant as the wall clock of `timeZone` reads it, as a Date whose UTC fields carry that
+ * reading (an xlsx date, a pattern formatted in UTC): no daylight-saving change of the runtime's
+ * own zone can move it.
  */
-function wallClock(instant: Date, timeZone: string): dayjs.Dayjs {
+export function wallClockDate(instant: Date, timeZone: string): Date {
   const parts = wallClockFormat(timeZone).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const at = new Date(0);
   at.setUTCFullYear(get('year'), get('month') - 1, get('day'));
-  at.setUTCHours(get('hour'), get('minute'), get('second'), 0);
-  return dayjs.utc(at);
+  at.setUTCHours(get('hour'), get('minute'), get('second'), instant.getUTCMilliseconds());
+  return at;
 }
+
+const wallClock = (instant: Date, timeZone: string) => dayjs.utc(wallClockDate(instant, timeZone));
 
 /**
  * A date or time in one of the patterns above: in the runtime's own time zone, or on the wall

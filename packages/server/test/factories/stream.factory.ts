@@ -30,6 +30,24 @@ export interface OpenStream {
   close(): void;
 }
 
+/** One Server-Sent Event of a stream: its `event:` name and its `data:` as JSON. */
+export interface StreamFrame {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** The events received so far, in order. */
+export function framesOf(stream: OpenStream): StreamFrame[] {
+  return stream
+    .text()
+    .split('\n\n')
+    .flatMap((block) => {
+      const type = /^event: (.+)$/m.exec(block)?.[1];
+      const data = /^data: (.+)$/m.exec(block)?.[1];
+      return type && data ? [{ type, data: JSON.parse(data) as Record<string, unknown> }] : [];
+    });
+}
+
 /** The port of an app listening on 127.0.0.1 (started on first use). */
 export async function portOf(app: App): Promise<number> {
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });

@@ -17,11 +17,6 @@ import {
   LIST_DATE_TIME_FORMAT,
 } from '@sightline/shared';
 import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** What an empty cell or fact shows. */
 export const NONE = '—';

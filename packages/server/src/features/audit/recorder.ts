@@ -258,15 +258,27 @@ function describedEntry(
   req: FastifyRequest,
   described: DescribedChange,
 ): AuditEntry {
+  return entryOf(caller, plan, req, {
+    resourceId: described.resourceId,
+    siteId: described.siteId,
+    changes: redact(described.changes) as Record<string, unknown>,
+  });
+}
+
+/** A change's row: who, from where, what; the record's id, site and changes as given. */
+function entryOf(
+  caller: Caller,
+  plan: ChangePlan,
+  req: FastifyRequest,
+  row: Pick<AuditEntry, 'resourceId' | 'siteId' | 'changes'>,
+): AuditEntry {
   return {
     orgId: caller.orgId,
     actor: actorOf(caller),
     ...clientOf(req),
     action: plan.action,
     resource: plan.resource,
-    resourceId: described.resourceId,
-    siteId: described.siteId,
-    changes: redact(described.changes) as Record<string, unknown>,
+    ...row,
   };
 }
 
@@ -283,14 +295,9 @@ function changeEntry(
   else changes = redact(after ?? before ?? null);
   const wrapped =
     changes && typeof changes === 'object' && !Array.isArray(changes) ? changes : { value: changes };
-  return {
-    orgId: caller.orgId,
-    actor: actorOf(caller),
-    ...clientOf(req),
-    action: plan.action,
-    resource: plan.resource,
+  return entryOf(caller, plan, req, {
     resourceId: params.id ?? idOf(after) ?? idOf(before) ?? null,
     siteId: siteOf(after, before, req.query, req.body),
     changes: wrapped as Record<string, unknown>,
-  };
+  });
 }

@@ -4,13 +4,17 @@
  * text cells are inline strings, written as they are (a spreadsheet never evaluates them).
  */
 import type { Writable } from 'node:stream';
-import { alertMinutes, EXCEPTION_TYPE_LABELS, type ExceptionExportQuery } from '@sightline/shared';
+import {
+  alertMinutes,
+  EXCEPTION_TYPE_LABELS,
+  type ExceptionExportQuery,
+  wallClockDate,
+} from '@sightline/shared';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
 import { excelSerial, writeSheet, type XlsxCell } from '../../platform/xlsx.js';
 import { maskException, workerViewFor } from '../privacy/pseudonyms.js';
 import { hidesWorkers, requireSite } from '../sites/service.js';
-import { wallClock } from '../things/export.js';
 import { withoutWorkers } from './hidden-workers.js';
 import * as repo from './repository.js';
 
@@ -33,7 +37,7 @@ export async function exportExceptions(
   async function write(out: Writable) {
     const hideWorkers = hidesWorkers(site);
     const filter = { ...query, orgId: caller.orgId, hideWorkers };
-    const serial = (at: string | Date) => excelSerial(wallClock(new Date(at), timeZone));
+    const serial = (at: string | Date) => excelSerial(wallClockDate(new Date(at), timeZone));
     async function* rows(): AsyncGenerator<XlsxCell[]> {
       for (let page = 0; ; page++) {
         const found = await repo.listExceptions(db, filter, { limit: PAGE, page }, false);

@@ -215,23 +215,14 @@ export const resolveException = (
   now = new Date(),
 ) => changeOne(deps, caller, id, 'resolved', body, now);
 
-/** Many at once: resolved ones are left as they are (acknowledge) and answered as they stand. */
-export async function acknowledgeExceptions(
-  deps: Deps,
-  caller: Caller,
-  body: ExceptionBulkBody,
-  now = new Date(),
-) {
-  const checked = await requireModifiable(deps.db, caller, body.ids);
-  return changeState(deps, caller, checked, 'acknowledged', body.note, now);
-}
+/** Many at once, all or none (every id must be one the caller may change). */
+const changeMany =
+  (state: 'acknowledged' | 'resolved') =>
+  async (deps: Deps, caller: Caller, body: ExceptionBulkBody, now = new Date()) => {
+    const checked = await requireModifiable(deps.db, caller, body.ids);
+    return changeState(deps, caller, checked, state, body.note, now);
+  };
 
-export async function resolveExceptions(
-  deps: Deps,
-  caller: Caller,
-  body: ExceptionBulkBody,
-  now = new Date(),
-) {
-  const checked = await requireModifiable(deps.db, caller, body.ids);
-  return changeState(deps, caller, checked, 'resolved', body.note, now);
-}
+/** Resolved ones are left as they are and answered as they stand. */
+export const acknowledgeExceptions = changeMany('acknowledged');
+export const resolveExceptions = changeMany('resolved');

@@ -9,7 +9,14 @@
 import { ROLE_IDS } from '@sightline/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postNative, trackedSite } from '../../../test/factories/ingest.factory.js';
-import { type OpenStream, openStream, portOf, waitUntil } from '../../../test/factories/stream.factory.js';
+import {
+  framesOf,
+  type OpenStream,
+  openStream,
+  portOf,
+  type StreamFrame,
+  waitUntil,
+} from '../../../test/factories/stream.factory.js';
 import { gate, makeApp, makeEndpoint, makeSite, makeThing, makeZone } from '../../../test/factories.js';
 import { workerPseudonym } from '../privacy/pseudonyms.js';
 
@@ -20,24 +27,8 @@ afterAll(() => {
   for (const s of open) s.close();
 });
 
-interface Frame {
-  type: string;
-  data: Record<string, unknown>;
-}
-
-function framesOf(stream: OpenStream): Frame[] {
-  return stream
-    .text()
-    .split('\n\n')
-    .flatMap((block) => {
-      const type = /^event: (.+)$/m.exec(block)?.[1];
-      const data = /^data: (.+)$/m.exec(block)?.[1];
-      return type && data ? [{ type, data: JSON.parse(data) as Record<string, unknown> }] : [];
-    });
-}
-
 /** The name a frame gives the thing `id`, if it names it (thing state or record, zone change, exception). */
-function nameIn(f: Frame, id: string): unknown {
+function nameIn(f: StreamFrame, id: string): unknown {
   const d = f.data;
   if (f.type === 'thing' && d._id === id) return d.name;
   const record = d.thing as { _id?: string; name?: string } | undefined;

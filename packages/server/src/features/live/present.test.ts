@@ -11,7 +11,14 @@
 import { ROLE_IDS } from '@sightline/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postNative, trackedSite } from '../../../test/factories/ingest.factory.js';
-import { type OpenStream, openStream, portOf, waitUntil } from '../../../test/factories/stream.factory.js';
+import {
+  framesOf,
+  type OpenStream,
+  openStream,
+  portOf,
+  type StreamFrame,
+  waitUntil,
+} from '../../../test/factories/stream.factory.js';
 import { makeApp, makeThing } from '../../../test/factories.js';
 import { exceptions } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
@@ -28,24 +35,8 @@ afterAll(() => {
   for (const s of open) s.close();
 });
 
-interface Frame {
-  type: string;
-  data: Record<string, unknown>;
-}
-
-function framesOf(stream: OpenStream): Frame[] {
-  return stream
-    .text()
-    .split('\n\n')
-    .flatMap((block) => {
-      const type = /^event: (.+)$/m.exec(block)?.[1];
-      const data = /^data: (.+)$/m.exec(block)?.[1];
-      return type && data ? [{ type, data: JSON.parse(data) as Record<string, unknown> }] : [];
-    });
-}
-
 /** Whether a frame names the thing (its id anywhere in the data). */
-const names = (f: Frame, id: string) => JSON.stringify(f.data).includes(id);
+const names = (f: StreamFrame, id: string) => JSON.stringify(f.data).includes(id);
 
 async function scenario() {
   const s = await trackedSite(app);
@@ -219,7 +210,7 @@ describe('live messages with pseudonymous workers', () => {
       },
       { type: 'exception', ...address, data: exception('last', drill.id, []) },
     ]);
-    const complete = (frames: Frame[]) =>
+    const complete = (frames: StreamFrame[]) =>
       frames.some((f) => f.type === 'exception' && f.data.message === 'last') &&
       frames.some((f) => f.type === 'thing' && names(f, ann.id) && 'thing' in f.data) &&
       ['event', 'zoneChange', 'thing'].every((t) =>
@@ -236,8 +227,8 @@ describe('live messages with pseudonymous workers', () => {
     // The Admin gets the worker's name; the key never, nor its serial or description.
     expect(JSON.stringify(byAdmin)).toContain('Ann');
     expect(JSON.stringify(byKey)).not.toMatch(/Ann|SN-ANN|night shift/);
-    // Frame by frame: the key's is the Admin's with the worker's name (and record) masked.
-    const masked = byAdmin.map((f): Frame => {
+    // StreamFrame by frame: the key's is the Admin's with the worker's name (and record) masked.
+    const masked = byAdmin.map((f): StreamFrame => {
       const d = f.data;
       if (f.type === 'thing' && d._id === ann.id) return { ...f, data: { ...d, name: pseudonym } };
       if (f.type === 'thing' && (d.thing as { _id?: string } | undefined)?._id === ann.id)

@@ -11,12 +11,13 @@ import {
   type ReportCell,
   type ReportColumnDef,
   type ReportResult,
+  wallClockDate,
 } from '@sightline/shared';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSV_FORMAT, csvText } from '../../platform/csv.js';
 import { excelSerial, sheetName, writeSheet, type XlsxCell } from '../../platform/xlsx.js';
-import { wallClock, XLSX_TYPE } from '../things/export.js';
+import { XLSX_TYPE } from '../things/export.js';
 import type { ReportRow, ReportTable } from './tables.js';
 
 const NS_PER_DAY = 86_400e9;
@@ -31,7 +32,7 @@ const BUCKET_MS = 15 * 60_000;
  */
 export function wallClockSerials(timeZone: string) {
   const offsets = new Map<number, number | null>();
-  const offsetAt = (ms: number) => wallClock(new Date(ms), timeZone).getTime() - ms;
+  const offsetAt = (ms: number) => wallClockDate(new Date(ms), timeZone).getTime() - ms;
   return (date: Date) => {
     const ms = date.getTime();
     const bucket = Math.floor(ms / BUCKET_MS);
@@ -42,7 +43,7 @@ export function wallClockSerials(timeZone: string) {
       offset = start === offsetAt((bucket + 1) * BUCKET_MS) ? start : null;
       offsets.set(bucket, offset);
     }
-    return excelSerial(offset === null ? wallClock(date, timeZone) : new Date(ms + offset));
+    return excelSerial(offset === null ? wallClockDate(date, timeZone) : new Date(ms + offset));
   };
 }
 
@@ -72,7 +73,7 @@ function csvValue(kind: ReportColumnDef['kind'], value: ReportCell | undefined, 
   if (value === null || value === undefined) return '';
   switch (kind) {
     case 'date':
-      return wallClock(new Date(value), timeZone).toISOString().slice(0, 19).replace('T', ' ');
+      return wallClockDate(new Date(value), timeZone).toISOString().slice(0, 19).replace('T', ' ');
     case 'duration':
       return formatDurationNs(Number(value));
     case 'number':

@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
+import { wallClockDate } from '@sightline/shared';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { excelSerial, writeSheet, type XlsxCell, type XlsxColumn } from '../../platform/xlsx.js';
 import { readSheet } from '../import/sheet.js';
-import { wallClock } from '../things/export.js';
 import { wallClockSerials } from './render.js';
 
 async function written(name: string, columns: XlsxColumn[], rows: XlsxCell[][]) {
@@ -138,7 +138,8 @@ describe('writeSheet (the reports xlsx writer)', () => {
       ] as const)
         for (let ms = from; ms < to; ms += 433_000) {
           const d = new Date(ms + 123);
-          if (serial(d) !== excelSerial(wallClock(d, timeZone))) wrong.push(`${timeZone} ${d.toISOString()}`);
+          if (serial(d) !== excelSerial(wallClockDate(d, timeZone)))
+            wrong.push(`${timeZone} ${d.toISOString()}`);
         }
     }
     expect(wrong).toEqual([]);

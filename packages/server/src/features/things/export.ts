@@ -4,7 +4,7 @@
  * they are: a spreadsheet never evaluates them, so `=1+2` needs no neutralising.
  */
 import type { Writable } from 'node:stream';
-import { DEFAULT_SITE_SETTINGS, SiteSettings, type ThingExportQuery } from '@sightline/shared';
+import { DEFAULT_SITE_SETTINGS, SiteSettings, type ThingExportQuery, wallClockDate } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, zones } from '../../db/schema.js';
@@ -19,43 +19,6 @@ import { tagsOf } from './tags.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const PAGE = 1000;
-
-/** One formatter per timezone: building an Intl.DateTimeFormat costs far more than using one. */
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-function wallClockFormat(timeZone: string) {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallClockFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The wall-clock time in `timeZone` as a Date whose UTC fields carry it (xlsx dates have no zone). */
-export function wallClock(date: Date, timeZone: string): Date {
-  const parts = wallClockFormat(timeZone).formatToParts(date);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return new Date(
-    Date.UTC(
-      get('year'),
-      get('month') - 1,
-      get('day'),
-      get('hour'),
-      get('minute'),
-      get('second'),
-      date.getMilliseconds(),
-    ),
-  );
-}
 
 export interface ThingExport {
   filename: string;
@@ -106,7 +69,7 @@ export async function exportThings(db: Db, caller: Caller, query: ThingExportQue
             row.categories.map((id) => categoryNames.get(id) ?? id).join(', '),
             row.labels.join(', '),
             row.zoneId ? (zoneNames.get(row.zoneId) ?? '') : '',
-            row.lastZoneTime ? excelSerial(wallClock(row.lastZoneTime, timeZone)) : null,
+            row.lastZoneTime ? excelSerial(wallClockDate(row.lastZoneTime, timeZone)) : null,
           ];
         }
         if (things.length < PAGE) break;

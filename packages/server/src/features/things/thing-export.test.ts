@@ -1,10 +1,10 @@
+import { wallClockDate } from '@sightline/shared';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { anonymous, makeApp, makeTenant, makeZone } from '../../../test/factories.js';
 import { things } from '../../db/schema.js';
 import { csvText } from '../../platform/csv.js';
 import { newId } from '../../platform/ids.js';
-import { wallClock } from './export.js';
 import { placeThing } from './fixtures.js';
 
 const app = await makeApp();
@@ -123,7 +123,7 @@ describe('things export', () => {
       '',
     ]);
     const utc = new Date('2024-07-01T10:00:00Z');
-    expect(wallClock(utc, 'Europe/Berlin').toISOString()).toBe('2024-07-01T12:00:00.000Z');
-    expect(wallClock(utc, 'UTC').toISOString()).toBe('2024-07-01T10:00:00.000Z');
+    expect(wallClockDate(utc, 'Europe/Berlin').toISOString()).toBe('2024-07-01T12:00:00.000Z');
+    expect(wallClockDate(utc, 'UTC').toISOString()).toBe('2024-07-01T10:00:00.000Z');
   });
 });
