@@ -5,6 +5,7 @@
  * POST /api/epcis/capture (an EPCISDocument, JSON or JSON-LD) and GET /api/epcis/capture/{captureID}.
  */
 import {
+  EPCIS_CAPTURE_EPC_LIMIT,
   EPCIS_MEDIA_TYPE,
   EpcisCaptureBody,
   EpcisCaptureJob,
@@ -43,7 +44,10 @@ const CAPTURE_DESCRIPTION = [
   'and nothing is stored. ObjectEvents with `action` `OBSERVE` or `ADD` whose `readPoint.id` is an',
   "endpoint's `epcisId` (or `urn:sightline:endpoint:<id>`) and whose EPCs are tags become sightings",
   "of that endpoint at `eventTime`, applied like every reader's; every other event is kept as",
-  'received and answered by the query. The document is captured whole or not at all: its',
+  "received and answered by the query; those are the whole organization's, so a caller limited to",
+  'some sites may capture only sightings of its own endpoints (403 otherwise, nothing stored).',
+  `A document holds at most ${EPCIS_CAPTURE_EPC_LIMIT} EPCs (413 otherwise).`,
+  'The document is captured whole or not at all: its',
   'sightings, kept events and capture record commit together. Answers 202 with',
   '`Location: /api/epcis/capture/{captureID}`. Needs create on things (session or API key).',
 ].join(' ');
