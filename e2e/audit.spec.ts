@@ -3,6 +3,7 @@
  * downloads the rows; a Viewer meets the no-access page; the screen on a phone.
  */
 import { expect, test } from '@playwright/test';
+import { ROLE_IDS } from '@sightline/shared';
 import { expectAccessible } from './a11y';
 import { adminApi, firstSite, makeViewer, SCREENSHOTS, signIn, USER_PASSWORD, uniq } from './fixtures';
 
@@ -117,11 +118,11 @@ test("an Admin of one site gets no personal-data export or erase: a worker's dat
     username: email,
     roles: [ROLE_IDS.admin],
     securityCtx: { sites: [site] },
-    password: PASSWORD,
+    password: USER_PASSWORD,
   });
   expect(user.ok(), await user.text()).toBeTruthy();
 
-  await signIn(page, email, PASSWORD);
+  await signIn(page, email, USER_PASSWORD);
   await page.goto(`/workers/${worker._id}?site=${site}`);
   await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(worker.name);

@@ -33,9 +33,12 @@ export const CONNECTION_MODES = ['push', 'llrp', 'impinj-stream'] as const;
 export type ConnectionMode = (typeof CONNECTION_MODES)[number];
 export const CONNECTION_STATES = ['connected', 'connecting', 'disconnected', 'error'] as const;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
-/** A DNS name (RFC 1123 labels) or an IPv4/IPv6 literal (IPv6 without brackets). */
-const HOST_PATTERN =
-  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|[0-9A-Fa-f:.]+)$/;
+/** A DNS name (RFC 1123 labels); an IPv4 literal is one too. */
+const HOST_NAME =
+  /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const IPV6 = z.ipv6();
+/** A host name or an IPv6 literal (without brackets) that parses as one; `...` or `:::` are neither. */
+const isHost = (host: string) => HOST_NAME.test(host) || (host.includes(':') && IPV6.safeParse(host).success);
 
 /**
  * An endpoint's connection as the API answers it: the settings (never the password: `hasPassword`
@@ -92,7 +95,7 @@ export const EndpointConnectionInput = z
   .superRefine((c, ctx) => {
     if (c.mode === 'push') return;
     if (!c.host) ctx.addIssue({ code: 'custom', path: ['host'], message: ENDPOINT_MSG.hostRequired });
-    else if (!HOST_PATTERN.test(c.host))
+    else if (!isHost(c.host))
       ctx.addIssue({ code: 'custom', path: ['host'], message: ENDPOINT_MSG.hostInvalid });
   })
   .transform(({ mode, host, port, username, password, tls }) => ({

@@ -66,6 +66,20 @@ export const EPCIS_EVENT_TYPES = [
 ] as const;
 
 /** GET /api/epcis/events: the standard's query parameters Sightline answers, and `site`. */
+/**
+ * Most EPCs (`epcList` and `childEPCs` of all its events) one captured document holds: each EPC is
+ * looked up under every encoding of its tag, so a bigger document is refused (413, GS1's
+ * CaptureLimitExceededException) instead of holding the request for a minute.
+ */
+export const EPCIS_CAPTURE_EPC_LIMIT = 10_000;
+
+/** Texts of the EPCIS API's refusals. */
+export const EPCIS_MSG = {
+  tooManyEpcs: `A captured document holds at most ${EPCIS_CAPTURE_EPC_LIMIT} EPCs: send its events in several documents`,
+  keptNeedsAllSites:
+    'Events other than sightings at your own endpoints are kept for the whole organization: capturing them needs access to all sites',
+} as const;
+
 export const EpcisEventsQuery = z.object({
   GE_eventTime: IsoTime.optional().describe('Events at or after this time (ISO 8601).'),
   LT_eventTime: IsoTime.optional().describe('Events before this time (ISO 8601).'),

@@ -31,6 +31,7 @@ export const THING_MSG = {
 export const PERSONAL_DATA_MSG = {
   allSitesOnly:
     "A worker's personal data spans every site: exporting or erasing it needs erase on things for All Sites and a caller of All Sites",
+  workersOnly: 'Only a worker has personal data to export or erase: this thing is not a worker',
 } as const;
 
 export const ThingClassSchema = z.enum(THING_CLASSES);

@@ -245,23 +245,27 @@ function scrub(value: unknown, terms: string[]): unknown {
 }
 
 /**
- * Takes a person's name, serial and tags (`terms`) out of the organization's audit rows, keeping
- * each row's hash and digest (the chain still verifies; the row is marked erased). Returns how
+ * Takes a person's name, serial and tags (`terms`) out of the audit rows about them, keeping each
+ * row's hash and digest (the chain still verifies; the row is marked erased). A row is about them
+ * when its record is one of `about` (the worker, then its exceptions) or its changes name the
+ * worker's id (a read listing the worker): only those rows are scrubbed, so an erasure never
+ * rewrites what other rows say of other records that happen to hold the same text. Returns how
  * many rows changed.
  */
-export async function eraseFromAudit(tx: Tx, orgId: string, thingId: string, terms: string[]) {
+export async function eraseFromAudit(tx: Tx, orgId: string, about: string[], terms: string[]) {
+  const [thingId = ''] = about;
   const words = [
     ...new Set([...terms, ...(await heldValues(tx, orgId, thingId))].filter((t) => t.length >= 3)),
   ].sort((a, b) => b.length - a.length);
   if (!words.length) return 0;
-  const matches = or(
-    eq(auditRows.resourceId, thingId),
-    ...words.map((w) => sql`${auditRows.changes}::text LIKE ${`%${escapeLike(w)}%`}`),
+  const concerning = or(
+    inArray(auditRows.resourceId, about),
+    sql`${auditRows.changes}::text LIKE ${`%${escapeLike(thingId)}%`}`,
   );
   const found = await tx
     .select({ id: auditRows.id, changes: auditRows.changes })
     .from(auditRows)
-    .where(and(eq(auditRows.orgId, orgId), matches));
+    .where(and(eq(auditRows.orgId, orgId), concerning));
   await tx.execute(sql`SELECT set_config('sightline.audit_maintenance', 'erase', true)`);
   let n = 0;
   for (const row of found) {

@@ -139,6 +139,9 @@ describe('endpoint connection', () => {
   it.each([
     [{ mode: 'llrp' }, 'body.connection.host: host is required when Sightline connects to the reader'],
     [{ ...llrp, host: 'not a host' }, 'body.connection.host: must be a host name or an IP address'],
+    [{ ...llrp, host: '...' }, 'body.connection.host: must be a host name or an IP address'],
+    [{ ...llrp, host: ':::' }, 'body.connection.host: must be a host name or an IP address'],
+    [{ ...llrp, host: '1::2::3' }, 'body.connection.host: must be a host name or an IP address'],
     [{ ...llrp, port: 70000 }, 'body.connection.port: must be a whole number from 1 to 65535'],
     [{ ...llrp, mode: 'telnet' }, undefined],
     [{ ...llrp, proxy: 'x' }, 'body.connection.proxy: is not a field this request takes'],

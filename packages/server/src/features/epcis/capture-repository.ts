@@ -2,6 +2,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { endpoints, epcisCaptures, epcisEvents, things } from '../../db/schema.js';
+import { textArray } from '../../tracking/store/arrays.js';
 
 /** The organization's endpoints (at `sites`, when the caller is limited to some). */
 export function endpointsOf(db: Tx, orgId: string, sites: string[] | undefined) {
@@ -26,10 +27,8 @@ export function endpointsOf(db: Tx, orgId: string, sites: string[] | undefined) 
 /** Which of these hexes a thing of the organization carries. */
 export async function knownTags(db: Tx, orgId: string, hexes: string[]) {
   if (!hexes.length) return new Set<string>();
-  const list = sql.join(
-    hexes.map((h) => sql`${h}`),
-    sql`, `,
-  );
+  // One array parameter, however many EPCs a document holds (a parameter each would overflow).
+  const list = sql`${textArray([...new Set(hexes)], (h) => h)}::text[]`;
   const rows = await db
     .select({ tag1: things.tag1, tag2: things.tag2, tags: things.tags })
     .from(things)
@@ -37,9 +36,9 @@ export async function knownTags(db: Tx, orgId: string, hexes: string[]) {
       and(
         eq(things.orgId, orgId),
         or(
-          inArray(things.tag1, hexes),
-          inArray(things.tag2, hexes),
-          sql`${things.tags} && ARRAY[${list}]::text[]`,
+          sql`${things.tag1} = ANY(${list})`,
+          sql`${things.tag2} = ANY(${list})`,
+          sql`${things.tags} && ${list}`,
         ),
       ),
     );

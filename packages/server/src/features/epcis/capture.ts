@@ -6,13 +6,13 @@
  * kept as received and answered by the query. The sightings of every endpoint, the kept events and
  * the capture's record commit in one transaction, so a document that fails anywhere stores nothing.
  */
-import { epcisIdOf, epcSearch } from '@sightline/shared';
+import { EPCIS_CAPTURE_EPC_LIMIT, EPCIS_MSG, epcisIdOf, epcSearch } from '@sightline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { authorize, siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { NormalizedSighting } from '../../tracking/formats/index.js';
 import { ingestTogether } from '../../tracking/store/index.js';
@@ -50,18 +50,36 @@ export async function capture(ctx: AppContext, caller: Caller, log: FastifyBaseL
   const eventList =
     sent.type === 'EPCISDocument' ? (sent.epcisBody?.eventList ?? []) : [document as CapturedEvent];
 
+  const epcs = eventList.reduce(
+    (n, e) => n + (e.epcList?.length ?? 0) + ((e.childEPCs as unknown[] | undefined)?.length ?? 0),
+    0,
+  );
+  if (epcs > EPCIS_CAPTURE_EPC_LIMIT) throw new HttpError(413, EPCIS_MSG.tooManyEpcs);
   const readers = await repo.endpointsOf(ctx.db, caller.orgId, siteScope(caller));
   const byEpcisId = new Map(readers.map((e) => [epcisIdOf('endpoint', e), e]));
-  const sightings = new Map<string, { endpoint: (typeof readers)[number]; batch: NormalizedSighting[] }>();
-  const kept: repo.KeptEvent[] = [];
-  for (const event of eventList) {
+  // Each event: a sighting of one of the caller's endpoints (each EPC's candidate hexes), or kept.
+  const read = eventList.map((event) => {
     const endpoint = event.readPoint ? byEpcisId.get(event.readPoint.id) : undefined;
     const observes = event.type === 'ObjectEvent' && (event.action === 'OBSERVE' || event.action === 'ADD');
     const tags = observes && endpoint ? (event.epcList ?? []).map(hexesOf) : [];
-    if (endpoint && observes && tags.length && tags.every((h) => h.length)) {
-      const known = await repo.knownTags(ctx.db, caller.orgId, tags.flat());
-      const entry = sightings.get(endpoint.id) ?? { endpoint, batch: [] };
-      for (const candidates of tags) {
+    const seen = endpoint && tags.length && tags.every((h) => h.length) ? { endpoint, tags } : undefined;
+    return { event, seen };
+  });
+  // A kept event is the organization's (answered to callers who may read every site), so a caller
+  // limited to some sites captures only sightings of its own endpoints; nothing is stored otherwise.
+  if (siteScope(caller) && read.some((r) => !r.seen)) throw forbidden(EPCIS_MSG.keptNeedsAllSites);
+  // One lookup for the whole document, not one per event.
+  const known = await repo.knownTags(
+    ctx.db,
+    caller.orgId,
+    read.flatMap((r) => r.seen?.tags.flat() ?? []),
+  );
+  const sightings = new Map<string, { endpoint: (typeof readers)[number]; batch: NormalizedSighting[] }>();
+  const kept: repo.KeptEvent[] = [];
+  for (const { event, seen } of read) {
+    if (seen) {
+      const entry = sightings.get(seen.endpoint.id) ?? { endpoint: seen.endpoint, batch: [] };
+      for (const candidates of seen.tags) {
         const tag = candidates.find((h) => known.has(h)) ?? candidates[0] ?? '';
         entry.batch.push({
           tag,
@@ -71,7 +89,7 @@ export async function capture(ctx: AppContext, caller: Caller, log: FastifyBaseL
           alarmTamper: false,
         });
       }
-      sightings.set(endpoint.id, entry);
+      sightings.set(seen.endpoint.id, entry);
       continue;
     }
     kept.push({

@@ -4,11 +4,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ALL_SITES } from '@sightline/shared';
+import { ALL_SITES, EPCIS_CAPTURE_EPC_LIMIT, EPCIS_MSG } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { trackedSite } from '../../../test/factories/ingest.factory.js';
-import { anonymous, makeApp } from '../../../test/factories.js';
+import { anonymous, login, makeApp, makeEndpoint, makeSite, makeUser } from '../../../test/factories.js';
 import { epcisCaptures } from '../../db/schema.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
@@ -329,5 +329,51 @@ describe('POST /api/epcis/capture', () => {
     expect(await allEvents(other.admin)).toEqual([]);
     expect((await anonymous(app).request('GET', location)).statusCode).toBe(401);
     expect((await s.admin.request('GET', '/api/epcis/capture/nope')).statusCode).toBe(404);
+  });
+
+  it('lets a caller limited to some sites capture sightings of its own endpoints only (403 otherwise, nothing stored)', async () => {
+    const s = await trackedSite(app);
+    const other = await makeSite(app, s.org.id, 'Other site');
+    const otherReader = await makeEndpoint(app.ctx.db, s.org.id, other.id, { name: 'Other reader' });
+    await s.admin.request('POST', '/api/things', { name: 'Pallet', site: s.site.id, tag1: SGTIN_HEX });
+    const limited = await login(
+      app,
+      (await makeUser(app, s.org.id, { role: 'admin', sites: [s.site.id] })).username,
+    );
+    const own = sighting(`urn:sightline:endpoint:${s.dockReader.id}`);
+    for (const refused of [
+      // Another site's reader, an event of another type, an action that is no sighting.
+      sighting(`urn:sightline:endpoint:${otherReader.id}`),
+      { ...own, action: 'DELETE' },
+      { ...sighting('urn:epc:id:sgln:0614141.99999.0'), action: 'ADD' },
+    ]) {
+      const res = await limited.request('POST', '/api/epcis/capture', documentOf([own, refused]));
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toMatchObject({ message: EPCIS_MSG.keptNeedsAllSites });
+    }
+    expect((await s.admin.request('GET', `/api/events?site=${s.site.id}`)).json()).toEqual([]);
+    expect(await allEvents(s.admin)).toEqual([]);
+    expect(await captureRows(s.org.id)).toEqual([]);
+    const res = await limited.request('POST', '/api/epcis/capture', documentOf([own]));
+    expect(res.statusCode, res.body).toBe(202);
+    expect((await s.admin.request('GET', `/api/events?site=${s.site.id}`)).json()).toHaveLength(1);
+  });
+
+  it('refuses a document of more EPCs than the capture limit (413), storing nothing', async () => {
+    const s = await trackedSite(app);
+    expect((await withEpcisId(s, s.dockReader.id, DOCK_SGLN)).statusCode).toBe(200);
+    const epcList = Array.from(
+      { length: EPCIS_CAPTURE_EPC_LIMIT + 1 },
+      (_, i) => `urn:epc:id:sgtin:0614141.812345.${i + 10_000}`,
+    );
+    const res = await s.admin.request(
+      'POST',
+      '/api/epcis/capture',
+      documentOf([{ ...sighting(DOCK_SGLN), epcList }]),
+    );
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json()).toMatchObject({ message: EPCIS_MSG.tooManyEpcs });
+    expect((await s.admin.request('GET', `/api/events?site=${s.site.id}`)).json()).toEqual([]);
+    expect(await captureRows(s.org.id)).toEqual([]);
   });
 });

@@ -147,6 +147,10 @@ describe('GET /api/epcis/events', () => {
       'nextPageToken=bad',
       'EQ_action=MOVE',
       'eventType=Nope',
+      // EPCIS parameters the query does not answer: refused, never ignored.
+      'EQ_quantity=5',
+      'MATCH_parentID=urn:epc:id:sscc:0614141.1234567890',
+      'orderBy=eventTime',
     ]) {
       const res = await s.viewer.request('GET', `/api/epcis/events?${query}`);
       expect(res.statusCode, query).toBe(400);

@@ -5,6 +5,7 @@
  * POST /api/epcis/capture (an EPCISDocument, JSON or JSON-LD) and GET /api/epcis/capture/{captureID}.
  */
 import {
+  EPCIS_CAPTURE_EPC_LIMIT,
   EPCIS_MEDIA_TYPE,
   EpcisCaptureBody,
   EpcisCaptureJob,
@@ -17,6 +18,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
+import { badRequest } from '../../platform/errors.js';
 import { capture, captureJob } from './capture.js';
 import { epcisDocument, queryDocument } from './presenter.js';
 import * as service from './service.js';
@@ -43,10 +45,34 @@ const CAPTURE_DESCRIPTION = [
   'and nothing is stored. ObjectEvents with `action` `OBSERVE` or `ADD` whose `readPoint.id` is an',
   "endpoint's `epcisId` (or `urn:sightline:endpoint:<id>`) and whose EPCs are tags become sightings",
   "of that endpoint at `eventTime`, applied like every reader's; every other event is kept as",
-  'received and answered by the query. The document is captured whole or not at all: its',
+  "received and answered by the query; those are the whole organization's, so a caller limited to",
+  'some sites may capture only sightings of its own endpoints (403 otherwise, nothing stored).',
+  `A document holds at most ${EPCIS_CAPTURE_EPC_LIMIT} EPCs (413 otherwise).`,
+  'The document is captured whole or not at all: its',
   'sightings, kept events and capture record commit together. Answers 202 with',
   '`Location: /api/epcis/capture/{captureID}`. Needs create on things (session or API key).',
 ].join(' ');
+
+/** A parameter of GS1's query families (`EQ_…`, `MATCH_…`, `orderBy` …): EPCIS names it. */
+const EPCIS_PARAMETER =
+  /^(?:(?:EQ|NE|GT|GE|LT|LE|MATCH|WD|EXISTS|HASATTR|EQATTR)_.+|orderBy|orderDirection|eventCountLimit|maxEventCount)$/;
+const ANSWERED = new Set(Object.keys(EpcisEventsQuery.shape));
+const UNSUPPORTED = 'is not a query parameter Sightline answers (QueryParameterException)';
+
+/**
+ * An EPCIS parameter the query does not answer is a 400, as the standard's
+ * QueryParameterException: ignoring it would answer more events than were asked for.
+ */
+async function refuseUnsupportedParameters(req: FastifyRequest) {
+  const unsupported = Object.keys(req.query as object).filter(
+    (key) => EPCIS_PARAMETER.test(key) && !ANSWERED.has(key),
+  );
+  if (unsupported.length)
+    throw badRequest(
+      unsupported.map((key) => `querystring.${key}: ${UNSUPPORTED}`).join('; '),
+      unsupported.map((key) => ({ path: `querystring.${key}`, message: UNSUPPORTED })),
+    );
+}
 
 function sendPage(req: FastifyRequest, reply: FastifyReply, page: service.EventsPage) {
   if (page.next) {
@@ -102,6 +128,7 @@ export function registerEpcisRoutes(app: App) {
   app.get(
     '/api/epcis/events',
     {
+      preValidation: refuseUnsupportedParameters,
       schema: {
         tags,
         summary: "EPCIS events (the REST binding's query)",
@@ -116,6 +143,7 @@ export function registerEpcisRoutes(app: App) {
   app.get(
     '/api/epcis/document',
     {
+      preValidation: refuseUnsupportedParameters,
       schema: {
         tags,
         summary: 'EPCIS events as a downloadable EPCISDocument',
@@ -153,6 +181,7 @@ export function registerEpcisRoutes(app: App) {
   app.get(
     '/api/epcis/epcs/:id/events',
     {
+      preValidation: refuseUnsupportedParameters,
       schema: {
         tags,
         summary: "An EPC's events",
@@ -173,6 +202,7 @@ export function registerEpcisRoutes(app: App) {
   app.get(
     '/api/epcis/bizLocations/:id/events',
     {
+      preValidation: refuseUnsupportedParameters,
       schema: {
         tags,
         summary: "A business location's events",
@@ -193,6 +223,7 @@ export function registerEpcisRoutes(app: App) {
   app.get(
     '/api/epcis/readPoints/:id/events',
     {
+      preValidation: refuseUnsupportedParameters,
       schema: {
         tags,
         summary: "A read point's events",

@@ -1,9 +1,9 @@
-import type { AuditRow } from '@sightline/shared';
+import { type AuditRow, PERSONAL_DATA_MSG } from '@sightline/shared';
 import { sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { postNative, trackedSite } from '../../../test/factories/ingest.factory.js';
-import { login, makeApp, makeOrg, makeThing, makeUser } from '../../../test/factories.js';
+import { anonymous, login, makeApp, makeOrg, makeThing, makeUser } from '../../../test/factories.js';
 import { rows } from '../../db/client.js';
 
 const app = await makeApp();
@@ -89,6 +89,7 @@ describe('a worker’s data: access and erasure', () => {
     expect(hook.statusCode, hook.body).toBe(200);
     await t.admin.request('PUT', `/api/things/${worker.id}`, {
       name: 'Zelda Quintero',
+      class: 'worker',
       description: 'night shift',
     });
     const before = await tablesMentioning([name, serial, tag]);
@@ -113,5 +114,34 @@ describe('a worker’s data: access and erasure', () => {
     expect(row).toMatchObject({ resource: 'things', resourceId: worker.id, actor: { id: t.admin.userId } });
     expect((await t.admin.request('GET', '/api/audit/verify')).json()).toMatchObject({ ok: true });
     expect((await t.admin.request('POST', `/api/things/${worker.id}/erase`)).statusCode).toBe(404);
+  });
+
+  it('is for a worker only (400 on an item), and rewrites only the audit rows about the worker', async () => {
+    const { t, worker, name } = await trackedWorker();
+    // An item saved under the worker's name: its audit row is about the item, not the person.
+    const item = await t.admin.request('POST', '/api/things', { name, class: 'item', site: t.site.id });
+    expect(item.statusCode, item.body).toBe(200);
+    const itemId = (item.json() as { _id: string })._id;
+    const itemRows = async () =>
+      (await t.admin.request('GET', `/api/audit?resourceId=${itemId}`)).json() as AuditRow[];
+    const before = await itemRows();
+    expect(JSON.stringify(before)).toContain(name);
+
+    expect((await anonymous(app).request('POST', `/api/things/${worker.id}/erase`)).statusCode).toBe(401);
+    for (const [method, path] of [
+      ['POST', `/api/things/${itemId}/erase`],
+      ['GET', `/api/things/${itemId}/personal-data`],
+    ] as const) {
+      const refused = await t.admin.request(method, path);
+      expect(refused.statusCode, path).toBe(400);
+      expect(refused.json()).toMatchObject({ message: PERSONAL_DATA_MSG.workersOnly });
+    }
+    expect((await t.admin.request('GET', `/api/things/${itemId}`)).statusCode).toBe(200);
+
+    expect((await t.admin.request('POST', `/api/things/${worker.id}/erase`)).statusCode).toBe(200);
+    expect(await itemRows()).toEqual(before);
+    const about = (await t.admin.request('GET', `/api/audit?resourceId=${worker.id}`)).json() as AuditRow[];
+    expect(JSON.stringify(about)).not.toContain(name);
+    expect((await t.admin.request('GET', '/api/audit/verify')).json()).toMatchObject({ ok: true });
   });
 });

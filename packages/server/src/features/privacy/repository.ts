@@ -36,6 +36,16 @@ export async function tagsOf(db: Tx, thing: ThingRow): Promise<string[]> {
   return [...new Set(all.filter((t): t is string => !!t))];
 }
 
+/** The exceptions about the thing: its own and those listing it among their things. */
+export async function exceptionIdsNaming(tx: Tx, thing: ThingRow): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    tx,
+    sql`SELECT id FROM exceptions WHERE org_id = ${thing.orgId}
+        AND (thing_id = ${thing.id} OR ${thing.id} = ANY(multiple_things))`,
+  );
+  return found.map((r) => r.id);
+}
+
 /** Rows a statement touched, as node-postgres (`rowCount`) or PGlite (`affectedRows`) says. */
 const count = (result: unknown) => {
   const r = result as { rowCount?: number | null; affectedRows?: number };

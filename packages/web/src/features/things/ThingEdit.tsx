@@ -111,7 +111,8 @@ export default function ThingEdit() {
       // Parents and photos are saved by their own tabs: keep the latest loaded ones.
       toBody={(v, ctx) => thingBody(v, ctx.record ?? v)}
       actions={(ctx) =>
-        !ctx.isNew && ctx.record?._id ? (
+        // Only a worker is a person with personal data to export or erase (the server refuses others).
+        !ctx.isNew && ctx.record?._id && ctx.record.class === 'worker' ? (
           <PersonalDataActions id={ctx.record._id} name={ctx.record.name} listPath={listPath} />
         ) : null
       }
