@@ -80,6 +80,11 @@ export const Site = z.object({
 });
 export type Site = z.infer<typeof Site>;
 
+export const SITE_MSG = {
+  /** A site-limited caller could not see a site it created: creating one is for all-sites callers. */
+  allSitesOnly: 'Only an administrator of all sites may create a site',
+} as const;
+
 export const SiteInput = z.object({
   name: z.string().trim().min(1, 'name is required').max(200),
   description: z.string().max(2000).default(''),

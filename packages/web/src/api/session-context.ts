@@ -1,4 +1,11 @@
-import type { AccessRule, Action, Site, SiteSettings, User } from '@sightline/shared';
+import {
+  type AccessRule,
+  type Action,
+  ALL_SITES,
+  type Site,
+  type SiteSettings,
+  type User,
+} from '@sightline/shared';
 import { createContext, useContext } from 'react';
 
 /**
@@ -31,3 +38,7 @@ export function useSession(): Session {
   if (!session) throw new Error('useSession must be used inside SessionProvider');
   return session;
 }
+
+/** Whether the user may act on every site (a Super Admin, or All Sites among the user's sites). */
+export const hasAllSites = (session: Pick<Session, 'superAdmin' | 'user'>) =>
+  session.superAdmin || session.user.securityCtx.sites.includes(ALL_SITES);

@@ -1,8 +1,8 @@
-import { type ListQuery, type SiteInput, SiteSettings } from '@sightline/shared';
+import { type ListQuery, SITE_MSG, type SiteInput, SiteSettings } from '@sightline/shared';
 import type { Db } from '../../db/client.js';
 import { authorize, hasSite, siteScope } from '../../platform/access.js';
 import type { Caller } from '../../platform/caller.js';
-import { notFound } from '../../platform/errors.js';
+import { forbidden, notFound } from '../../platform/errors.js';
 import { presentSite } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -49,6 +49,8 @@ export async function getSite(db: Db, caller: Caller, id: string) {
 
 export async function createSite(db: Db, caller: Caller, input: SiteInput) {
   authorize(caller, 'sites', 'create');
+  // A caller limited to some sites would not see the site it made (nor be able to undo it).
+  if (siteScope(caller)) throw forbidden(SITE_MSG.allSitesOnly);
   return presentSite(await repo.insertSite(db, caller.orgId, input));
 }
 

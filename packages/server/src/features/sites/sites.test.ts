@@ -1,5 +1,6 @@
+import { SITE_MSG } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
-import { anonymous, makeApp, makeTenant } from '../../../test/factories.js';
+import { anonymous, login, makeApp, makeTenant, makeUser } from '../../../test/factories.js';
 
 const app = await makeApp();
 const validSite = {
@@ -65,6 +66,19 @@ describe('sites', () => {
       headers: { cookie: t.admin.cookie },
     });
     expect(noCsrf.statusCode).toBe(403);
+  });
+
+  it('lets only an administrator of all sites create a site (403 for a site-limited Admin, nothing stored)', async () => {
+    const t = await makeTenant(app);
+    const limited = await makeUser(app, t.org.id, { role: 'admin', sites: [t.site.id] });
+    const client = await login(app, limited.username, limited.password, limited.id);
+    const refused = await client.request('POST', '/api/sites', { ...validSite, name: 'Shadow site' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(SITE_MSG.allSitesOnly);
+    const names = (await t.admin.request('GET', '/api/sites')).json().map((s: { name: string }) => s.name);
+    expect(names).not.toContain('Shadow site');
+    // Its own site it still edits.
+    expect((await client.request('GET', `/api/sites/${t.site.id}`)).statusCode).toBe(200);
   });
 
   it("hides another organization's site (404)", async () => {

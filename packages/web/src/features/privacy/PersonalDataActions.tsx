@@ -9,7 +9,7 @@ import { ALL_SITES, can } from '@sightline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorText } from '../../api/client';
-import { useSession } from '../../api/session-context';
+import { hasAllSites, useSession } from '../../api/session-context';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DownloadButton } from '../../components/DownloadButton';
 import { useNotify } from '../../components/notify';
@@ -30,7 +30,7 @@ export function PersonalDataActions({ id, name, listPath }: { id: string; name: 
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
-  const allSites = session.superAdmin || session.user.securityCtx.sites.includes(ALL_SITES);
+  const allSites = hasAllSites(session);
   if (!allSites || !can(session.rules, 'things', 'erase', ALL_SITES)) return null;
   const erase = async () => {
     setBusy(true);

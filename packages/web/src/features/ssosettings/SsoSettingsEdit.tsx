@@ -5,8 +5,8 @@
  * Super Admin's alone; an administrator of some sites only reads the record.
  */
 import { Alert } from '@mui/material';
-import { ALL_SITES, SSO_MSG, SSO_SETTINGS_DEFAULTS, SsoSettings } from '@sightline/shared';
-import { useSession } from '../../api/session-context';
+import { SSO_MSG, SSO_SETTINGS_DEFAULTS, SsoSettings } from '@sightline/shared';
+import { hasAllSites, useSession } from '../../api/session-context';
 import { type EditorTab, ResourceEditor } from '../../components';
 
 function ProviderNotice() {
@@ -70,7 +70,7 @@ function tabs(superAdmin: boolean): EditorTab<SsoSettings>[] {
 
 export default function SsoSettingsEdit() {
   const session = useSession();
-  const allSites = session.superAdmin || session.user.securityCtx.sites.includes(ALL_SITES);
+  const allSites = hasAllSites(session);
   return (
     <ResourceEditor<SsoSettings>
       resource="ssosettings"
