@@ -70,6 +70,8 @@ test('deletes a user from the list with the delete icon', async ({ page }) => {
   });
   expect(created.ok()).toBeTruthy();
   await page.goto('/users');
+  // Found as a person finds one user among many pages: by searching.
+  await page.getByPlaceholder('Search users').fill(email);
   const row = page.getByRole('row').filter({ hasText: email });
   await row.getByRole('button', { name: /delete/i }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Delete' });
