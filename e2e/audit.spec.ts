@@ -3,6 +3,7 @@
  * downloads the rows; a Viewer meets the no-access page; the screen on a phone.
  */
 import { expect, test } from '@playwright/test';
+import { ROLE_IDS } from '@sightline/shared';
 import { expectAccessible } from './a11y';
 import { adminApi, firstSite, makeViewer, SCREENSHOTS, signIn, USER_PASSWORD, uniq } from './fixtures';
 
@@ -20,18 +21,23 @@ test('an Admin filters the audit log, opens a change and downloads the rows', as
   await expect(page.getByRole('heading', { name: 'Audit Log', exact: true })).toBeVisible();
   await page.getByRole('group', { name: 'Quick date ranges' }).getByRole('button', { name: 'Today' }).click();
   await page.getByRole('combobox', { name: 'Resource' }).click();
-  await page.getByRole('option', { name: 'zones', exact: true }).click();
+  // Resources read as words, not as the API's keys; the stored key stays in the URL.
+  await expect(page.getByRole('option', { name: 'Workers', exact: true })).toBeVisible();
+  await page.getByRole('option', { name: 'Zones', exact: true }).click();
   await page.getByRole('combobox', { name: 'Action' }).click();
   await page.getByRole('option', { name: 'Update', exact: true }).click();
   await expect(page).toHaveURL(/resource=zones/);
   await expect(page).toHaveURL(/action=update/);
-  const row = page.getByRole('row', { name: /Update of zones/ }).first();
+  const row = page.getByRole('row', { name: `Update of Zones ${name} B by Administrator` }).first();
   await expect(row).toBeVisible();
+  // The record is named as a person knows it, never by its database id.
+  await expect(row.getByRole('cell', { name: `${name} B`, exact: true })).toBeVisible();
+  await expect(row.getByText(zone._id)).toHaveCount(0);
   await expectAccessible(page);
   await page.screenshot({ path: `${SCREENSHOTS}/audit-log.png` });
 
   await row.click();
-  const dialog = page.getByRole('dialog', { name: 'Update · zones' });
+  const dialog = page.getByRole('dialog', { name: 'Update · Zones' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('cell', { name: name, exact: true })).toBeVisible();
   await expect(dialog.getByRole('cell', { name: `${name} B`, exact: true })).toBeVisible();
@@ -117,11 +123,11 @@ test("an Admin of one site gets no personal-data export or erase: a worker's dat
     username: email,
     roles: [ROLE_IDS.admin],
     securityCtx: { sites: [site] },
-    password: PASSWORD,
+    password: USER_PASSWORD,
   });
   expect(user.ok(), await user.text()).toBeTruthy();
 
-  await signIn(page, email, PASSWORD);
+  await signIn(page, email, USER_PASSWORD);
   await page.goto(`/workers/${worker._id}?site=${site}`);
   await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(worker.name);
