@@ -92,6 +92,8 @@ test('the Super Admin sets data retention, purges now and reads storage', async 
   await expect(table.getByRole('row', { name: /Raw sightings.*7 days/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Events.*Forever/ })).toBeVisible();
   await expect(table.getByRole('rowheader', { name: 'Photos' })).toBeVisible();
+  // The last row's name draws no line of its own under it, like the row's other cells.
+  await expect(table.getByRole('rowheader', { name: 'Photos' })).toHaveCSS('border-bottom-width', '0px');
   await expect(
     table.getByRole('rowheader', {
       name: 'Sent mail Shared by all organizations: mail is not kept per organization',
