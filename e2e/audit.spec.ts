@@ -39,6 +39,9 @@ test('an Admin filters the audit log, opens a change and downloads the rows', as
   await row.click();
   const dialog = page.getByRole('dialog', { name: 'Update · Zones' });
   await expect(dialog).toBeVisible();
+  // A user is named alone: no "(user)" after the name, and the record by its name.
+  await expect(dialog.getByText(/· Administrator · .* · .* B$/)).toBeVisible();
+  await expect(dialog.getByText('(user)')).toHaveCount(0);
   await expect(dialog.getByRole('cell', { name: name, exact: true })).toBeVisible();
   await expect(dialog.getByRole('cell', { name: `${name} B`, exact: true })).toBeVisible();
   await expectAccessible(page);

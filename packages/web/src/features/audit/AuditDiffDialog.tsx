@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import type { AuditRow } from '@sightline/shared';
 import { formatListDateTime } from '../../components/format';
-import { actionLabel, diffLines, recordLabel, resourceLabel } from './audit-text';
+import { actionLabel, actorLabel, diffLines, recordLabel, resourceLabel } from './audit-text';
 
 const CELL = {
   fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
@@ -40,7 +40,7 @@ export function AuditDiffDialog({ row, onClose }: { row: AuditRow | undefined; o
         {row && (
           <Stack spacing={2}>
             <Typography variant="body2" color="text.secondary">
-              {formatListDateTime(row.time)} · {row.actor.name} ({row.actor.type})
+              {formatListDateTime(row.time)} · {actorLabel(row.actor)}
               {row.ip ? ` · ${row.ip}` : ''}
               {row.resourceId ? ` · ${recordLabel(row)}` : ''}
             </Typography>

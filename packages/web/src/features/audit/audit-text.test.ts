@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffLines, recordLabel, resourceLabel } from './audit-text';
+import { actorLabel, diffLines, recordLabel, resourceLabel } from './audit-text';
 
 describe('the audit row’s before/after lines', () => {
   it('reads an update’s pairs, a create’s record and a delete’s record', () => {
@@ -51,5 +51,14 @@ describe('what the Audit Log shows a person for a row’s resource and record', 
     expect(recordLabel({ resourceId: 'u1', actor, changes: null })).toBe('Morgan Manager');
     expect(recordLabel({ resourceId: 'z1', actor, changes: { duration: [1, 2] } })).toBe('z1');
     expect(recordLabel({ resourceId: null, actor, changes: null })).toBe('—');
+  });
+});
+
+describe('who acted, in the row’s dialog', () => {
+  it('names a user alone and says what any other actor is', () => {
+    expect(actorLabel({ type: 'user', id: 'u1', name: 'Administrator' })).toBe('Administrator');
+    expect(actorLabel({ type: 'apikey', id: 'k1', name: 'Dock scanner' })).toBe('Dock scanner (API key)');
+    expect(actorLabel({ type: 'reader', id: 'e1', name: 'Gate 1' })).toBe('Gate 1 (reader)');
+    expect(actorLabel({ type: 'system', id: null, name: 'Sightline' })).toBe('Sightline');
   });
 });

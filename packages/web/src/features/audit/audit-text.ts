@@ -89,6 +89,13 @@ export function recordLabel(row: Pick<AuditRow, 'resourceId' | 'changes' | 'acto
   return row.resourceId;
 }
 
+/** Who acted, as a person reads it: a user by name alone, anything else with what it is. */
+const ACTOR_KINDS: Record<string, string> = { apikey: 'API key', reader: 'reader', system: 'Sightline' };
+export function actorLabel(actor: AuditRow['actor']): string {
+  const kind = ACTOR_KINDS[actor.type];
+  return kind && kind !== actor.name ? `${actor.name} (${kind})` : actor.name;
+}
+
 export interface DiffLine {
   field: string;
   before: string;
