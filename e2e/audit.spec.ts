@@ -55,6 +55,8 @@ test('an Admin filters the audit log, opens a change and downloads the rows', as
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('heading', { name: 'Audit Log', exact: true })).toBeVisible();
+  // On a phone the row still says which record changed.
+  await expect(page.getByText(`${name} B`, { exact: true })).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/audit-log-phone.png` });
 });
 

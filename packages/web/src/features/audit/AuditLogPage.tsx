@@ -31,7 +31,7 @@ const COLUMNS: Column<AuditRow>[] = [
   { field: 'actor.name', label: 'Actor', render: (r) => r.actor.name },
   { field: 'action', label: 'Action', render: (r) => actionLabel(r.action) },
   { field: 'resource', label: 'Resource', render: (r) => resourceLabel(r.resource) },
-  { field: 'resourceId', label: 'Record', hideBelow: 'md', render: recordLabel },
+  { field: 'resourceId', label: 'Record', render: recordLabel },
   { field: 'ip', label: 'IP', hideBelow: 'md' },
 ];
 
