@@ -21,19 +21,27 @@ test('an Admin filters the audit log, opens a change and downloads the rows', as
   await expect(page.getByRole('heading', { name: 'Audit Log', exact: true })).toBeVisible();
   await page.getByRole('group', { name: 'Quick date ranges' }).getByRole('button', { name: 'Today' }).click();
   await page.getByRole('combobox', { name: 'Resource' }).click();
-  await page.getByRole('option', { name: 'zones', exact: true }).click();
+  // Resources read as words, not as the API's keys; the stored key stays in the URL.
+  await expect(page.getByRole('option', { name: 'Workers', exact: true })).toBeVisible();
+  await page.getByRole('option', { name: 'Zones', exact: true }).click();
   await page.getByRole('combobox', { name: 'Action' }).click();
   await page.getByRole('option', { name: 'Update', exact: true }).click();
   await expect(page).toHaveURL(/resource=zones/);
   await expect(page).toHaveURL(/action=update/);
-  const row = page.getByRole('row', { name: /Update of zones/ }).first();
+  const row = page.getByRole('row', { name: `Update of Zones ${name} B by Administrator` }).first();
   await expect(row).toBeVisible();
+  // The record is named as a person knows it, never by its database id.
+  await expect(row.getByRole('cell', { name: `${name} B`, exact: true })).toBeVisible();
+  await expect(row.getByText(zone._id)).toHaveCount(0);
   await expectAccessible(page);
   await page.screenshot({ path: `${SCREENSHOTS}/audit-log.png` });
 
   await row.click();
-  const dialog = page.getByRole('dialog', { name: 'Update · zones' });
+  const dialog = page.getByRole('dialog', { name: 'Update · Zones' });
   await expect(dialog).toBeVisible();
+  // A user is named alone: no "(user)" after the name, and the record by its name.
+  await expect(dialog.getByText(/· Administrator · .* · .* B$/)).toBeVisible();
+  await expect(dialog.getByText('(user)')).toHaveCount(0);
   await expect(dialog.getByRole('cell', { name: name, exact: true })).toBeVisible();
   await expect(dialog.getByRole('cell', { name: `${name} B`, exact: true })).toBeVisible();
   await expectAccessible(page);
@@ -47,6 +55,8 @@ test('an Admin filters the audit log, opens a change and downloads the rows', as
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('heading', { name: 'Audit Log', exact: true })).toBeVisible();
+  // On a phone the row still says which record changed.
+  await expect(page.getByText(`${name} B`, { exact: true })).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/audit-log-phone.png` });
 });
 

@@ -63,6 +63,8 @@ test('the Super Admin sets data retention, purges now and reads storage', async 
   const sightings = page.getByLabel('Raw sightings: days kept');
   await expect(sightings).toHaveValue(String(RETENTION_DEFAULTS.sightings));
   await expect(page.getByText('Every read a reader reported')).toBeVisible();
+  // The screen a person knows them by: the menu calls exceptions Alerts.
+  await expect(page.getByText('Older exceptions leave the Alerts list, resolved or not.')).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: `${SCREENSHOTS}/retention.png`, fullPage: true });
 
@@ -90,6 +92,13 @@ test('the Super Admin sets data retention, purges now and reads storage', async 
   await expect(table.getByRole('row', { name: /Raw sightings.*7 days/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Events.*Forever/ })).toBeVisible();
   await expect(table.getByRole('rowheader', { name: 'Photos' })).toBeVisible();
+  // The last row's name draws no line of its own under it, like the row's other cells.
+  await expect(table.getByRole('rowheader', { name: 'Photos' })).toHaveCSS('border-bottom-width', '0px');
+  await expect(
+    table.getByRole('rowheader', {
+      name: 'Sent mail Shared by all organizations: mail is not kept per organization',
+    }),
+  ).toBeVisible();
   await expect(page.getByText('Next purge:')).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: `${SCREENSHOTS}/storage.png`, fullPage: true });

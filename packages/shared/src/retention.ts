@@ -38,7 +38,7 @@ export const RETENTION_CLASS_INFO = {
     days: 400,
     label: 'Exceptions',
     holds: 'Raised exceptions (zone time exceeded, missing things) and their resolution.',
-    lost: 'Older exceptions leave the Exceptions list, resolved or not.',
+    lost: 'Older exceptions leave the Alerts list, resolved or not.',
   },
   endpointStatus: {
     days: 30,

@@ -136,7 +136,9 @@ export const theme = createTheme({
     MuiTableRow: {
       styleOverrides: {
         root: {
-          '&:last-child td': { borderBottom: 0 },
+          // The frame draws the table's bottom edge: a body row's header cell (th scope=row) drops
+          // its line with the row's other cells, so the last row reads as one line, not a stub.
+          '&:last-child td, &:last-child th[scope="row"]': { borderBottom: 0 },
           '&:focus-visible': { boxShadow: `inset ${focusRing}` },
         },
       },

@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import type { AuditRow } from '@sightline/shared';
 import { formatListDateTime } from '../../components/format';
-import { actionLabel, diffLines } from './audit-text';
+import { actionLabel, actorLabel, diffLines, recordLabel, resourceLabel } from './audit-text';
 
 const CELL = {
   fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
@@ -34,15 +34,15 @@ export function AuditDiffDialog({ row, onClose }: { row: AuditRow | undefined; o
       aria-labelledby="audit-row-title"
     >
       <DialogTitle id="audit-row-title">
-        {row ? `${actionLabel(row.action)} · ${row.resource}` : ''}
+        {row ? `${actionLabel(row.action)} · ${resourceLabel(row.resource)}` : ''}
       </DialogTitle>
       <DialogContent>
         {row && (
           <Stack spacing={2}>
             <Typography variant="body2" color="text.secondary">
-              {formatListDateTime(row.time)} · {row.actor.name} ({row.actor.type})
+              {formatListDateTime(row.time)} · {actorLabel(row.actor)}
               {row.ip ? ` · ${row.ip}` : ''}
-              {row.resourceId ? ` · ${row.resourceId}` : ''}
+              {row.resourceId ? ` · ${recordLabel(row)}` : ''}
             </Typography>
             {lines.length === 0 ? (
               <Typography variant="body2">Nothing changed.</Typography>

@@ -23,15 +23,15 @@ import { useListState } from '../../components/table/useListState';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { downloadFile } from '../things/download';
 import { AuditDiffDialog } from './AuditDiffDialog';
-import { ACTION_LABELS, AUDIT_RESOURCES, actionLabel } from './audit-text';
+import { ACTION_LABELS, AUDIT_RESOURCES, actionLabel, recordLabel, resourceLabel } from './audit-text';
 import { auditKeys } from './keys';
 
 const COLUMNS: Column<AuditRow>[] = [
   { field: 'time', label: 'Time', sortable: true, render: (r) => formatListDateTime(r.time) },
   { field: 'actor.name', label: 'Actor', render: (r) => r.actor.name },
   { field: 'action', label: 'Action', render: (r) => actionLabel(r.action) },
-  { field: 'resource', label: 'Resource' },
-  { field: 'resourceId', label: 'Record', hideBelow: 'md' },
+  { field: 'resource', label: 'Resource', render: (r) => resourceLabel(r.resource) },
+  { field: 'resourceId', label: 'Record', render: recordLabel },
   { field: 'ip', label: 'IP', hideBelow: 'md' },
 ];
 
@@ -141,7 +141,7 @@ export default function AuditLogPage() {
                 <MenuItem value="">Any resource</MenuItem>
                 {AUDIT_RESOURCES.map((r) => (
                   <MenuItem key={r} value={r}>
-                    {r}
+                    {resourceLabel(r)}
                   </MenuItem>
                 ))}
               </TextField>
@@ -175,7 +175,9 @@ export default function AuditLogPage() {
           sort={state.sort}
           onSort={(field) => update({ sort: toggleSort(state.sort, field) })}
           rowId={(r) => r.id}
-          rowLabel={(r) => `${actionLabel(r.action)} of ${r.resource} by ${r.actor.name}`}
+          rowLabel={(r) =>
+            `${actionLabel(r.action)} of ${resourceLabel(r.resource)} ${recordLabel(r)} by ${r.actor.name}`
+          }
           onOpen={setOpen}
         />
       </TableFrame>

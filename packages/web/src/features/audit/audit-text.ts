@@ -44,8 +44,57 @@ export const AUDIT_RESOURCES = [
   'things',
   'users',
   'webhooks',
+  'workers',
   'zones',
 ] as const;
+
+/** The names a person reads for the resources a row may name (the stored key stays in the URL). */
+const RESOURCE_LABELS: Record<string, string> = {
+  apikeys: 'API keys',
+  audit: 'Audit log',
+  categories: 'Categories',
+  endpoints: 'Endpoints',
+  event: 'Events',
+  exceptions: 'Alerts',
+  images: 'Images',
+  import: 'Import',
+  locationtags: 'Location tags',
+  maps: 'Maps',
+  organizations: 'Organizations',
+  orgsettings: 'Organization settings',
+  reportconfigs: 'Report configurations',
+  sites: 'Sites',
+  sitesettings: 'Site settings',
+  ssosettings: 'SSO settings',
+  things: 'Things',
+  users: 'Users',
+  webhooks: 'Webhooks',
+  workers: 'Workers',
+  zones: 'Zones',
+};
+
+export const resourceLabel = (resource: string) => RESOURCE_LABELS[resource] ?? resource;
+
+/**
+ * What a person reads for a row's record: its name when the row carries one (a create's or delete's
+ * record, an update's renamed pair), the actor's own name when the row is about the actor (a
+ * sign-in), else the record's id, and '—' when the row names no record.
+ */
+export function recordLabel(row: Pick<AuditRow, 'resourceId' | 'changes' | 'actor'>): string {
+  if (!row.resourceId) return '—';
+  const name = row.changes?.name;
+  if (typeof name === 'string' && name) return name;
+  if (Array.isArray(name) && typeof name[1] === 'string' && name[1]) return name[1];
+  if (row.actor.id === row.resourceId) return row.actor.name;
+  return row.resourceId;
+}
+
+/** Who acted, as a person reads it: a user by name alone, anything else with what it is. */
+const ACTOR_KINDS: Record<string, string> = { apikey: 'API key', reader: 'reader', system: 'Sightline' };
+export function actorLabel(actor: AuditRow['actor']): string {
+  const kind = ACTOR_KINDS[actor.type];
+  return kind && kind !== actor.name ? `${actor.name} (${kind})` : actor.name;
+}
 
 export interface DiffLine {
   field: string;

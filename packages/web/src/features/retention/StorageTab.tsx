@@ -76,7 +76,7 @@ export default function StorageTab() {
                   {c.label}
                   {c.shared && (
                     <Typography component="span" variant="caption" color="text.secondary" display="block">
-                      All organizations (queued mail names none)
+                      Shared by all organizations: mail is not kept per organization
                     </Typography>
                   )}
                 </TableCell>
