@@ -60,7 +60,7 @@ function TagCell({ event }: { event: EventRecord }) {
         )}
       </Box>
       <Box component="span" className="event-tag-text">
-        {event.tag.length > TAG_LINE * 3 ? <Tooltip title={event.tag}>{tag}</Tooltip> : tag}
+        {event.tag.length > TAG_LINE * 3 ? <Tooltip title={event.tag}>{tag}</Tooltip> : tag}{' '}
         <Tooltip title={identity.label ? `${identity.uri}\n${identity.label}` : identity.uri}>
           <Box component="span" className="event-epc" data-testid="event-epc">
             {identity.label ?? identity.uri}
@@ -249,7 +249,12 @@ export function EventsTable({ query, state, onState, dense, openThings = true, .
           onSort={(field) => onState({ sort: toggleSort(state.sort, field) })}
           rowId={(e) => e._id}
           holdKey={props.holdKey}
-          rowLabel={(e) => (e.matched ? `thing of tag ${e.tag}` : `tag ${e.tag} (unmatched)`)}
+          rowLabel={(e) => {
+            // The card's visible text (the tag, then its decoded identity) is part of its name.
+            const identity = decodeEpc(e.tag);
+            const shown = `${e.tag} ${identity.label ?? identity.uri}`;
+            return e.matched ? `thing of tag ${shown}` : `tag ${shown} (unmatched)`;
+          }}
           onOpen={
             openThings
               ? (e) => {
