@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '@sightline/server/src/app.js';
 import { testConfig } from '@sightline/server/src/config.js';
 import { images, organizations, sites, users } from '@sightline/server/src/db/schema.js';
-import { imageKeys } from '@sightline/server/src/features/images/storage-keys.js';
+import { imageKeys } from '@sightline/server/src/platform/storage/image-keys.js';
 import { hashPassword } from '@sightline/server/src/platform/crypto.js';
 import { newId } from '@sightline/server/src/platform/ids.js';
 import { ALL_SITES, CSRF_HEADER, CSRF_VALUE, IMAGE_UPLOAD_CONCURRENCY, ROLE_IDS } from '@sightline/shared';

@@ -241,8 +241,11 @@ async function measure() {
       log(`  data ready in ${fmt((performance.now() - t0) / 1000, 1)} s`);
     }
     const { rows: sizes } = await pool.query<{ rel: string; size: string }>(
-      `SELECT relname AS rel, pg_size_pretty(pg_total_relation_size(oid)) AS size FROM pg_class
-       WHERE relname IN ('things', 'events', 'zone_durations', 'exceptions') ORDER BY relname`,
+      // A partitioned table's size is its partitions'.
+      `SELECT relname AS rel, pg_size_pretty(CASE WHEN relkind = 'p'
+         THEN (SELECT sum(pg_total_relation_size(relid)) FROM pg_partition_tree(oid))::bigint
+         ELSE pg_total_relation_size(oid) END) AS size
+       FROM pg_class WHERE relname IN ('things', 'events', 'zone_durations', 'exceptions') ORDER BY relname`,
     );
     log(`  sizes with indexes: ${sizes.map((r) => `${r.rel} ${r.size}`).join(', ')}`);
 

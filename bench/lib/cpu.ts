@@ -37,8 +37,9 @@ export interface CpuSplit {
 }
 
 export class CpuMeter {
-  private pgPids: number[] = [];
-  private start = { server: 0, pg: 0, bench: 0, busy: 0, total: 0, at: 0 };
+  /** Each PostgreSQL process known at the start, with its ticks then. */
+  private pgStart = new Map<number, number>();
+  private start = { server: 0, bench: 0, busy: 0, total: 0, at: 0 };
 
   private readonly serverPids: readonly number[];
 
@@ -55,10 +56,6 @@ export class CpuMeter {
     return this.serverPids.reduce((sum, pid) => sum + processTicks(pid), 0);
   }
 
-  private pgTicks() {
-    return this.pgPids.reduce((sum, pid) => sum + processTicks(pid), 0);
-  }
-
   private async backends(): Promise<number[]> {
     const { rows } = await this.pool.query<{ pid: number }>(
       `SELECT pid FROM pg_stat_activity WHERE datname = $1 OR backend_type <> 'client backend'`,
@@ -68,11 +65,10 @@ export class CpuMeter {
   }
 
   async begin() {
-    this.pgPids = await this.backends();
+    this.pgStart = new Map((await this.backends()).map((pid) => [pid, processTicks(pid)]));
     const m = machineTicks();
     this.start = {
       server: this.serverTicks(),
-      pg: this.pgTicks(),
       bench: processTicks(process.pid),
       busy: m.busy,
       total: m.total,
@@ -82,18 +78,20 @@ export class CpuMeter {
 
   /**
    * Backends that connected during the phase (a pool growing under load) count with all their
-   * CPU, which they spent in the phase; a backend that exited during the phase is missed.
+   * CPU, which they spent in the phase; a process that exited during the phase (an autovacuum or
+   * parallel worker) is missed, never counted negative.
    */
   async end(): Promise<CpuSplit> {
     const seconds = (performance.now() - this.start.at) / 1000;
     const m = machineTicks();
     const cores = (ticks: number) => ticks / TICKS / seconds;
     const server = cores(this.serverTicks() - this.start.server);
-    const known = new Set(this.pgPids);
-    const joined = (await this.backends()).filter((pid) => !known.has(pid));
-    const postgres = cores(
-      this.pgTicks() - this.start.pg + joined.reduce((sum, pid) => sum + processTicks(pid), 0),
-    );
+    let pgTicks = 0;
+    for (const pid of await this.backends()) {
+      const before = this.pgStart.get(pid);
+      pgTicks += before === undefined ? processTicks(pid) : Math.max(0, processTicks(pid) - before);
+    }
+    const postgres = cores(pgTicks);
     const bench = cores(processTicks(process.pid) - this.start.bench);
     const busy = cores(m.busy - this.start.busy);
     const all = cores(m.total - this.start.total);

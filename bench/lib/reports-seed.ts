@@ -123,7 +123,32 @@ async function dropIndexes(pool: pg.Pool, tables: string[]) {
     [tables],
   );
   for (const r of rows) await pool.query(`DROP INDEX "${r.indexname}"`);
-  return rows.map((r) => r.indexdef);
+  // A partitioned table's definition reads `ON ONLY`, which would build the index on the parent
+  // alone (invalid, and no partition indexed): rebuilt on the whole tree.
+  return rows.map((r) => r.indexdef.replace(' ON ONLY ', ' ON '));
+}
+
+const DAY_S = 86_400;
+/** An events id block is a UTC day's (the events' partitions, features/retention/partitions.ts). */
+const EVENT_ID_BLOCK = 2 ** 32;
+const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10).replaceAll('-', '');
+
+/**
+ * The day partitions of the span, made as the retention job makes today's: events by id blocks of
+ * the day they were made, stays by the day of their end. Without them every generated row would
+ * sit in one partition (or DEFAULT), which no running console has.
+ */
+async function makeDayPartitions(pool: pg.Pool, fromS: number, toS: number) {
+  for (let d = Math.floor(fromS / DAY_S) * DAY_S; d < toS; d += DAY_S) {
+    await pool.query(
+      `CREATE TABLE IF NOT EXISTS events_p${day(d)} PARTITION OF events
+       FOR VALUES FROM (${(d / DAY_S) * EVENT_ID_BLOCK}) TO (${(d / DAY_S + 1) * EVENT_ID_BLOCK})`,
+    );
+    await pool.query(
+      `CREATE TABLE IF NOT EXISTS zone_durations_p${day(d)} PARTITION OF zone_durations
+       FOR VALUES FROM ('${new Date(d * 1000).toISOString()}') TO ('${new Date((d + DAY_S) * 1000).toISOString()}')`,
+    );
+  }
 }
 
 export async function seed(pool: pg.Pool, opts: SeedOptions): Promise<Seeded> {
@@ -142,6 +167,8 @@ export async function seed(pool: pg.Pool, opts: SeedOptions): Promise<Seeded> {
   const start = `'${new Date(END.getTime() - SPAN_S * 1000).toISOString()}'::timestamptz`;
   const timings: string[] = [];
   const indexes = await dropIndexes(pool, ['events', 'zone_durations', 'things', 'exceptions']);
+  // Stays end up to two hours after the span.
+  await makeDayPartitions(pool, END.getTime() / 1000 - SPAN_S, END.getTime() / 1000 + DAY_S);
   await pool.query(
     `INSERT INTO sites (id, org_id, name, timezone) VALUES ($1, $2, 'Bench site', '${TIME_ZONE}')`,
     [siteId, orgId],
@@ -242,8 +269,8 @@ export async function seed(pool: pg.Pool, opts: SeedOptions): Promise<Seeded> {
     eventsS += await lockedQuery(
       pool,
       orgId,
-      `INSERT INTO events (org_id, site_id, tag, thing_id, time, first_time, repeat_count, direction, antenna, zone_id, endpoint_id)
-       SELECT $1, $2, ${thingTagSql(SHAPE, `(i % ${THINGS} + 1)`)}, ${thing('i')}, t, t - interval '30 seconds',
+      `INSERT INTO events (id, org_id, site_id, tag, thing_id, time, first_time, repeat_count, direction, antenna, zone_id, endpoint_id)
+       SELECT floor(extract(epoch FROM t) / ${DAY_S})::bigint * ${EVENT_ID_BLOCK} + i, $1, $2, ${thingTagSql(SHAPE, `(i % ${THINGS} + 1)`)}, ${thing('i')}, t, t - interval '30 seconds',
          3, 'NEAR', 1, ${zone('(i / 7)')}, ${endpoint('(i / 7)')}
        FROM generate_series(${from}, ${to}) i,
          LATERAL (SELECT ${start} + (i::float8 * ${SPAN_S} / ${events}) * interval '1 second' AS t) x`,
