@@ -188,27 +188,28 @@ interface WordsPlan {
 }
 
 /**
- * How the typed words are looked for: the words (in their order) the GIN index gathers — all of
- * them when none is common; with fewer, their query names all the matches and more, and the
- * whole query is tested on those rows. When every typed word is common, none: each row read is
- * tested.
+ * How the typed words are looked for. GIN gathers every row a word beginning names before it
+ * reads one, but walks a whole word's rows only where the other words' rows are (its "fast scan"):
+ * a common whole word costs little next to a rare one, a common last word (a beginning) costs all
+ * its rows. So: no common word last, the whole query through the index; a common last word, the
+ * other words (whole) through the index and the whole query tested on the rows they find; every
+ * word common, no index — each row read is tested.
  */
 async function wordsPlan(tx: Tx, term: string): Promise<WordsPlan> {
   const words = typedWords(term);
   const stats = await wordStats(tx, term, words);
+  const last = words.length - 1;
   const common = words.map(
-    (word, i) =>
-      (i === words.length - 1 && word.length <= SHORT_PREFIX) || isCommon(stats.share[i] ?? 0, stats.things),
+    (word, i) => (i === last && word.length <= SHORT_PREFIX) || isCommon(stats.share[i] ?? 0, stats.things),
   );
   const sure = words
     .map((word, i) => ({ word: word.toLowerCase(), exact: stats.exact[i] ?? 0, similar: stats.similar[i] }))
     .filter((w) => w.similar && /^[a-z0-9]+$/.test(w.word) && isCommon(w.exact, stats.things))
     .sort((a, b) => b.exact - a.exact)[0]?.word;
-  const rare = words.filter((_, i) => !common[i]);
-  if (rare.length === words.length) return { match: wordsMatch(term), indexed: true, sure };
-  if (rare.length)
-    return { match: and(wordsMatch(rare.join(' ')), wordsTest(term)) as SQL, indexed: true, sure };
-  return { match: wordsTest(term), indexed: false, sure };
+  if (common.every(Boolean)) return { match: wordsTest(term), indexed: false, sure };
+  if (!common[last]) return { match: wordsMatch(term), indexed: true, sure };
+  const others = sql`${searchWords} @@ thing_search_whole_words(${words.slice(0, last).join(' ')})`;
+  return { match: and(others, wordsTest(term)) as SQL, indexed: true, sure };
 }
 
 /**
