@@ -29,6 +29,12 @@ const searchWords = sql`"things"."search_words"`;
 
 /** Through the index: `thing_search_query` is immutable, computed once from the constant. */
 const wordsMatch = (term: string) => sql`${searchWords} @@ thing_search_query(${term})`;
+/**
+ * The things whose words match `condition`, gathered from the words' index alone, once, before the
+ * list's other conditions: left with them, the planner ANDs the index's few rows with the class
+ * column of the trigram index (half a million rows for the items) at a cost of 60–140 ms.
+ */
+const gathered = (condition: SQL) => sql`${things.id} = ANY(ARRAY(SELECT id FROM things WHERE ${condition}))`;
 /** The same test on each row (≈ 1 µs): a function call, which the planner does not take to the index. */
 const wordsTest = (term: string) => sql`ts_match_vq(${searchWords}, thing_search_query(${term}))`;
 
@@ -207,9 +213,9 @@ async function wordsPlan(tx: Tx, term: string): Promise<WordsPlan> {
     .filter((w) => w.similar && /^[a-z0-9]+$/.test(w.word) && isCommon(w.exact, stats.things))
     .sort((a, b) => b.exact - a.exact)[0]?.word;
   if (common.every(Boolean)) return { match: wordsTest(term), indexed: false, sure };
-  if (!common[last]) return { match: wordsMatch(term), indexed: true, sure };
+  if (!common[last]) return { match: gathered(wordsMatch(term)), indexed: true, sure };
   const others = sql`${searchWords} @@ thing_search_whole_words(${words.slice(0, last).join(' ')})`;
-  return { match: and(others, wordsTest(term)) as SQL, indexed: true, sure };
+  return { match: and(gathered(others), wordsTest(term)) as SQL, indexed: true, sure };
 }
 
 /**
@@ -262,7 +268,7 @@ export async function searchPage<R>(
         return { rows: await plan.page(tx, and(scope, walkTest)), ...totals };
       if (fuzzy && walked.n > FUZZY_CAP) {
         // Every thing holding the sure word matches: tested first, as it is the cheapest test.
-        const match = sql`(${walkTest} OR ${words.match} OR ${fuzzyOnly(term)})`;
+        const match = sql`(${walkTest} OR ${wordsTest(term)} OR ${fuzzyOnly(term)})`;
         if (!rankBySimilarity) return { rows: await plan.page(tx, and(scope, match)), ...totals };
         // The pool by walking (its test is not the index's); every word's matches through the index.
         await settings(tx, { enable_bitmapscan: 'on' });
@@ -277,7 +283,7 @@ export async function searchPage<R>(
       // Few matches there (the words rarely meet on one thing): the indexes find them.
     }
     const cap = fuzzy ? FUZZY_CAP : LIST_TOTAL_CAP;
-    const match = words.indexed ? words.match : wordsMatch(term);
+    const match = words.indexed ? words.match : gathered(wordsMatch(term));
     const where = and(scope, fuzzy ? sql`(${match} OR ${fuzzyOnly(term)})` : match);
     await settings(tx, {
       ...THROUGH_SEARCH_INDEXES,
@@ -287,8 +293,10 @@ export async function searchPage<R>(
     const totals = { total: Math.min(n, cap), totalCapped: n > cap };
     if (n <= cap) return { rows: await plan.page(tx, where), ...totals };
     if (!rankBySimilarity) {
+      // Walking, the words are tested on each row (the index is for gathering).
       await settings(tx, IN_LIST_ORDER);
-      return { rows: await plan.page(tx, where), ...totals };
+      const onRow = fuzzy ? sql`(${wordsTest(term)} OR ${fuzzyOnly(term)})` : wordsTest(term);
+      return { rows: await plan.page(tx, and(scope, onRow)), ...totals };
     }
     // The best matches first: among those above RANKED_THRESHOLD when they fill the page, else
     // among all; when more than the cap are there, among the first `cap` found.
