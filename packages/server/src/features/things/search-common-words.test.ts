@@ -81,6 +81,8 @@ describe('things search of common words', () => {
     expect(ranked.headers['x-total-count']).toBe(String(FUZZY_CAP));
     expect(ranked.headers['x-total-capped']).toBe('true');
     expect(names(ranked)[0]).toBe('Asset 4242 drill');
+    // A page past the first 250 ranked is still full (the pool grows with the page).
+    expect(names(await get(t, 'search2=drill%204242&limit=100&page=5'))).toHaveLength(100);
     // A typo in the rare word: the common word still makes the matches, the page is full.
     expect(names(await get(t, 'search2=drill%204243&limit=3'))).toHaveLength(3);
     const recent = await get(t, 'search2=drill%204242&sort=-lastZoneTime&limit=2');

@@ -138,7 +138,7 @@ async function cappedMatches(tx: Tx, where: SQL | undefined, cap: number) {
 }
 
 /** The words as `thing_search_query` reads them: between spaces (a tab or a line break is one). */
-export function typedWords(term: string) {
+function typedWords(term: string) {
   return term.split(/[ \t\n\r\f\v]+/).filter((w) => w !== '');
 }
 
@@ -240,7 +240,7 @@ async function walkedMatches(tx: Tx, scope: SQL | undefined, test: SQL, cap: num
  *   match): the list's order read, each row's stored words tested — the first FUZZY_CAP + 1
  *   matches are soon met, the total says "1,000+" and the page is the first rows that match. A
  *   fuzzy search ranked by similarity takes its best among the matches of every typed word and
- *   the first RANKED_POOL things holding that common word.
+ *   the first RANKED_POOL things holding that common word (more for a page past them).
  * - Else few matches (at most the cap): all of them through the search indexes, ordered, cut to
  *   the page. Many: the list's own order walked until the page is full; a fuzzy search ranked by
  *   similarity looks for its best among those above RANKED_THRESHOLD, then among the first
@@ -272,7 +272,9 @@ export async function searchPage<R>(
         if (!rankBySimilarity) return { rows: await plan.page(tx, and(scope, match)), ...totals };
         // The pool by walking (its test is not the index's); every word's matches through the index.
         await settings(tx, { enable_bitmapscan: 'on' });
-        const pool = tx.select({ id: things.id }).from(things).where(and(scope, walkTest)).limit(RANKED_POOL);
+        // Pages past the pool still fill, up to the FUZZY_CAP matches the total names.
+        const poolSize = Math.min(FUZZY_CAP, Math.max(RANKED_POOL, plan.offset + plan.limit));
+        const pool = tx.select({ id: things.id }).from(things).where(and(scope, walkTest)).limit(poolSize);
         const allWords = tx
           .select({ id: things.id })
           .from(things)
