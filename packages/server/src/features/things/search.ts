@@ -1,12 +1,12 @@
 /**
- * The things lists' text search (docs/decisions/0380-search-by-words.md):
+ * The things lists' text search (docs/decisions/0380-search-by-words.md, 0427-search-common-words.md):
  * - `search`: whole words. Every typed word is a word of the thing (name, serial, description,
  *   tags, labels), the last one the beginning of a word, as it may still be being typed. Through
  *   the thing's stored words (`search_words`, migrations 0030 and 0033) and their GIN index.
  * - `search2`: those matches, or fuzzy ones — the typed text's trigram word similarity with the
  *   thing's text at least FUZZY_THRESHOLD — best first unless the query names a sort.
- * The words typed decide the work, not the words the rows share. A word most things hold is not
- * looked up in the index (GIN gathers every row a word or a word's beginning names before the
+ * The words typed decide the work, not the words the rows share. A word most things hold, typed
+ * last, is not looked up in the index (GIN gathers every row a word's beginning names before the
  * first one is read: half a million for "asset"): it is tested on the rows the other words find,
  * or, when every typed word is that common, on the rows the list's own order reads, until the
  * page is full. How common a word is comes from the table's statistics (ANALYZE's most common
