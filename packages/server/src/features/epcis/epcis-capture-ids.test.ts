@@ -184,6 +184,20 @@ describe('captured eventIDs', () => {
     expect(await stored(s.org.id)).toEqual({ captures: 3, events: 4, ids: 4 });
   });
 
+  it('lets one of two captures running together have an eventID for its event: the other is refused whole', async () => {
+    const s = await trackedSite(app);
+    const doc = read(OBJECT_EVENTS);
+    const [one, two] = doc.epcisBody.eventList as [Event, Event];
+    const answers = await Promise.all([
+      s.admin.request('POST', '/api/epcis/capture', withEvents(doc, [one, two])),
+      s.admin.request('POST', '/api/epcis/capture', withEvents(doc, [{ ...two, disposition: 'damaged' }])),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([202, 409]);
+    const stored409 = answers.find((a) => a.statusCode === 409);
+    expect(stored409?.json().message).toBe(EPCIS_MSG.eventIdTaken);
+    expect(await stored(s.org.id)).toMatchObject({ captures: 1 });
+  });
+
   it('reserves no eventID for a document it refuses: 400, 401, 403; and answers no other organization (404)', async () => {
     const s = await trackedSite(app);
     const doc = read(OBJECT_EVENTS);
