@@ -184,6 +184,59 @@ describe('captured eventIDs', () => {
     expect(await stored(s.org.id)).toEqual({ captures: 3, events: 4, ids: 4 });
   });
 
+  it('holds for sightings too: a sighting captured again is not applied twice, another under its eventID is refused', async () => {
+    const s = await trackedSite(app);
+    // The dock's and the store's readers are read points named by SGLNs; the pallet is the TDS's SGTIN.
+    for (const [id, sgln] of [
+      [s.dockReader.id, 'urn:epc:id:sgln:0614141.00001.0'],
+      [s.storeReader.id, 'urn:epc:id:sgln:0614141.00002.0'],
+    ] as const) {
+      const endpoint = await s.admin.request('GET', `/api/endpoints/${id}`);
+      const put = await s.admin.request('PUT', `/api/endpoints/${id}`, {
+        ...(endpoint.json() as object),
+        epcisId: sgln,
+      });
+      expect(put.statusCode, put.body).toBe(200);
+    }
+    await s.admin.request('POST', '/api/things', {
+      name: 'Pallet',
+      site: s.site.id,
+      tag1: '3074257BF7194E4000001A85',
+    });
+    const doc = read(OBJECT_EVENTS);
+    const [one] = doc.epcisBody.eventList as [Event];
+    // ObjectEvent.json's first event (its eventID kept), at the dock, of the pallet.
+    const atDock = {
+      ...one,
+      eventTime: '2024-05-01T10:00:00.000Z',
+      epcList: ['urn:epc:id:sgtin:0614141.812345.6789'],
+      readPoint: { id: 'urn:epc:id:sgln:0614141.00001.0' },
+    };
+    const atStore: Event = {
+      ...atDock,
+      eventTime: '2024-05-01T10:05:00.000Z',
+      readPoint: { id: 'urn:epc:id:sgln:0614141.00002.0' },
+    };
+    const sightings = async () =>
+      ((await s.admin.request('GET', `/api/events?site=${s.site.id}`)).json() as { endpoint: string }[]).map(
+        (e) => e.endpoint,
+      );
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await s.admin.request('POST', '/api/epcis/capture', withEvents(doc, [atDock]))).statusCode,
+      ).toBe(202);
+    expect(await sightings()).toEqual([s.dockReader.id]);
+    const refused = await s.admin.request('POST', '/api/epcis/capture', withEvents(doc, [atStore]));
+    expect(refused.statusCode).toBe(409);
+    expect(await sightings()).toEqual([s.dockReader.id]);
+    const { eventID: _, ...withoutId } = atStore;
+    expect(
+      (await s.admin.request('POST', '/api/epcis/capture', withEvents(doc, [withoutId]))).statusCode,
+    ).toBe(202);
+    expect((await sightings()).sort()).toEqual([s.dockReader.id, s.storeReader.id].sort());
+    expect(await stored(s.org.id)).toEqual({ captures: 3, events: 0, ids: 2 });
+  });
+
   it('lets one of two captures running together have an eventID for its event: the other is refused whole', async () => {
     const s = await trackedSite(app);
     const doc = read(OBJECT_EVENTS);
