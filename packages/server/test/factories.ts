@@ -10,6 +10,7 @@ export * from './factories/import.factory.js';
 export * from './factories/location-tag.factory.js';
 export * from './factories/map.factory.js';
 export * from './factories/report.factory.js';
+export * from './factories/site-limited.factory.js';
 export * from './factories/stream.factory.js';
 export * from './factories/thing.factory.js';
 export * from './factories/webhook.factory.js';

@@ -78,6 +78,8 @@ export const EPCIS_MSG = {
   tooManyEpcs: `A captured document holds at most ${EPCIS_CAPTURE_EPC_LIMIT} EPCs: send its events in several documents`,
   keptNeedsAllSites:
     'Events other than sightings at your own endpoints are kept for the whole organization: capturing them needs access to all sites',
+  eventIdTaken:
+    'An eventID names one event: the document gives the eventID of another event captured in this organization, so nothing of it was stored (ResourceAlreadyExistsException)',
 } as const;
 
 export const EpcisEventsQuery = z.object({

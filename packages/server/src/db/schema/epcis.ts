@@ -1,4 +1,14 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
 import { created, id, orgId, textArray, ts } from './columns.js';
 
 /** One EPCIS capture request: running, success or failed with the errors found. */
@@ -49,4 +59,21 @@ export const epcisEventIds = pgTable(
     sourceId: bigint('source_id', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.eventId] })],
+);
+
+/**
+ * Every eventID captured in the organization, sightings' and kept events' alike, with its
+ * content's digest: an eventID names one event (decision 0424); an error declaration shares the
+ * eventID of the event it declares erroneous (migration 0034).
+ */
+export const epcisCapturedIds = pgTable(
+  'epcis_captured_ids',
+  {
+    orgId: orgId(),
+    eventId: text('event_id').notNull(),
+    errorDeclaration: boolean('error_declaration').notNull(),
+    digest: text('digest').notNull(),
+    captureId: text('capture_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.eventId, t.errorDeclaration] })],
 );

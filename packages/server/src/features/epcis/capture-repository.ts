@@ -1,7 +1,10 @@
-/** EPCIS capture's SQL: the caller's endpoints, tags things carry, and captures with their events. */
+/**
+ * EPCIS capture's SQL: the caller's endpoints, tags things carry, the eventIDs captured before,
+ * and captures with their events.
+ */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { endpoints, epcisCaptures, epcisEvents, things } from '../../db/schema.js';
+import { endpoints, epcisCapturedIds, epcisCaptures, epcisEvents, things } from '../../db/schema.js';
 import { textArray } from '../../tracking/store/arrays.js';
 
 /** The organization's endpoints (at `sites`, when the caller is limited to some). */
@@ -57,12 +60,51 @@ export interface KeptEvent {
   body: unknown;
 }
 
-/** The capture, finished, and the events it keeps, in the caller's transaction. */
-export async function storeCapture(tx: Tx, orgId: string, id: string, kept: KeptEvent[], eventCount: number) {
+/** A captured event's identity: its eventID, whether it declares an error, its content's digest. */
+export interface CapturedId {
+  eventId: string;
+  errorDeclaration: boolean;
+  digest: string;
+}
+
+/** The eventIDs among `ids` captured before in the organization, with the digest of their event. */
+export async function capturedIds(db: Tx, orgId: string, ids: string[]): Promise<CapturedId[]> {
+  if (!ids.length) return [];
+  const list = sql`${textArray([...new Set(ids)], (h) => h)}::text[]`;
+  return db
+    .select({
+      eventId: epcisCapturedIds.eventId,
+      errorDeclaration: epcisCapturedIds.errorDeclaration,
+      digest: epcisCapturedIds.digest,
+    })
+    .from(epcisCapturedIds)
+    .where(and(eq(epcisCapturedIds.orgId, orgId), sql`${epcisCapturedIds.eventId} = ANY(${list})`));
+}
+
+/**
+ * The capture, finished, the events it keeps and every eventID it captured, in the caller's
+ * transaction. False when another capture took one of the eventIDs since they were checked (a
+ * capture running alongside): the caller then rolls the transaction back.
+ */
+export async function storeCapture(
+  tx: Tx,
+  orgId: string,
+  id: string,
+  kept: KeptEvent[],
+  ids: CapturedId[],
+  eventCount: number,
+): Promise<boolean> {
   await tx
     .insert(epcisCaptures)
     .values({ id, orgId, state: 'success', eventCount, timeFinished: new Date() });
   if (kept.length) await tx.insert(epcisEvents).values(kept.map((e) => ({ ...e, orgId, captureId: id })));
+  if (!ids.length) return true;
+  const stored = await tx
+    .insert(epcisCapturedIds)
+    .values(ids.map((e) => ({ ...e, orgId, captureId: id })))
+    .onConflictDoNothing()
+    .returning({ eventId: epcisCapturedIds.eventId });
+  return stored.length === ids.length;
 }
 
 export async function findCapture(db: Tx, orgId: string, id: string) {

@@ -5,6 +5,12 @@
  * the event's time, applied by the same tracking engine as every reader's; every other event is
  * kept as received and answered by the query. The sightings of every endpoint, the kept events and
  * the capture's record commit in one transaction, so a document that fails anywhere stores nothing.
+ *
+ * An eventID names one event in an organization (decision 0424): an event captured again (the
+ * same eventID and content, or, without an eventID, the same content) is a repeat and is not
+ * applied twice; another event under a captured eventID refuses the document (409). An error
+ * declaration carries the eventID of the event it declares erroneous, the one case of two events
+ * sharing one (EPCIS 2.0, 7.4.1.2).
  */
 import { EPCIS_CAPTURE_EPC_LIMIT, EPCIS_MSG, epcisIdOf, epcSearch } from '@sightline/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,7 +23,7 @@ import { newId } from '../../platform/ids.js';
 import type { NormalizedSighting } from '../../tracking/formats/index.js';
 import { ingestTogether } from '../../tracking/store/index.js';
 import * as repo from './capture-repository.js';
-import { eventHash, type HashableEvent } from './event-hash.js';
+import { capturedEventId, contentDigest } from './event-hash.js';
 import { epcisSchemaErrors } from './schema.js';
 
 interface CapturedEvent extends Record<string, unknown> {
@@ -39,6 +45,48 @@ function hexesOf(epc: string) {
 
 const bareBizStep = (v: string | undefined) =>
   v?.replace(/^(https:\/\/ref\.gs1\.org\/cbv\/BizStep-|urn:epcglobal:cbv:bizstep:)/, '');
+
+/** Why an eventID is refused: it names another event, captured before or earlier in the document. */
+export const EVENT_ID_CAPTURED = 'is the eventID of another event, captured before';
+export const eventIdInDocument = (index: number) =>
+  `is the eventID of event ${index} of this document, another event`;
+
+/** A captured event's identity (repo.CapturedId) and whether the client sent its eventID. */
+interface Identity extends repo.CapturedId {
+  sent: boolean;
+}
+
+const identityKey = (id: repo.CapturedId) => `${id.errorDeclaration ? 'E' : 'N'} ${id.eventId}`;
+
+/**
+ * Which events are repeats of one captured before or earlier in the document, and the eventIDs
+ * that name another event than the one captured under them (each as the JSON pointer of its
+ * `eventID` and why). An eventID computed from the content is a repeat whenever it matches.
+ */
+function repeatsAndConflicts(
+  identities: Identity[],
+  before: repo.CapturedId[],
+  pointer: (index: number) => string,
+) {
+  const known = new Map<string, { digest: string; index?: number }>(
+    before.map((b) => [identityKey(b), { digest: b.digest }]),
+  );
+  const conflicts: { path: string; message: string }[] = [];
+  const repeats = identities.map((id, index) => {
+    const found = known.get(identityKey(id));
+    if (!found) {
+      known.set(identityKey(id), { digest: id.digest, index });
+      return false;
+    }
+    if (id.sent && found.digest !== id.digest)
+      conflicts.push({
+        path: pointer(index),
+        message: found.index === undefined ? EVENT_ID_CAPTURED : eventIdInDocument(found.index),
+      });
+    return true;
+  });
+  return { repeats, conflicts };
+}
 
 export async function capture(ctx: AppContext, caller: Caller, log: FastifyBaseLogger, document: unknown) {
   authorize(caller, 'things', 'create');
@@ -68,15 +116,36 @@ export async function capture(ctx: AppContext, caller: Caller, log: FastifyBaseL
   // A kept event is the organization's (answered to callers who may read every site), so a caller
   // limited to some sites captures only sightings of its own endpoints; nothing is stored otherwise.
   if (siteScope(caller) && read.some((r) => !r.seen)) throw forbidden(EPCIS_MSG.keptNeedsAllSites);
+
+  const identities: Identity[] = eventList.map((event) => ({
+    eventId: event.eventID ?? capturedEventId(event),
+    errorDeclaration: event.errorDeclaration !== undefined,
+    digest: contentDigest(event),
+    sent: event.eventID !== undefined,
+  }));
+  const { repeats, conflicts } = repeatsAndConflicts(
+    identities,
+    await repo.capturedIds(
+      ctx.db,
+      caller.orgId,
+      identities.map((i) => i.eventId),
+    ),
+    (index) => (sent.type === 'EPCISDocument' ? `/epcisBody/eventList/${index}/eventID` : '/eventID'),
+  );
+  if (conflicts.length) throw new HttpError(409, EPCIS_MSG.eventIdTaken, undefined, conflicts);
+  const fresh = read
+    .map((r, index) => ({ ...r, identity: identities[index] as Identity }))
+    .filter((_, index) => !repeats[index]);
+
   // One lookup for the whole document, not one per event.
   const known = await repo.knownTags(
     ctx.db,
     caller.orgId,
-    read.flatMap((r) => r.seen?.tags.flat() ?? []),
+    fresh.flatMap((r) => r.seen?.tags.flat() ?? []),
   );
   const sightings = new Map<string, { endpoint: (typeof readers)[number]; batch: NormalizedSighting[] }>();
   const kept: repo.KeptEvent[] = [];
-  for (const { event, seen } of read) {
+  for (const { event, seen, identity } of fresh) {
     if (seen) {
       const entry = sightings.get(seen.endpoint.id) ?? { endpoint: seen.endpoint, batch: [] };
       for (const candidates of seen.tags) {
@@ -93,7 +162,7 @@ export async function capture(ctx: AppContext, caller: Caller, log: FastifyBaseL
       continue;
     }
     kept.push({
-      eventId: event.eventID ?? eventHash(event as HashableEvent),
+      eventId: identity.eventId,
       eventType: event.type,
       action: event.action ?? null,
       bizStep: bareBizStep(event.bizStep) ?? null,
@@ -106,7 +175,12 @@ export async function capture(ctx: AppContext, caller: Caller, log: FastifyBaseL
   }
 
   const captureId = newId();
-  const store = (tx: Tx) => repo.storeCapture(tx, caller.orgId, captureId, kept, eventList.length);
+  const ids = fresh.map(({ identity: { sent: _, ...id } }) => id);
+  const store = async (tx: Tx) => {
+    // Another capture took one of these eventIDs since they were checked: this one stores nothing.
+    if (!(await repo.storeCapture(tx, caller.orgId, captureId, kept, ids, eventList.length)))
+      throw new HttpError(409, EPCIS_MSG.eventIdTaken);
+  };
   if (sightings.size) {
     const batches = [...sightings.values()].map(({ endpoint, batch }) => ({ endpoint, batch }));
     await ingestTogether(ctx.tracking, caller.orgId, batches, Date.now(), store, { log });

@@ -12,7 +12,7 @@ import { anonymous, login, makeApp, makeEndpoint, makeSite, makeUser } from '../
 import { epcisCaptures } from '../../db/schema.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
-import { capture } from './capture.js';
+import { capture, EVENT_ID_CAPTURED } from './capture.js';
 import { EPCIS_FIELD_NOT_ALLOWED, epcisSchemaErrors } from './schema.js';
 
 const app = await makeApp();
@@ -24,6 +24,7 @@ const NOT_A_MEASUREMENT = expect.stringMatching(
 const documents = (folder: string) =>
   readdirSync(path.join(dir, folder))
     .filter((f) => f.endsWith('.json'))
+    .sort()
     .map((file) => [file, JSON.parse(readFileSync(path.join(dir, folder, file), 'utf8'))] as const);
 
 /**
@@ -54,6 +55,24 @@ const REFUSED_BY_GS1_SCHEMA: Record<string, { path: string; message: string }[]>
   'TransactionEvent_with_userExtensions.json': [
     { path: '/epcisBody/eventList/0/sensorElementList/0/sensorReport/0/type', message: NOT_A_MEASUREMENT },
   ],
+};
+
+/**
+ * OpenEPCIS's documents are examples written one by one, and some share eventIDs: captured into one
+ * organization in file order (Documents, then Events), an eventID given to a different event than
+ * the one captured under it refuses its document (409, nothing stored; decision 0424), and the
+ * same event again is a repeat, captured once.
+ */
+const REUSED_EVENT_IDS: Record<string, { refused: string } | { repeats: number }> = {
+  // AssociationEvent_2.json's eventID, on an event with other business transactions.
+  'Documents/AssociationEvent_with_sensorData.json': { refused: '/epcisBody/eventList/0/eventID' },
+  // Its second event is ObjectEvent.json's second, eventID and all.
+  'Documents/ObjectEvent_with_error_declaration.json': { repeats: 1 },
+  // Both declare an error under the eventID of ObjectEvent_all_possible_fields.json's declaration.
+  'Documents/TransformationEvent_with_error_declaration.json': { refused: '/epcisBody/eventList/0/eventID' },
+  'Events/TransformationEvent.json': { refused: '/eventID' },
+  // Documents/AssociationEvent.json's second event, without an eventID: the same content.
+  'Events/AssociationEvent.json': { repeats: 1 },
 };
 
 const SGTIN_HEX = '3074257BF7194E4000001A85';
@@ -104,12 +123,26 @@ describe('POST /api/epcis/capture', () => {
   it('captures every valid document of OpenEPCIS (202, capture job, events found by the query)', async () => {
     const s = await trackedSite(app);
     let expected = 0;
-    const valid = [...documents('Documents'), ...documents('Events')].filter(
-      ([f]) => !(f in REFUSED_BY_GS1_SCHEMA),
+    const valid = (['Documents', 'Events'] as const).flatMap((folder) =>
+      documents(folder)
+        .filter(([f]) => !(f in REFUSED_BY_GS1_SCHEMA))
+        .map(([f, doc]) => [`${folder}/${f}`, doc] as const),
     );
     expect(valid.length).toBe(40);
+    const refused: (typeof valid)[number][] = [];
     for (const [file, doc] of valid) {
       const res = await s.admin.request('POST', '/api/epcis/capture', doc);
+      const reuse = REUSED_EVENT_IDS[file];
+      if (reuse && 'refused' in reuse) {
+        expect(res.statusCode, `${file}: ${res.body}`).toBe(409);
+        expect(res.json(), file).toEqual({
+          message: EPCIS_MSG.eventIdTaken,
+          errors: [{ path: reuse.refused, message: EVENT_ID_CAPTURED }],
+        });
+        expect((await allEvents(s.admin)).length, file).toBe(expected);
+        refused.push([file, doc]);
+        continue;
+      }
       expect(res.statusCode, `${file}: ${res.body}`).toBe(202);
       const location = String(res.headers.location);
       expect(location).toMatch(/^\/api\/epcis\/capture\/[0-9a-f]{24}$/);
@@ -121,9 +154,22 @@ describe('POST /api/epcis/capture', () => {
         captureErrorBehaviour: 'rollback',
         errors: [],
       });
-      expected += (doc as Doc).epcisBody?.eventList.length ?? 1;
+      expected +=
+        ((doc as Doc).epcisBody?.eventList.length ?? 1) - (reuse && 'repeats' in reuse ? reuse.repeats : 0);
       expect((await allEvents(s.admin)).length, file).toBe(expected);
     }
+    expect(refused.map(([f]) => f)).toEqual(
+      Object.keys(REUSED_EVENT_IDS).filter((f) => 'refused' in (REUSED_EVENT_IDS[f] ?? {})),
+    );
+    // An eventID is the organization's own: another organization captures the refused documents,
+    // but for the last, whose declaration's eventID the second's declaration now has.
+    const other = await trackedSite(app);
+    const answers = [];
+    for (const [, doc] of refused)
+      answers.push((await other.admin.request('POST', '/api/epcis/capture', doc)).statusCode);
+    expect(answers).toEqual([202, 202, 409]);
+    expect(await allEvents(other.admin)).toHaveLength(3);
+    expect(await allEvents(s.admin)).toHaveLength(expected);
     // A captured event by its eventID, and through the filters.
     const [first] = await allEvents(s.admin);
     const one = await s.admin.request(

@@ -138,6 +138,28 @@ describe('GET /api/epcis/events', () => {
     expect(next.headers.link).toBeUndefined();
   });
 
+  it('pages the whole organization in event-time order across its sites', async () => {
+    const s = await siteWithHistory();
+    // Another pallet at the second site, between the first site's events.
+    await postNative(app, s.yardReader, [{ tag: '3074257BF7194E4000001A86', time: '2024-05-01T12:00:00Z' }]);
+    const times: unknown[] = [];
+    let url = '/api/epcis/events?perPage=2';
+    for (let page = 0; url && page < 5; page++) {
+      const res = await s.viewer.request('GET', url);
+      expect(res.statusCode).toBe(200);
+      times.push(...eventsOf(res).map((e) => e.eventTime));
+      const link = res.headers.link ? String(res.headers.link) : '';
+      url = link.slice(1, link.indexOf('>'));
+    }
+    expect(times).toEqual([
+      '2024-05-01T10:00:00.000Z',
+      '2024-05-01T10:00:30.000Z',
+      '2024-05-01T12:00:00.000Z',
+      '2024-05-02T09:00:00.000Z',
+      '2024-05-03T09:00:00.000Z',
+    ]);
+  });
+
   it('refuses bad parameters (400), answers no one signed out (401), another organization nothing', async () => {
     const s = await siteWithHistory();
     for (const query of [

@@ -6,8 +6,9 @@
  * with milliseconds), then SHA-256.
  *
  * Written for the fields an ObjectEvent of Sightline has and a handheld's capture sends: type,
- * times, epcList, action, bizStep, disposition, readPoint and bizLocation. An event with other
- * fields keeps the eventID it came with, or gets the hash of these.
+ * times, epcList, action, bizStep, disposition, readPoint and bizLocation. A captured event with
+ * other fields keeps the eventID it came with, or gets the SHA-256 of its whole content
+ * (`capturedEventId`), so that two events differing only there never share an eventID.
  */
 import { createHash } from 'node:crypto';
 import { decodeEpc, epcHexesOfUri } from '@sightline/shared';
@@ -93,4 +94,46 @@ function preHashString(e: HashableEvent): string {
 export function eventHash(e: HashableEvent): string {
   const digest = createHash('sha256').update(preHashString(e), 'utf8').digest('hex');
   return `ni:///sha-256;${digest}?ver=CBV2.0`;
+}
+
+/** Keys that name or frame an event rather than state it: its eventID, recordTime, JSON-LD context. */
+const NOT_CONTENT = new Set(['eventID', 'recordTime', '@context']);
+
+/** JSON with every object's keys sorted: one text for one content, whatever order the keys came in. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
+
+/** SHA-256 (hex) of an event's content: its JSON with keys sorted, without eventID, recordTime, @context. */
+export function contentDigest(event: Record<string, unknown>): string {
+  const content = Object.fromEntries(Object.entries(event).filter(([k]) => !NOT_CONTENT.has(k)));
+  return createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex');
+}
+
+/** Whether the hash reads every field the event has (of readPoint and bizLocation, only the id). */
+function hashReadsAll(event: Record<string, unknown>) {
+  return Object.entries(event).every(([key, value]) => {
+    if (NOT_CONTENT.has(key)) return true;
+    if (!HASHED_KEYS.has(key)) return false;
+    if (key === 'readPoint' || key === 'bizLocation')
+      return Object.keys(value as object).every((k) => k === 'id');
+    return true;
+  });
+}
+
+/**
+ * The eventID of a captured event that was sent without one: the CBV event hash when it reads
+ * every field of the event; otherwise the SHA-256 of the event's whole content (`ni:///sha-256;…`,
+ * not the CBV algorithm's), since the hash of some of its fields would be shared by events that
+ * differ in the others. Either way one content has one eventID, and another content another.
+ */
+export function capturedEventId(event: Record<string, unknown>): string {
+  if (hashReadsAll(event)) return eventHash(event as unknown as HashableEvent);
+  return `ni:///sha-256;${contentDigest(event)}`;
 }

@@ -5,8 +5,9 @@
  */
 import { defaultEpcisId, epcMatch } from '@sightline/shared';
 import { and, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { rows, type Tx } from '../../db/client.js';
 import { endpoints, epcisEventIds, events, sites, zones } from '../../db/schema.js';
+import { numberArray, textArray } from '../../tracking/store/arrays.js';
 import { tagMatches } from '../things/epc-search.js';
 import { BIZ_STEP_SQL, type EventFilter } from './filters.js';
 import type { SightlineEventRow } from './presenter.js';
@@ -52,11 +53,16 @@ function afterToken(after: NonNullable<EventFilter['after']>) {
     : sql`${events.time} > ${time}`;
 }
 
-function where(orgId: string, f: EventFilter): SQL | undefined {
+/** The query's conditions on `events`; `site`: the one on its site (by default, one of `f.sites`). */
+function where(
+  orgId: string,
+  f: EventFilter,
+  site = sql`${events.siteId} IN ${list(f.sites)}`,
+): SQL | undefined {
   const epcs = [...(f.MATCH_epc ?? []), ...(f.MATCH_anyEPC ?? [])];
   return and(
     sql`${events.orgId} = ${orgId}`,
-    sql`${events.siteId} IN ${list(f.sites)}`,
+    site,
     f.GE_eventTime ? sql`${events.time} >= ${new Date(f.GE_eventTime)}` : undefined,
     f.LT_eventTime ? sql`${events.time} < ${new Date(f.LT_eventTime)}` : undefined,
     // recordTime is the event's last sighting, as its eventTime.
@@ -97,9 +103,11 @@ const EVENT_FIELDS = {
  * page is chosen from `events` alone, then joined, and ordered by time NULLS FIRST (time is never
  * null): that is the order of the (site, time DESC NULLS LAST) index read backwards, so PostgreSQL
  * reads the page's rows and stops (an incremental sort by id within a time), where `time ASC`
- * (NULLS LAST) or a join first makes it read and sort the whole day.
+ * (NULLS LAST) or a join first makes it read and sort the whole day. Over several sites (a caller
+ * of the whole organization), see `pageOverSites`.
  */
 export async function sightlineEvents(db: Tx, orgId: string, f: EventFilter, limit: number) {
+  if (f.sites.length > 1) return pageRows(db, orgId, await pageOverSites(db, orgId, f, limit));
   const page = db
     .select({
       id: events.id,
@@ -134,6 +142,50 @@ export async function sightlineEvents(db: Tx, orgId: string, f: EventFilter, lim
     .leftJoin(endpoints, sql`${endpoints.id} = ${page.endpointId}`)
     .leftJoin(zones, sql`${zones.id} = ${page.zoneId}`)
     .orderBy(page.time, page.id);
+  return rows satisfies SightlineEventRow[];
+}
+
+/**
+ * The ids of a page over several sites. The (site, time) index gives one site's events in time
+ * order, but not those of a list of sites: `site_id IN (…)` makes PostgreSQL read every event of
+ * the time range at every site and sort them for each page. Instead each site's first `limit`
+ * events are read as one site's page is (a LATERAL subquery per site, each stopping after `limit`
+ * rows), and the page is the first `limit` of those: at most sites × limit rows read.
+ */
+async function pageOverSites(db: Tx, orgId: string, f: EventFilter, limit: number) {
+  const perSite = where(orgId, f, sql`${events.siteId} = s.site_id`);
+  const found = await rows<{ id: string | number }>(
+    db,
+    sql`SELECT p.id FROM unnest(${textArray(f.sites, (id) => id)}::text[]) AS s(site_id)
+      CROSS JOIN LATERAL (
+        SELECT ${events.id} AS id, ${events.time} AS time FROM ${events} WHERE ${perSite}
+        ORDER BY ${events.time} ASC NULLS FIRST, ${events.id} LIMIT ${limit}
+      ) p
+      ORDER BY p.time ASC NULLS FIRST, p.id LIMIT ${limit}`,
+  );
+  return found.map((r) => Number(r.id));
+}
+
+/**
+ * The rows of a page chosen by `pageOverSites`, joined, oldest first. Its conditions were the
+ * page's: asked again here, they would make PostgreSQL expect one row of the 101 and join them
+ * by scanning the zones for each.
+ */
+async function pageRows(db: Tx, orgId: string, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select(EVENT_FIELDS)
+    .from(events)
+    .innerJoin(sites, sql`${sites.id} = ${events.siteId}`)
+    .leftJoin(endpoints, sql`${endpoints.id} = ${events.endpointId}`)
+    .leftJoin(zones, sql`${zones.id} = ${events.zoneId}`)
+    .where(
+      and(
+        sql`${events.orgId} = ${orgId}`,
+        sql`${events.id} = ANY(${numberArray(ids, (id) => id)}::bigint[])`,
+      ),
+    )
+    .orderBy(events.time, events.id);
   return rows satisfies SightlineEventRow[];
 }
 

@@ -15,6 +15,7 @@ import {
   categoryCountChanges,
   categoryCounts,
   endpoints,
+  epcisCapturedIds,
   epcisCaptures,
   epcisEventIds,
   epcisEvents,
@@ -68,9 +69,10 @@ export async function deleteOrganizationCascade(tx: Tx, orgId: string): Promise<
     roles,
     apiKeys,
     webhooks,
-    // EPCIS: captures, the events they kept, and the eventIDs the query answered.
+    // EPCIS: captures, the events they kept, the eventIDs captured and those the query answered.
     epcisEvents,
     epcisCaptures,
+    epcisCapturedIds,
     epcisEventIds,
     tagState,
     thingTags,

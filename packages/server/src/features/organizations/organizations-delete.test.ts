@@ -11,6 +11,7 @@ import {
   categories,
   endpointStatus,
   endpoints,
+  epcisCapturedIds,
   epcisCaptures,
   epcisEventIds,
   epcisEvents,
@@ -93,7 +94,7 @@ const epcisDocument = () => {
 const epcisRows = async (orgId: string) =>
   (
     await Promise.all(
-      [epcisCaptures, epcisEvents, epcisEventIds].map((table) =>
+      [epcisCaptures, epcisEvents, epcisEventIds, epcisCapturedIds].map((table) =>
         db.select().from(table).where(eq(table.orgId, orgId)),
       ),
     )
@@ -114,7 +115,7 @@ describe('deleting an organization', () => {
     // EPCIS: a captured event kept, and the eventID the query answered for its Sightline event.
     expect((await o.member.request('POST', '/api/epcis/capture', epcisDocument())).statusCode).toBe(202);
     expect((await o.member.request('GET', '/api/epcis/events')).statusCode).toBe(200);
-    expect(await epcisRows(o.orgId)).toEqual([1, 1, 1]);
+    expect(await epcisRows(o.orgId)).toEqual([1, 1, 1, 1]);
     const res = await o.root.request('DELETE', `/api/organizations/${o.orgId}`);
     expect(res.statusCode).toBe(204);
 
@@ -125,7 +126,7 @@ describe('deleting an organization', () => {
     );
     expect(left.flat()).toEqual([]);
     expect(await rollupRows(o.orgId)).toEqual([]);
-    expect(await epcisRows(o.orgId)).toEqual([0, 0, 0]);
+    expect(await epcisRows(o.orgId)).toEqual([0, 0, 0, 0]);
     expect(await db.select().from(organizations).where(eq(organizations.id, o.orgId))).toEqual([]);
     expect(await db.select().from(ssoSettings).where(eq(ssoSettings.orgId, o.orgId))).toEqual([]);
     // Its history is gone from every answer at once, and from the tables in the background.

@@ -23,12 +23,10 @@ import { postNative, trackedSite } from '../../../test/factories/ingest.factory.
 import {
   clientWith,
   gate,
-  login,
   makeApp,
   makeEndpoint,
-  makeSite,
+  makeSiteLimited,
   makeThing,
-  makeUser,
   makeZone,
 } from '../../../test/factories.js';
 import { accessRules, events, roles, things } from '../../db/schema.js';
@@ -42,7 +40,11 @@ async function twoSites() {
   const t = await trackedSite(app);
   const orgId = t.org.id;
   const north = t.site.id;
-  const south = (await makeSite(app, orgId, 'South')).id;
+  // South, and an Admin of North only.
+  const {
+    site: { id: south },
+    client: northAdmin,
+  } = await makeSiteLimited(app, orgId, { role: 'admin', siteName: 'South', sites: [north] });
   const southReader = await makeEndpoint(db, orgId, south, { name: 'South reader' });
   await makeZone(db, orgId, south, { name: 'South gate', gates: [gate(southReader.id)] });
   const ann = await makeThing(db, orgId, north, { class: 'worker', name: 'Ann North' });
@@ -55,10 +57,6 @@ async function twoSites() {
     [south, bob],
   ] as const)
     expect((await t.admin.request('GET', `/api/events?site=${site}&thing=${w.id}`)).statusCode).toBe(200);
-  const northAdmin = await login(
-    app,
-    (await makeUser(app, orgId, { role: 'admin', sites: [north] })).username,
-  );
   return { t, orgId, north, south, ann, bob, northAdmin };
 }
 

@@ -4,15 +4,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  login,
-  makeApp,
-  makeSite,
-  makeTenant,
-  makeThing,
-  makeUser,
-  makeZone,
-} from '../../../test/factories.js';
+import { makeApp, makeSiteLimited, makeTenant, makeThing, makeZone } from '../../../test/factories.js';
 import { rows } from '../../db/client.js';
 import { categoryCountChanges, categoryCounts, things } from '../../db/schema.js';
 import { cappedCount } from '../../platform/list-query.js';
@@ -27,7 +19,8 @@ const SPARES = 'ca00000000000000000000bb';
 /** Two sites with a zone each; things with and without the categories, one deleted. */
 async function scene() {
   const t = await makeTenant(app);
-  const second = await makeSite(app, t.org.id);
+  // A viewer of the second site only.
+  const { site: second, client: limited } = await makeSiteLimited(app, t.org.id);
   const dock = (await makeZone(db, t.org.id, t.site.id, { name: 'Dock' })).id;
   const yard = (await makeZone(db, t.org.id, second.id, { name: 'Yard' })).id;
   const make = (site: string, overrides: Partial<typeof things.$inferInsert>) =>
@@ -41,15 +34,14 @@ async function scene() {
   const gone = await make(t.site.id, { categories: [TOOLS] });
   await db.update(things).set({ deletedAt: new Date() }).where(eq(things.id, gone));
   const mover = await make(t.site.id, { categories: [SPARES], zoneId: yard });
-  return { ...t, second, dock, yard, mover };
+  return { ...t, second, limited, dock, yard, mover };
 }
 
 type Scene = Awaited<ReturnType<typeof scene>>;
 
 /** Every category query of the scene: x-total-count must equal the rows listed. */
 async function checkTotals(s: Scene, label: string) {
-  const user = await makeUser(app, s.org.id, { role: 'viewer', sites: [s.second.id] });
-  const limited = await login(app, user.username, user.password, user.id);
+  const { limited } = s;
   const queries = [];
   for (const category of [TOOLS, SPARES, 'ca00000000000000000000cc'])
     for (const site of ['', `&site=${s.site.id}`, `&site=${s.second.id}`])

@@ -2,12 +2,10 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   anonymous,
-  login,
   makeApp,
-  makeSite,
+  makeSiteLimited,
   makeTenant,
   makeThing,
-  makeUser,
   makeZone,
 } from '../../../test/factories.js';
 import { things, zoneCountChanges, zoneCounts } from '../../db/schema.js';
@@ -55,9 +53,7 @@ describe('GET /api/zones/overview', () => {
     );
     const other = await makeTenant(app);
     expect((await other.admin.request('GET', `/api/zones/overview?site=${s.site.id}`)).statusCode).toBe(404);
-    const elsewhere = await makeSite(app, s.org.id);
-    const user = await makeUser(app, s.org.id, { role: 'viewer', sites: [elsewhere.id] });
-    const limited = await login(app, user.username);
+    const { site: elsewhere, client: limited } = await makeSiteLimited(app, s.org.id);
     expect((await limited.request('GET', `/api/zones/overview?site=${s.site.id}`)).statusCode).toBe(404);
     expect((await limited.request('GET', `/api/zones/overview?site=${elsewhere.id}`)).json()).toEqual([]);
   });
