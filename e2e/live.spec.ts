@@ -3,8 +3,8 @@
  * live stream, an exception's detail, and the map view. Data comes through the API the way readers
  * and people make it (ingest, manual moves); what the tests add is removed again.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminApi, readerHeaders, SCREENSHOTS, signIn, uniq } from './fixtures';
+import { expect, type Page, test } from '@playwright/test';
+import { adminApi, ingest, randomEpc, SCREENSHOTS, signIn, uniq } from './fixtures';
 
 type Api = Awaited<ReturnType<typeof adminApi>>;
 
@@ -13,22 +13,6 @@ async function demoSite(api: Api): Promise<{ _id: string; name: string }> {
   const site = sites[0];
   if (!site) throw new Error('the demo has no site');
   return site;
-}
-
-/** A random EPC, upper-case hex like real tags. */
-const epc = () =>
-  `E280${Array.from({ length: 20 }, () => '0123456789ABCDEF'[Math.floor(Math.random() * 16)]).join('')}`;
-
-async function ingest(
-  request: APIRequestContext,
-  endpoint: { uuid: string; key: string },
-  sightings: unknown[],
-) {
-  const res = await request.post('/api/ingest/sightings', {
-    headers: readerHeaders(endpoint),
-    data: { sightings },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
 }
 
 async function openHome(page: Page, siteId: string) {
@@ -60,7 +44,7 @@ test.describe('Live screens', () => {
     };
     const coldRoom = await zone(`Cold room ${suffix}`, 1, 2);
     const hallway = await zone(`Hallway ${suffix}`, 2, 0);
-    const tag = epc();
+    const tag = randomEpc();
     const thingRes = await api.post('/api/things', {
       name: `Vaccine crate ${suffix}`,
       site: site._id,
@@ -156,7 +140,7 @@ test.describe('Live screens', () => {
     await expect(page.getByText('Live', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
 
-    const tag = epc();
+    const tag = randomEpc();
     await ingest(request, endpoint, [{ tag, antenna: 3, data: { cFloat0: 21.74 }, alarmTamper: true }]);
     const row = page.getByRole('row', { name: `Open tag ${tag} ` });
     await expect(row).toBeVisible();
