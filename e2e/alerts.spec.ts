@@ -530,7 +530,7 @@ test('a reader gone offline shows its time on the site’s clock and the reader,
     await expect(row).toContainText(`Roof reader ${suffix} has been offline since ${shown}`);
     await expect(row).not.toContainText(stayStart);
     await row.getByRole('link', { name: `Roof reader ${suffix}` }).click();
-    await expect(page.getByRole('heading', { name: 'Endpoint offline exception' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Endpoint offline alert' })).toBeVisible();
     await expect(page.getByTestId('exception-message')).toHaveText(
       `Roof reader ${suffix} has been offline since ${shown}`,
     );
