@@ -105,7 +105,7 @@ function DateTimeCell({ value }: { value: string | null }) {
 }
 
 /** The column counts the sightings merged into the event after its first: 0 is seen once, not never. */
-export const REPEAT_COUNT_HINT = 'Sightings after the first: 0 means the tag was seen once.';
+const REPEAT_COUNT_HINT = 'Sightings after the first: 0 means the tag was seen once.';
 
 /** A column as narrow as its content allows; the room left goes to Endpoint, Location and Zone. */
 const NARROW = '1px';
