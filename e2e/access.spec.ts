@@ -256,6 +256,40 @@ test("a Viewer's record editors are read only: fields disabled, nothing to save,
   await page.screenshot({ path: `${SCREENSHOTS}/viewer-map-editor.png` });
 });
 
+test("a Viewer reads the site's settings: every field disabled, no Save", async ({ page, request }) => {
+  // The Viewer may read site settings (reading needs only the site; saving needs modify on
+  // settings), so the screen opens read only, like the other editors.
+  const { api, site } = await setUp(request);
+  const viewer = await makeUser(api, ROLE_IDS.viewer, [ALL_SITES]);
+  await signIn(page, viewer, PASSWORD);
+  await page.goto(`/settings?site=${site}`);
+  await expect(page.getByRole('heading', { name: 'Organization Settings' })).toBeVisible();
+  await expect(page.getByText("You can view this site's settings but not change it.")).toBeVisible();
+  for (const [tab, field] of [
+    ['Labels', 'Item Label'],
+    ['Things', 'Tag Prefix'],
+    ['Import', 'Require Zone on Import'],
+  ] as const) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByLabel(field, { exact: true })).toBeDisabled();
+    // Every input of the tab, not only the one named.
+    const inputs = page.getByRole('tabpanel').locator('input:not([type=hidden]), textarea');
+    expect(await inputs.count(), `${tab}: inputs`).toBeGreaterThan(0);
+    for (const input of await inputs.all())
+      if (await input.isVisible()) await expect(input, `${tab}: an input`).toBeDisabled();
+    await expect(page.getByRole('button', { name: OFFERED_CONTROL })).toHaveCount(0);
+  }
+  await expectAccessible(page, 'main');
+  await page.getByRole('tab', { name: 'Labels' }).click();
+  await expect(page.getByRole('tab', { name: 'Labels' })).toHaveAttribute('aria-selected', 'true');
+  // The tab's underline slides for 300 ms.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SCREENSHOTS}/viewer-settings.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByLabel('Item Label', { exact: true })).toBeDisabled();
+  await page.screenshot({ path: `${SCREENSHOTS}/viewer-settings-phone.png`, fullPage: true });
+});
+
 test("a Viewer's own user editor is read only, at desktop and phone width", async ({ page, request }) => {
   // Other users' records need create on users (the no-access page); one's own opens read only.
   const { api, site } = await setUp(request);

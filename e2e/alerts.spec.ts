@@ -298,7 +298,7 @@ test("an alert's detail shows its state and timeline, acknowledged then resolved
     await signIn(page);
     await openAlerts(page, site);
     await rowOf(page, name).getByRole('link', { name }).click();
-    await expect(page.getByRole('heading', { name: 'Zone time exception' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Zone time alert' })).toBeVisible();
     await expect(page.getByTestId('alert-state')).toHaveText('New');
     await expect(page.getByTestId('timeline-raised')).toBeVisible();
 
@@ -441,7 +441,7 @@ test("an alert's events cover its period, from the stay's start to now", async (
     await signIn(page);
     await openAlerts(page, site);
     await rowOf(page, name).getByRole('link', { name }).click();
-    await expect(page.getByRole('heading', { name: 'Zone time exception' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Zone time alert' })).toBeVisible();
     const events = page.getByRole('table').filter({ hasText: zones.cold.name });
     // Today's sighting in the hallway (it left) is inside the range, as is the stay's first.
     await expect(events).toContainText(zones.hallway.name);
@@ -530,7 +530,7 @@ test('a reader gone offline shows its time on the site’s clock and the reader,
     await expect(row).toContainText(`Roof reader ${suffix} has been offline since ${shown}`);
     await expect(row).not.toContainText(stayStart);
     await row.getByRole('link', { name: `Roof reader ${suffix}` }).click();
-    await expect(page.getByRole('heading', { name: 'Endpoint offline exception' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Endpoint offline alert' })).toBeVisible();
     await expect(page.getByTestId('exception-message')).toHaveText(
       `Roof reader ${suffix} has been offline since ${shown}`,
     );
@@ -574,7 +574,7 @@ test('a Viewer sees the alerts without acknowledge or resolve controls', async (
     await page.screenshot({ path: `${SCREENSHOTS}/alerts-viewer.png`, fullPage: true });
     await expectAccessible(page);
     await rowOf(page, name).getByRole('link', { name }).click();
-    await expect(page.getByRole('heading', { name: 'Zone time exception' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Zone time alert' })).toBeVisible();
     await expect(page.getByTestId('alert-state')).toHaveText('New');
     await expect(page.getByRole('button', { name: /^(Acknowledge|Resolve)$/ })).toHaveCount(0);
     await closeErrorBar(page);

@@ -14,7 +14,13 @@ test('an Admin filters the audit log, opens a change and downloads the rows', as
   const created = await api.post('/api/zones', { name, site });
   expect(created.ok(), await created.text()).toBeTruthy();
   const zone = await created.json();
-  expect((await api.put(`/api/zones/${zone._id}`, { ...zone, name: `${name} B` })).ok()).toBeTruthy();
+  const renamed = await api.put(`/api/zones/${zone._id}`, {
+    ...zone,
+    name: `${name} B`,
+    killDuration: 4,
+    immediateKill: true,
+  });
+  expect(renamed.ok(), await renamed.text()).toBeTruthy();
 
   await signIn(page);
   await page.getByRole('link', { name: 'Audit Log' }).click();
@@ -44,6 +50,11 @@ test('an Admin filters the audit log, opens a change and downloads the rows', as
   await expect(dialog.getByText('(user)')).toHaveCount(0);
   await expect(dialog.getByRole('cell', { name: name, exact: true })).toBeVisible();
   await expect(dialog.getByRole('cell', { name: `${name} B`, exact: true })).toBeVisible();
+  // Fields are named as the zone editor names them, never by their keys.
+  const changed = dialog.getByRole('table', { name: 'Before and after' });
+  for (const label of ['Name', 'Delete Delay (hours)', 'Immediate Kill'])
+    await expect(changed.getByRole('rowheader', { name: label, exact: true })).toBeVisible();
+  await expect(changed.getByText(/killDuration|immediateKill/)).toHaveCount(0);
   await expectAccessible(page);
   await page.screenshot({ path: `${SCREENSHOTS}/audit-diff.png` });
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -58,6 +69,9 @@ test('an Admin filters the audit log, opens a change and downloads the rows', as
   // On a phone the row still says which record changed.
   await expect(page.getByText(`${name} B`, { exact: true })).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/audit-log-phone.png` });
+  await page.getByRole('button', { name: `Open Update of Zones ${name} B by Administrator` }).click();
+  await expect(dialog.getByRole('rowheader', { name: 'Delete Delay (hours)', exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/audit-diff-phone.png` });
 });
 
 test('a Viewer has no Audit Log and its page says so', async ({ page, request }) => {

@@ -1,5 +1,6 @@
 /** Endpoints: create a reader through the editor, see its key, place antennas, watch heartbeats, rotate its key, scan its QR code. */
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { readerHeaders, SCREENSHOTS, signIn, uniq } from './fixtures';
 import { closeErrorBar } from './ui-helpers';
 
@@ -126,6 +127,47 @@ test.describe('endpoints', () => {
       });
     expect((await sightings(oldKey)).status()).toBe(401);
     expect((await sightings(credentials.key)).status()).toBe(200);
+
+    // Connection tab, Push: the exact addresses to point the reader at, copied and posted to.
+    await page.getByRole('tab', { name: 'Connection' }).click();
+    const origin = new URL(page.url()).origin;
+    const target = page.getByRole('group', { name: 'Where the reader posts' });
+    await expect(target.getByRole('textbox', { name: 'Native JSON URL' })).toHaveValue(
+      `${origin}/api/ingest/sightings`,
+    );
+    await expect(target.getByText('The key as "Authorization: Bearer <key>"')).toBeVisible();
+    const impinjUrl = `${origin}/api/ingest/impinj/${credentials.uuid}`;
+    await expect(target.getByRole('textbox', { name: 'Impinj R700 URL' })).toHaveValue(impinjUrl);
+    await expect(target.getByRole('textbox', { name: 'Zebra IoT Connector URL' })).toHaveValue(
+      `${origin}/api/ingest/zebra/${credentials.uuid}`,
+    );
+    await target.getByRole('button', { name: 'Copy Native JSON URL' }).click();
+    const nativeUrl = await page.evaluate(() => navigator.clipboard.readText());
+    const posted = await request.post(nativeUrl, {
+      headers: readerHeaders(credentials),
+      data: { sightings: [] },
+    });
+    expect(posted.status()).toBe(200);
+    const basic = Buffer.from(`${credentials.uuid}:${credentials.key}`).toString('base64');
+    const impinj = await request.post(impinjUrl, { headers: { authorization: `Basic ${basic}` }, data: [] });
+    expect(impinj.ok(), await impinj.text()).toBeTruthy();
+    // The key beside them, masked until shown, as on the Basic tab.
+    await expect(target.getByRole('textbox', { name: 'Reader Key' })).toHaveValue(/^•+$/);
+    await target.getByRole('button', { name: 'Show Reader Key' }).click();
+    await expect(target.getByRole('textbox', { name: 'Reader Key' })).toHaveValue(credentials.key);
+    await target.getByRole('button', { name: 'Hide Reader Key' }).click();
+    await closeErrorBar(page);
+    await page.mouse.move(0, 0);
+    await expectAccessible(page, 'main');
+    await page.screenshot({ path: `${SCREENSHOTS}/endpoint-push.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The whole address is read on a phone: it wraps instead of running under the copy button.
+    const impinjBox = target.getByRole('textbox', { name: 'Impinj R700 URL' });
+    await expect(impinjBox).toBeInViewport();
+    expect(await impinjBox.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect((await impinjBox.boundingBox())?.height ?? 0).toBeGreaterThan(30);
+    await page.screenshot({ path: `${SCREENSHOTS}/endpoint-push-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // QR Code tab: Medium (300) by default; another size redraws it.
     await page.getByRole('tab', { name: 'QR Code' }).click();

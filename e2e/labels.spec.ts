@@ -71,7 +71,7 @@ test('hideWorkers leaves the workers out of every screen', async ({ page, reques
     await expect(page.getByTestId('zone-overview-chart')).toBeVisible();
     await expect(menu(page).getByRole('link', { name: 'Workers' })).toHaveCount(0);
     await expect(page.getByTestId('zone-overview-chart')).not.toContainText('Workers');
-    await expect(page.getByRole('list', { name: 'Open exceptions' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Open alerts' })).toBeVisible();
     await noWorkerOn('Home');
     await page.screenshot({ path: `${SCREENSHOTS}/home-workers-hidden.png`, fullPage: true });
 

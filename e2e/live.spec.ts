@@ -3,8 +3,8 @@
  * live stream, an exception's detail, and the map view. Data comes through the API the way readers
  * and people make it (ingest, manual moves); what the tests add is removed again.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminApi, readerHeaders, SCREENSHOTS, signIn, uniq } from './fixtures';
+import { expect, type Page, test } from '@playwright/test';
+import { adminApi, ingest, randomEpc, SCREENSHOTS, signIn, uniq } from './fixtures';
 
 type Api = Awaited<ReturnType<typeof adminApi>>;
 
@@ -13,22 +13,6 @@ async function demoSite(api: Api): Promise<{ _id: string; name: string }> {
   const site = sites[0];
   if (!site) throw new Error('the demo has no site');
   return site;
-}
-
-/** A random EPC, upper-case hex like real tags. */
-const epc = () =>
-  `E280${Array.from({ length: 20 }, () => '0123456789ABCDEF'[Math.floor(Math.random() * 16)]).join('')}`;
-
-async function ingest(
-  request: APIRequestContext,
-  endpoint: { uuid: string; key: string },
-  sightings: unknown[],
-) {
-  const res = await request.post('/api/ingest/sightings', {
-    headers: readerHeaders(endpoint),
-    data: { sightings },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
 }
 
 async function openHome(page: Page, siteId: string) {
@@ -60,7 +44,7 @@ test.describe('Live screens', () => {
     };
     const coldRoom = await zone(`Cold room ${suffix}`, 1, 2);
     const hallway = await zone(`Hallway ${suffix}`, 2, 0);
-    const tag = epc();
+    const tag = randomEpc();
     const thingRes = await api.post('/api/things', {
       name: `Vaccine crate ${suffix}`,
       site: site._id,
@@ -93,18 +77,33 @@ test.describe('Live screens', () => {
       await expect(endpoints.getByRole('row')).not.toHaveCount(1);
 
       const message = `Vaccine crate ${suffix} was in Cold room ${suffix} for longer than the allowed 2 minute(s)`;
-      const exceptions = page.getByRole('list', { name: 'Open exceptions' });
+      const exceptions = page.getByRole('list', { name: 'Open alerts' });
       await expect(exceptions.getByText(message)).toBeVisible();
       await page.screenshot({ path: `${SCREENSHOTS}/home.png`, fullPage: true });
 
       await exceptions.getByText(message).click();
       await expect(page).toHaveURL(/\/exceptions\/[0-9a-f]{24}/);
-      await expect(page.getByRole('heading', { name: 'Zone time exception' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Zone time alert' })).toBeVisible();
       await expect(page.getByTestId('exception-message')).toHaveText(message);
-      // The time exception's event table: the two events of the stay, in the default range.
+      // The time exception's event table: the two events of the stay, in the default range, in
+      // the five columns a time overrun is read by, with its date range and Reset.
       await expect(page.getByRole('heading', { name: 'Events' })).toBeVisible();
-      await expect(page.getByRole('row', { name: /thing of tag/ })).toHaveCount(2);
+      const alertEvents = page.getByRole('table', { name: 'Events of this alert' });
+      await expect(alertEvents.getByRole('columnheader')).toHaveText([
+        'Tag',
+        /^Last Seen/,
+        'Endpoint',
+        'Zone',
+        'Direction',
+      ]);
+      await expect(alertEvents.getByRole('row', { name: /thing of tag/ })).toHaveCount(2);
+      await expect(page.getByRole('button', { name: 'Reset' })).toBeVisible();
       await page.screenshot({ path: `${SCREENSHOTS}/exception-detail.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      const card = page.getByRole('list', { name: 'Events of this alert' }).getByRole('listitem').first();
+      await expect(card.getByText('Direction:')).toBeVisible();
+      await page.screenshot({ path: `${SCREENSHOTS}/exception-detail-phone.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
 
       // Resolving takes it off Home's open exceptions.
       await page.getByRole('button', { name: 'Resolve' }).click();
@@ -112,7 +111,7 @@ test.describe('Live screens', () => {
       await expect(page.getByText('Alert resolved')).toBeVisible();
       await expect(page.getByTestId('alert-state')).toHaveText('Resolved');
       await openHome(page, site._id);
-      await expect(page.getByRole('region', { name: 'Recent exceptions' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Open alerts' })).toBeVisible();
       await expect(page.getByText(message)).toHaveCount(0);
     } finally {
       await api.delete(`/api/things/${thing}`);
@@ -156,7 +155,7 @@ test.describe('Live screens', () => {
     await expect(page.getByText('Live', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
 
-    const tag = epc();
+    const tag = randomEpc();
     await ingest(request, endpoint, [{ tag, antenna: 3, data: { cFloat0: 21.74 }, alarmTamper: true }]);
     const row = page.getByRole('row', { name: `Open tag ${tag} ` });
     await expect(row).toBeVisible();
@@ -168,6 +167,33 @@ test.describe('Live screens', () => {
     await row.click();
     await expect(page).toHaveURL(/\/events\?/);
     await page.screenshot({ path: `${SCREENSHOTS}/events.png` });
+    // The tag keeps to one line; its decoded identity is in its tooltip and the row's name.
+    const tagCell = row.getByTestId('event-tag');
+    await expect(tagCell).toHaveText(new RegExp(`^${tag.slice(0, 8)}…${tag.slice(-8)}`));
+    expect((await tagCell.boundingBox())?.height ?? 0).toBeLessThan(24);
+    await expect(row).toHaveAccessibleName(new RegExp(`tag ${tag} urn:epc:`));
+    await tagCell.hover();
+    await expect(page.getByRole('tooltip')).toContainText(tag);
+    await expect(page.getByRole('tooltip')).toContainText('urn:epc:');
+    // 'Repeat Event Count' 0 reads as seen once, not never: its header says what it counts.
+    const repeatHeader = page.getByRole('columnheader', { name: 'Repeat Event Count' }).getByRole('button');
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await repeatHeader.hover();
+    await expect(page.getByRole('tooltip')).toHaveText(
+      'Sightings after the first: 0 means the tag was seen once.',
+    );
+    await expect(repeatHeader).toHaveAccessibleDescription(
+      'Sightings after the first: 0 means the tag was seen once.',
+    );
+    // The header keeps its name.
+    await expect(repeatHeader).toHaveAccessibleName(/^Repeat Event Count/);
+    await page.mouse.move(0, 0);
+    // The eleven columns fit beside the menu: nothing scrolls sideways.
+    const table = page.locator('main table');
+    expect(
+      await table.evaluate((t) => t.scrollWidth - (t.parentElement?.clientWidth ?? 0)),
+    ).toBeLessThanOrEqual(0);
 
     // Quick ranges and the endpoint filter narrow the list.
     await page.getByRole('button', { name: 'Last 7 Days' }).click();

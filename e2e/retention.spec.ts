@@ -64,7 +64,9 @@ test('the Super Admin sets data retention, purges now and reads storage', async 
   await expect(sightings).toHaveValue(String(RETENTION_DEFAULTS.sightings));
   await expect(page.getByText('Every read a reader reported')).toBeVisible();
   // The screen a person knows them by: the menu calls exceptions Alerts.
-  await expect(page.getByText('Older exceptions leave the Alerts list, resolved or not.')).toBeVisible();
+  await expect(
+    page.getByText('Older alerts leave the Alerts list and the Exceptions report, resolved or not.'),
+  ).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: `${SCREENSHOTS}/retention.png`, fullPage: true });
 
@@ -109,6 +111,25 @@ test('the Super Admin sets data retention, purges now and reads storage', async 
   await page.screenshot({ path: `${SCREENSHOTS}/retention-phone.png`, fullPage: true });
   await page.getByRole('tab', { name: 'Storage' }).click();
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+  // A phone reads every figure of every class in place: a card per class, nothing off the right edge.
+  const cards = page.getByRole('list', { name: 'Storage by data class' });
+  const sightingsCard = cards
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Raw sightings' }) });
+  for (const [term, value] of [
+    ['Rows', /\d/],
+    ['On disk (est.)', /\d/],
+    ['Oldest record', /./],
+    ['Kept', '7 days'],
+  ] as const) {
+    await expect(sightingsCard.locator('dt', { hasText: term })).toBeInViewport();
+    const figure = sightingsCard.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+    await expect(figure).toHaveText(value);
+    await expect(figure).toBeInViewport();
+  }
+  await expect(cards.getByRole('heading', { name: 'Photos' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
   await page.screenshot({ path: `${SCREENSHOTS}/storage-phone.png`, fullPage: true });
 });
 
@@ -133,7 +154,7 @@ test('a Viewer reads data retention and storage but changes nothing', async ({ p
   await openTab(page, 'Data retention');
   await expect(page.getByText('You can view data retention but not change it')).toBeVisible();
   // The editor's notice is about the site's settings, not this tab's records.
-  await expect(page.getByText('You can view this settings but not change it')).toHaveCount(0);
+  await expect(page.getByText("You can view this site's settings but not change it")).toHaveCount(0);
   await expect(page.getByLabel('Raw sightings: days kept')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Save retention' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Purge now' })).toHaveCount(0);

@@ -183,11 +183,11 @@ test('the simulator moves a thing: the list, the map and Home follow live, and t
     const dueAt = enteredB + ALERT_NS / 1e6;
     await page.goto(`/home?site=${site._id}`);
     await expect(page.getByRole('heading', { name: 'Home', exact: true })).toBeVisible();
-    const card = page.getByRole('region', { name: 'Recent exceptions' });
+    const card = page.getByRole('region', { name: 'Open alerts' });
     await expect(card.getByText(/^\d+ open$|^\d+ newest of \d+ open$/)).toBeVisible();
     await markPage(page);
     const message = `${thingName} was in ${zoneBName} for longer than the allowed 1 minute(s)`;
-    const exceptions = page.getByRole('list', { name: 'Open exceptions' });
+    const exceptions = page.getByRole('list', { name: 'Open alerts' });
     // Before the alert time nothing can have been raised (the job raises at or after it).
     if (Date.now() < dueAt - 1000) await expect(exceptions.getByText(message)).toHaveCount(0);
     await expect(exceptions.getByText(message)).toBeVisible({ timeout: 30_000 });
@@ -197,7 +197,7 @@ test('the simulator moves a thing: the list, the map and Home follow live, and t
     await exceptions.getByText(message).click();
     await expect(page).toHaveURL(/\/exceptions\/[0-9a-f]{24}/);
     exceptionId = /\/exceptions\/([0-9a-f]{24})/.exec(page.url())?.[1];
-    await expect(page.getByRole('heading', { name: 'Zone time exception' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Zone time alert' })).toBeVisible();
     await expect(page.getByTestId('exception-message')).toHaveText(message);
     // Its events: the entry into zone B and the read at its second gate.
     await expect(page.getByRole('heading', { name: 'Events' })).toBeVisible();
@@ -209,7 +209,7 @@ test('the simulator moves a thing: the list, the map and Home follow live, and t
     // The thing's own editor lists it among its open exceptions, and it leads back to the detail.
     await page.getByTestId('exception-message').getByRole('link', { name: thingName }).click();
     await expect(page).toHaveURL(new RegExp(`/items/${thing._id}`));
-    const thingExceptions = page.getByRole('region', { name: 'Open exceptions' });
+    const thingExceptions = page.getByRole('region', { name: 'Open alerts' });
     await expect(thingExceptions.getByText(message)).toBeVisible();
     await thingExceptions.getByText(message).click();
     await expect(page).toHaveURL(new RegExp(`/exceptions/${exceptionId}`));

@@ -21,7 +21,7 @@ export type ExceptionChange = (typeof EXCEPTION_CHANGES)[number];
 export const RESOLVED_BY_SYSTEM = 'system';
 
 export const EXCEPTION_MSG = {
-  alreadyResolved: 'The exception is already resolved',
+  alreadyResolved: 'The alert is already resolved',
   noteTooLong: 'The note is at most 1000 characters',
   idsRequired: 'ids: at least one exception',
   tooMany: 'ids: at most 500 exceptions at once',

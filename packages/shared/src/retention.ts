@@ -36,9 +36,9 @@ export const RETENTION_CLASS_INFO = {
   },
   exceptions: {
     days: 400,
-    label: 'Exceptions',
-    holds: 'Raised exceptions (zone time exceeded, missing things) and their resolution.',
-    lost: 'Older exceptions leave the Alerts list, resolved or not.',
+    label: 'Alerts',
+    holds: 'Raised alerts (zone time exceeded, missing things) and their resolution.',
+    lost: 'Older alerts leave the Alerts list and the Exceptions report, resolved or not.',
   },
   endpointStatus: {
     days: 30,
@@ -55,7 +55,7 @@ export const RETENTION_CLASS_INFO = {
   mail: {
     days: 30,
     label: 'Sent mail',
-    holds: 'Mail that was sent or given up (reports, exceptions, password links), kept on the queue.',
+    holds: 'Mail that was sent or given up (reports, alerts, password links), kept on the queue.',
     lost: 'Older sent mail is no longer kept on the queue.',
   },
   audit: {
@@ -67,7 +67,7 @@ export const RETENTION_CLASS_INFO = {
   workerHistory: {
     days: 62,
     label: 'Worker history',
-    holds: 'The events, zone stays and exceptions of workers (people), capped apart from items.',
+    holds: 'The events, zone stays and alerts of workers (people), capped apart from items.',
     lost: 'Older whereabouts of workers are removed even when item history is kept longer.',
   },
 } as const satisfies Record<string, RetentionClassInfo>;

@@ -2,8 +2,9 @@
  * A yes/no question in a focus-trapping dialog. Cancel is focused first: Enter on a button that
  * opened a deletion must not carry through to the deletion itself.
  */
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Dialog, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useId } from 'react';
+import { DialogActionRow } from './DialogActionRow';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -35,19 +36,15 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       <DialogContent>
         <DialogContentText id={textId}>{message}</DialogContentText>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={props.onClose} disabled={props.busy} color="inherit" autoFocus>
-          {cancelLabel}
-        </Button>
-        <Button
-          onClick={props.onConfirm}
-          disabled={props.busy}
-          variant="contained"
-          color={props.destructive === false ? 'primary' : 'error'}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
+      <DialogActionRow
+        cancelLabel={cancelLabel}
+        onCancel={props.onClose}
+        confirmLabel={confirmLabel}
+        onConfirm={props.onConfirm}
+        busy={props.busy}
+        destructive={props.destructive !== false}
+        focusCancel
+      />
     </Dialog>
   );
 }

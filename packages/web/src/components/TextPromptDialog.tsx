@@ -4,16 +4,9 @@
  * action stays disabled while `problem` names something wrong with the text, shown under the
  * field. Enter in a one-line field confirms, like the button.
  */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
+import { Dialog, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
+import { DialogActionRow } from './DialogActionRow';
 
 export interface TextPromptDialogProps {
   open: boolean;
@@ -73,19 +66,14 @@ export function TextPromptDialog(props: TextPromptDialogProps) {
           helperText={wrong ?? ' '}
         />
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={props.onClose} disabled={props.busy} color="inherit">
-          Cancel
-        </Button>
-        <Button
-          onClick={() => props.onConfirm(text)}
-          disabled={!allowed}
-          variant="contained"
-          color={props.destructive ? 'error' : 'primary'}
-        >
-          {props.confirmLabel}
-        </Button>
-      </DialogActions>
+      <DialogActionRow
+        onCancel={props.onClose}
+        confirmLabel={props.confirmLabel}
+        onConfirm={() => props.onConfirm(text)}
+        busy={props.busy}
+        confirmDisabled={!allowed}
+        destructive={props.destructive}
+      />
     </Dialog>
   );
 }

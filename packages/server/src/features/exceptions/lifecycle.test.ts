@@ -148,7 +148,7 @@ describe('POST /api/exceptions/:id/acknowledge', () => {
     await s.manager.request('POST', `/api/exceptions/${s.wrongZone}/resolve`);
     const late = await s.manager.request('POST', `/api/exceptions/${s.wrongZone}/acknowledge`, { note: 'x' });
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe('The exception is already resolved');
+    expect(late.json().message).toBe('The alert is already resolved');
     expect(await stateOf(s, s.wrongZone)).toMatchObject({ notes: [] });
   });
 });

@@ -105,7 +105,7 @@ describe('zone time exceptions without a new sighting', () => {
 
       const mails = await waitForMails(outbox, w.alerts, 1);
       expect(mails).toHaveLength(1);
-      expect(mails[0]?.subject).toBe(`Zone time exception: Crate ${w.tag.slice(-4)} in Cold Room`);
+      expect(mails[0]?.subject).toBe(`Zone time alert: Crate ${w.tag.slice(-4)} in Cold Room`);
       const [body] = await mailBodies(w.alerts);
       expect(body).toContain(
         `Crate ${w.tag.slice(-4)} was in Cold Room for longer than the allowed 10 minute(s)`,

@@ -179,7 +179,7 @@ async function mailExceptions(outlets: Outlets, c: Committed): Promise<void> {
     const since = formatDateTimeIn(r.stayStart ?? r.time, timeZone);
     await mailer.send({
       to: [...to],
-      subject: `Zone time exception: ${thing} in ${zone}`,
+      subject: `Zone time alert: ${thing} in ${zone}`,
       text: `${thing} ${r.message} (since ${since}, ${timeZone}).${link}`,
     });
   }

@@ -80,7 +80,7 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
         <PageHeader title={title} subtitle={props.subtitle} backTo={back} actions={actions} />
         {ctx.readOnly && !loading && !ownRecord && (
           <Alert severity="info" icon={<LockOutlined fontSize="small" />} sx={{ mb: 2 }}>
-            You can view this {props.entityName} but not change it.
+            You can view {props.readOnlyNoun ?? `this ${props.entityName}`} but not change it.
           </Alert>
         )}
         <Paper variant="outlined" sx={{ overflow: 'hidden' }}>

@@ -152,6 +152,8 @@ export interface ResourceEditorProps<V extends Values = Values> {
   id?: string;
   /** Singular noun for messages: 'Failed to load {entityName}', 'delete this {entityName}?'. */
   entityName: string;
+  /** The read-only notice's words for the record; default 'this {entityName}'. */
+  readOnlyNoun?: string;
   /** Page title; default 'New {entityName}' for a new record, else the record's name. */
   title?: string | ((ctx: EditorContext<V>) => string);
   /** A line under the title (e.g. the site a settings screen belongs to). */

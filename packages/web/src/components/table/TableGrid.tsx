@@ -184,28 +184,42 @@ export function TableGrid<T>(props: TableGridProps<T>) {
   );
 }
 
+/** A header with a hint: its label dotted-underlined, as abbreviations with a title are. */
+const HINTED = { textDecoration: 'underline dotted', textUnderlineOffset: 3 };
+
 function HeaderCell<T>(props: { column: Column<T>; sort?: string; onSort?: (field: string) => void }) {
   const c = props.column;
   const key = c.sortField ?? c.field;
   const direction = sortDirection(props.sort, key);
   const label = c.labelHidden ? <span style={visuallyHidden}>{c.label}</span> : c.label;
+  const sortable = Boolean(c.sortable && props.onSort);
+  const button = sortable && (
+    <TableSortLabel
+      sx={c.hint ? HINTED : undefined}
+      active={direction !== undefined}
+      direction={direction ?? 'asc'}
+      onClick={() => props.onSort?.(key)}
+    >
+      {label}
+      {direction && (
+        <span style={visuallyHidden}>{direction === 'desc' ? 'sorted descending' : 'sorted ascending'}</span>
+      )}
+    </TableSortLabel>
+  );
   return (
     <TableCell align={c.align} sx={{ width: c.width, ...hiddenBelow(c) }} sortDirection={direction ?? false}>
-      {c.sortable && props.onSort ? (
-        <TableSortLabel
-          active={direction !== undefined}
-          direction={direction ?? 'asc'}
-          onClick={() => props.onSort?.(key)}
-        >
-          {label}
-          {direction && (
-            <span style={visuallyHidden}>
-              {direction === 'desc' ? 'sorted descending' : 'sorted ascending'}
-            </span>
+      {c.hint ? (
+        // describeChild: the hint describes the header, whose name stays its label. Without a sort
+        // button the label itself takes the focus, so the hint shows from the keyboard too.
+        <Tooltip title={c.hint} describeChild>
+          {button || (
+            <Box component="span" tabIndex={0} sx={HINTED}>
+              {label}
+            </Box>
           )}
-        </TableSortLabel>
+        </Tooltip>
       ) : (
-        label
+        button || label
       )}
     </TableCell>
   );

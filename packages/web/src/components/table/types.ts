@@ -6,6 +6,11 @@ export interface Column<T> {
   /** Record field (dotted paths allowed); also the sort key unless `sortField` says otherwise. */
   field: string;
   label: string;
+  /**
+   * What the column's figures mean, where the label alone could mislead: a tooltip on the header
+   * (also its accessible description), the label dotted-underlined to say it has one.
+   */
+  hint?: string;
   /** The header is read to screen readers only (an actions column). */
   labelHidden?: boolean;
   sortable?: boolean;

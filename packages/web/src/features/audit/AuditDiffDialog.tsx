@@ -1,4 +1,4 @@
-/** One audit row: who, when, from where, and its before/after table. */
+/** One audit row: who, when, from where, and its before/after table, fields named as their editors name them. */
 import {
   Button,
   Dialog,
@@ -14,8 +14,10 @@ import {
   Typography,
 } from '@mui/material';
 import type { AuditRow } from '@sightline/shared';
+import { useSession } from '../../api/session-context';
 import { formatListDateTime } from '../../components/format';
 import { actionLabel, actorLabel, diffLines, recordLabel, resourceLabel } from './audit-text';
+import { fieldLabeller } from './field-labels';
 
 const CELL = {
   fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
@@ -24,7 +26,8 @@ const CELL = {
 };
 
 export function AuditDiffDialog({ row, onClose }: { row: AuditRow | undefined; onClose: () => void }) {
-  const lines = row ? diffLines(row) : [];
+  const { settings } = useSession();
+  const lines = row ? diffLines(row, fieldLabeller(row.resource, settings)) : [];
   return (
     <Dialog
       open={row !== undefined}
@@ -57,7 +60,7 @@ export function AuditDiffDialog({ row, onClose }: { row: AuditRow | undefined; o
                 </TableHead>
                 <TableBody>
                   {lines.map((l) => (
-                    <TableRow key={l.field}>
+                    <TableRow key={l.path}>
                       <TableCell component="th" scope="row">
                         {l.field}
                       </TableCell>

@@ -1,39 +1,96 @@
+import { DEFAULT_SITE_SETTINGS } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
 import { actorLabel, diffLines, recordLabel, resourceLabel } from './audit-text';
+import { fieldLabeller, spellKey } from './field-labels';
 
 describe('the audit row’s before/after lines', () => {
   it('reads an update’s pairs, a create’s record and a delete’s record', () => {
     expect(
       diffLines({ action: 'update', changes: { name: ['A', 'B'], gates: [[], [{ antenna: 1 }]] } }),
     ).toEqual([
-      { field: 'name', before: 'A', after: 'B' },
-      { field: 'gates', before: '[]', after: '[{"antenna":1}]' },
+      { path: 'name', field: 'Name', before: 'A', after: 'B' },
+      { path: 'gates', field: 'Gates', before: '[]', after: '[{"antenna":1}]' },
     ]);
     expect(diffLines({ action: 'create', changes: { name: 'A', description: '' } })).toEqual([
-      { field: 'name', before: '—', after: 'A' },
-      { field: 'description', before: '—', after: '—' },
+      { path: 'name', field: 'Name', before: '—', after: 'A' },
+      { path: 'description', field: 'Description', before: '—', after: '—' },
     ]);
     expect(diffLines({ action: 'delete', changes: { name: 'A' } })).toEqual([
-      { field: 'name', before: 'A', after: '—' },
+      { path: 'name', field: 'Name', before: 'A', after: '—' },
     ]);
     expect(diffLines({ action: 'login', changes: null })).toEqual([]);
   });
 
-  it('reads an acknowledgement’s alert and its state and note pairs', () => {
+  it('reads an acknowledgement’s alert and its state and note pairs by the alert’s labels', () => {
     expect(
-      diffLines({
-        action: 'acknowledge',
-        changes: {
-          alert: 'Zone time alert for Pallet 1 in Dock',
-          state: ['open', 'acknowledged'],
-          acknowledgementNote: [null, 'on my way'],
+      diffLines(
+        {
+          action: 'acknowledge',
+          changes: {
+            alert: 'Zone time alert for Pallet 1 in Dock',
+            state: ['open', 'acknowledged'],
+            acknowledgementNote: [null, 'on my way'],
+          },
         },
-      }),
+        fieldLabeller('exceptions', DEFAULT_SITE_SETTINGS),
+      ),
     ).toEqual([
-      { field: 'alert', before: '—', after: 'Zone time alert for Pallet 1 in Dock' },
-      { field: 'state', before: 'open', after: 'acknowledged' },
-      { field: 'acknowledgementNote', before: '—', after: 'on my way' },
+      { path: 'alert', field: 'Alert', before: '—', after: 'Zone time alert for Pallet 1 in Dock' },
+      { path: 'state', field: 'Status', before: 'open', after: 'acknowledged' },
+      { path: 'acknowledgementNote', field: 'Acknowledgement Note', before: '—', after: 'on my way' },
     ]);
+  });
+
+  it('names a zone’s fields as its editor does, never by their keys', () => {
+    const lines = diffLines(
+      { action: 'update', changes: { killDuration: [0, 4], immediateKill: [false, true], duration: [1, 2] } },
+      fieldLabeller('zones', DEFAULT_SITE_SETTINGS),
+    );
+    expect(lines.map((l) => l.field)).toEqual(['Delete Delay (hours)', 'Immediate Kill', 'Alert Time']);
+  });
+
+  it('opens nested objects into the fields that changed, each by its editor label', () => {
+    const label = fieldLabeller('endpoints', DEFAULT_SITE_SETTINGS);
+    expect(
+      diffLines(
+        {
+          action: 'update',
+          changes: {
+            autoEnroll: [
+              { enabled: false, locationEnabled: false },
+              { enabled: true, locationEnabled: false },
+            ],
+            connection: [
+              { mode: 'push', retries: 0 },
+              { mode: 'llrp', retries: 3 },
+            ],
+          },
+        },
+        label,
+      ),
+    ).toEqual([
+      { path: 'autoEnroll.enabled', field: 'AutoEnroll', before: 'false', after: 'true' },
+      { path: 'connection.mode', field: 'Mode', before: 'push', after: 'llrp' },
+      { path: 'connection.retries', field: 'Connection › Retries', before: '0', after: '3' },
+    ]);
+    expect(diffLines({ action: 'create', changes: { autoEnroll: { enabled: true } } }, label)).toEqual([
+      { path: 'autoEnroll.enabled', field: 'AutoEnroll', before: '—', after: 'true' },
+    ]);
+  });
+
+  it('names a thing’s name and serial with the site’s own words', () => {
+    const settings = { ...DEFAULT_SITE_SETTINGS, itemNameLabel: 'Asset Name', itemSerialLabel: 'Asset No.' };
+    const lines = diffLines(
+      { action: 'update', changes: { name: ['A', 'B'], serial: ['1', '2'], timeModified: ['x', 'y'] } },
+      fieldLabeller('things', settings),
+    );
+    expect(lines.map((l) => l.field)).toEqual(['Asset Name', 'Asset No.', 'Time modified']);
+  });
+
+  it('spells out a key no screen labels', () => {
+    expect(spellKey('killDuration')).toBe('Kill duration');
+    expect(spellKey('addressLine1')).toBe('Address line 1');
+    expect(spellKey('_id')).toBe('Id');
   });
 });
 

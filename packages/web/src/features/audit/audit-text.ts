@@ -1,5 +1,6 @@
 /** How the Audit Log names actions and shows values. */
 import type { AuditRow } from '@sightline/shared';
+import { spellKey } from './field-labels';
 
 export const ACTION_LABELS: Record<string, string> = {
   create: 'Create',
@@ -97,6 +98,9 @@ export function actorLabel(actor: AuditRow['actor']): string {
 }
 
 export interface DiffLine {
+  /** The field's dotted path in the record ('autoEnroll.enabled'). */
+  path: string;
+  /** Its name as a person reads it (the editor's label). */
   field: string;
   before: string;
   after: string;
@@ -105,16 +109,42 @@ export interface DiffLine {
 const show = (v: unknown) =>
   v === undefined || v === null || v === '' ? '—' : typeof v === 'string' ? v : JSON.stringify(v);
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A record's values by dotted path: nested objects opened, lists kept whole. */
+function leaves(value: unknown, prefix: string): [string, unknown][] {
+  if (!isPlainObject(value) || Object.keys(value).length === 0) return [[prefix, value]];
+  return Object.entries(value).flatMap(([k, v]) => leaves(v, `${prefix}.${k}`));
+}
+
+/** An update's pair, opened where both sides are objects into the fields that differ. */
+function changedLeaves(path: string, before: unknown, after: unknown): [string, unknown, unknown][] {
+  if (!isPlainObject(before) || !isPlainObject(after)) return [[path, before, after]];
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap((k) =>
+    JSON.stringify(before[k]) === JSON.stringify(after[k])
+      ? []
+      : changedLeaves(`${path}.${k}`, before[k], after[k]),
+  );
+}
+
 /**
  * The lines of a row's before/after table: an update's `{ field: [before, after] }`, a create's
- * record (after only), a delete's record (before only), or the details of anything else.
+ * record (after only), a delete's record (before only), or the details of anything else. Nested
+ * objects are opened into their fields, each named by `label` (the record's editor labels).
  */
-export function diffLines(row: Pick<AuditRow, 'action' | 'changes'>): DiffLine[] {
+export function diffLines(
+  row: Pick<AuditRow, 'action' | 'changes'>,
+  label: (path: string) => string = spellKey,
+): DiffLine[] {
   const changes = row.changes ?? {};
-  return Object.entries(changes).map(([field, value]) => {
+  const line = (path: string, before: string, after: string) => ({ path, field: label(path), before, after });
+  return Object.entries(changes).flatMap(([key, value]) => {
     if (CHANGE_ACTIONS.has(row.action) && Array.isArray(value) && value.length === 2)
-      return { field, before: show(value[0]), after: show(value[1]) };
-    if (row.action === 'delete' || row.action === 'erase') return { field, before: show(value), after: '—' };
-    return { field, before: '—', after: show(value) };
+      return changedLeaves(key, value[0], value[1]).map(([path, b, a]) => line(path, show(b), show(a)));
+    const gone = row.action === 'delete' || row.action === 'erase';
+    return leaves(value, key).map(([path, v]) =>
+      gone ? line(path, show(v), '—') : line(path, '—', show(v)),
+    );
   });
 }

@@ -2,6 +2,7 @@
 import { type Category, CategoryInput, categoryQrPayload } from '@sightline/shared';
 import { type EditorTab, type EditorTabProps, ResourceEditor } from '../../components';
 import { QrCode } from '../../components/QrCode';
+import { CATEGORY_LABELS } from './field-labels';
 import { CATEGORY_RESOURCE } from './permissions';
 
 type CategoryForm = { _id?: string; name: string; description: string; hidden: boolean };
@@ -26,14 +27,14 @@ const TABS: EditorTab<CategoryForm>[] = [
   {
     label: 'Basic',
     fields: [
-      { type: 'text', name: 'name', label: 'Name', required: true, autoComplete: 'off' },
+      { type: 'text', name: 'name', label: CATEGORY_LABELS.name, required: true, autoComplete: 'off' },
       {
         type: 'checkbox',
         name: 'hidden',
-        label: 'Hidden',
+        label: CATEGORY_LABELS.hidden,
         helperText: 'Hidden categories are left out of pickers but kept on records.',
       },
-      { type: 'text', name: 'description', label: 'Description', multiline: true },
+      { type: 'text', name: 'description', label: CATEGORY_LABELS.description, multiline: true },
     ],
   },
   { label: 'QR Code', component: CategoryQr },

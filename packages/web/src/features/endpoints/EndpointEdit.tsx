@@ -21,9 +21,11 @@ import { useSiteNavigate } from '../../navigation/site-links';
 import { thingWords } from '../things/thing-labels';
 import { EndpointConnectionState } from './EndpointConnectionState';
 import { EndpointKeyField } from './EndpointKeyField';
+import { EndpointPushTarget } from './EndpointPushTarget';
 import { EndpointQrTab } from './EndpointQrTab';
 import { EndpointStatusTab } from './EndpointStatusTab';
 import { connectionForm, DEFAULTS, type EndpointForm, endpointBody, newAntenna } from './endpoint-form';
+import { ENDPOINT_LABELS } from './field-labels';
 import { ReadOnlyField } from './ReadOnlyField';
 
 const CONNECTION_MODE_OPTIONS = [
@@ -49,48 +51,58 @@ export default function EndpointEdit() {
       {
         label: 'Basic',
         fields: [
-          { type: 'text', name: 'name', label: 'Name', required: true, autoComplete: 'off' },
-          { type: 'select', name: 'map', label: 'Map', options: mapOptions },
+          { type: 'text', name: 'name', label: ENDPOINT_LABELS.name, required: true, autoComplete: 'off' },
+          { type: 'select', name: 'map', label: ENDPOINT_LABELS.map, options: mapOptions },
           {
             type: 'text',
             name: 'uuid',
-            label: 'UUID',
+            label: ENDPOINT_LABELS.uuid,
             autoComplete: 'off',
             helperText: 'The id the reader sends; leave empty to generate one.',
           },
           {
             type: 'checkbox',
             name: 'externalgate',
-            label: 'External Gate',
+            label: ENDPOINT_LABELS.externalgate,
             helperText: 'OUT or GONE here takes a thing off site.',
           },
-          { type: 'text', name: 'xycoordinates.0', label: 'Coordinate X', inputType: 'number' },
-          { type: 'text', name: 'xycoordinates.1', label: 'Coordinate Y', inputType: 'number' },
-          { type: 'custom', name: '_id', label: 'ID', component: ReadOnlyField },
+          {
+            type: 'text',
+            name: 'xycoordinates.0',
+            label: ENDPOINT_LABELS['xycoordinates.0'],
+            inputType: 'number',
+          },
+          {
+            type: 'text',
+            name: 'xycoordinates.1',
+            label: ENDPOINT_LABELS['xycoordinates.1'],
+            inputType: 'number',
+          },
+          { type: 'custom', name: '_id', label: ENDPOINT_LABELS._id, component: ReadOnlyField },
           {
             type: 'custom',
             name: 'key',
-            label: 'Key',
+            label: ENDPOINT_LABELS.key,
             component: EndpointKeyField,
             helperText: 'The reader’s secret for posting sightings; keep it private.',
           },
           {
             type: 'checkbox',
             name: 'autoEnroll.enabled',
-            label: 'AutoEnroll',
+            label: ENDPOINT_LABELS['autoEnroll.enabled'],
             helperText: `Unknown tags become new ${lowerTitle(itemWords.title)}.`,
           },
           {
             type: 'checkbox',
             name: 'autoEnroll.locationEnabled',
-            label: 'AutoEnroll Locations',
+            label: ENDPOINT_LABELS['autoEnroll.locationEnabled'],
             helperText: 'Unknown tags become location tags here.',
           },
-          { type: 'text', name: 'description', label: 'Description', multiline: true },
+          { type: 'text', name: 'description', label: ENDPOINT_LABELS.description, multiline: true },
           {
             type: 'text',
             name: 'epcisId',
-            label: 'EPCIS Id',
+            label: ENDPOINT_LABELS.epcisId,
             autoComplete: 'off',
             helperText: 'The id EPCIS documents use, e.g. urn:epc:id:sgln:0614141.00001.0; empty: derived.',
           },
@@ -102,7 +114,7 @@ export default function EndpointEdit() {
           {
             type: 'sublist',
             name: 'antennas',
-            label: 'Antennas',
+            label: ENDPOINT_LABELS.antennas,
             addLabel: 'Add antenna',
             helperText: 'Where each antenna sits; a map of None uses the endpoint’s map.',
             newItem: () => newAntenna(),
@@ -110,13 +122,23 @@ export default function EndpointEdit() {
               {
                 type: 'text',
                 name: 'antenna',
-                label: 'Antenna',
+                label: ENDPOINT_LABELS['antennas.antenna'],
                 inputType: 'number',
                 required: true,
               },
-              { type: 'text', name: 'xycoordinates.0', label: 'X', inputType: 'number' },
-              { type: 'text', name: 'xycoordinates.1', label: 'Y', inputType: 'number' },
-              { type: 'select', name: 'map', label: 'Map', options: mapOptions },
+              {
+                type: 'text',
+                name: 'xycoordinates.0',
+                label: ENDPOINT_LABELS['antennas.xycoordinates.0'],
+                inputType: 'number',
+              },
+              {
+                type: 'text',
+                name: 'xycoordinates.1',
+                label: ENDPOINT_LABELS['antennas.xycoordinates.1'],
+                inputType: 'number',
+              },
+              { type: 'select', name: 'map', label: ENDPOINT_LABELS['antennas.map'], options: mapOptions },
             ],
           },
         ],
@@ -127,16 +149,22 @@ export default function EndpointEdit() {
           {
             type: 'select',
             name: 'connection.mode',
-            label: 'Mode',
+            label: ENDPOINT_LABELS['connection.mode'],
             options: CONNECTION_MODE_OPTIONS,
             helperText:
               'Push: the reader posts to Sightline. LLRP and Impinj stream: Sightline connects to the reader.',
           },
-          { type: 'text', name: 'connection.host', label: 'Host', autoComplete: 'off', hidden: isPush },
+          {
+            type: 'text',
+            name: 'connection.host',
+            label: ENDPOINT_LABELS['connection.host'],
+            autoComplete: 'off',
+            hidden: isPush,
+          },
           {
             type: 'text',
             name: 'connection.port',
-            label: 'Port',
+            label: ENDPOINT_LABELS['connection.port'],
             inputType: 'number',
             hidden: isPush,
             helperText: 'Empty: LLRP 5084 (5085 with TLS), stream 80 (443 with TLS).',
@@ -144,20 +172,33 @@ export default function EndpointEdit() {
           {
             type: 'text',
             name: 'connection.username',
-            label: 'User Name',
+            label: ENDPOINT_LABELS['connection.username'],
             autoComplete: 'off',
             hidden: isPush,
           },
           {
             type: 'text',
             name: 'connection.password',
-            label: 'Password',
+            label: ENDPOINT_LABELS['connection.password'],
             inputType: 'password',
             autoComplete: 'new-password',
             hidden: isPush,
             helperText: 'Write-only: leave empty to keep the stored password.',
           },
-          { type: 'checkbox', name: 'connection.tls', label: 'TLS', hidden: isPush },
+          {
+            type: 'checkbox',
+            name: 'connection.tls',
+            label: ENDPOINT_LABELS['connection.tls'],
+            hidden: isPush,
+          },
+          {
+            type: 'custom',
+            name: '_pushTarget',
+            label: 'Where the reader posts',
+            component: EndpointPushTarget,
+            width: 'full',
+            hidden: (ctx) => ctx.isNew || !isPush(ctx),
+          },
           {
             type: 'custom',
             name: '_connectionState',

@@ -1,6 +1,7 @@
 /**
  * A read-only value the server makes (ID, Key), with a copy button; before saving it says so.
- * A `secret` (the Key) is masked until Show is pressed; Copy copies the value either way.
+ * A `secret` (the Key) is masked until Show is pressed; Copy copies the value either way. A `wrap`
+ * value (an address) breaks over lines rather than hiding its end on a narrow screen.
  */
 import CheckRounded from '@mui/icons-material/CheckRounded';
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
@@ -19,7 +20,8 @@ export function ReadOnlyField({
   value,
   ctx,
   secret = false,
-}: CustomFieldProps & { secret?: boolean }) {
+  wrap = false,
+}: CustomFieldProps & { secret?: boolean; wrap?: boolean }) {
   const [copied, setCopied] = useState(false);
   const [revealed, setRevealed] = useState(false);
   const text = typeof value === 'string' ? value : '';
@@ -42,13 +44,14 @@ export function ReadOnlyField({
       value={hidden ? masked(text) : text}
       placeholder={placeholder}
       helperText={field.helperText}
+      multiline={wrap}
       slotProps={{
         inputLabel: { shrink: true },
         htmlInput: {
           readOnly: true,
           'aria-readonly': true,
           'data-masked': hidden ? 'true' : undefined,
-          style: { fontFamily: 'ui-monospace, monospace' },
+          style: { fontFamily: 'ui-monospace, monospace', ...(wrap && { wordBreak: 'break-all' }) },
         },
         input: {
           endAdornment: text ? (

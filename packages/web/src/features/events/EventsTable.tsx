@@ -1,5 +1,5 @@
 /**
- * The one events table, on Events, a thing's Events tab and a zone time exception's
+ * The one events table, on Events, a thing's Events tab and (`compact`, five columns) an alert's
  * detail: Tag with a tick or cross for matched and an alarm icon for a tamper alarm, Last Full
  * Event, Last Seen, Repeat Event Count, Direction, Endpoint, Data (cFloat0, one decimal),
  * Location, Antenna, RSSI (the peak RSSI of the event's last sighting), Zone. A row opens its thing unless the tag matched none.
@@ -10,7 +10,7 @@ import NotificationsActiveRounded from '@mui/icons-material/NotificationsActiveR
 import SensorsRounded from '@mui/icons-material/SensorsRounded';
 import { Box, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import { decodeEpc, type EventRecord } from '@sightline/shared';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { type Column, EmptyState } from '../../components';
 import { formatCFloat0, formatListDateTime, formatRssi, NONE } from '../../components/format';
 import { ListBody } from '../../components/table/ListBody';
@@ -19,25 +19,29 @@ import { TableFrame } from '../../components/table/TableFrame';
 import type { TableState } from '../../components/table/useTableState';
 import { useSiteNavigate } from '../../navigation/site-links';
 
-/** Tags longer than this many characters are clamped to three lines, the whole tag in a tooltip. */
-const TAG_LINE = 12;
+/** Tags longer than this are shown by their head and tail around an ellipsis. */
+const TAG_SHOWN = 18;
+const TAG_END = 8;
 
-/** The tag's hex, and under it its GS1 keys (the URI when it has none), the URI in a tooltip. */
+/**
+ * A long tag as its first and last eight characters around an ellipsis: the tail is what tells
+ * tags of one batch apart, so the cut is in the middle ('E28011…8C0A51F3').
+ */
+const shortTag = (tag: string) =>
+  tag.length <= TAG_SHOWN ? tag : `${tag.slice(0, TAG_END)}…${tag.slice(-TAG_END)}`;
+
+/**
+ * The tag on one line (a long tag's head and tail around an ellipsis) with its decoded identity
+ * (GS1 keys, else the URI): in the table the whole tag and the identity are read by screen readers
+ * and shown in the tooltip; a phone's card shows both whole, the identity under the tag.
+ */
 function TagCell({ event }: { event: EventRecord }) {
   const identity = decodeEpc(event.tag);
-  // The table sets the tag's width in characters (break-all alone would squeeze it to one).
-  const tag = (
-    <Box
-      component="span"
-      className="event-tag"
-      style={{ '--tag-ch': Math.min(event.tag.length, TAG_LINE) } as CSSProperties}
-    >
-      {event.tag}
-    </Box>
-  );
+  const whole = [event.tag, identity.uri, identity.label].filter(Boolean).join('\n');
+  const short = shortTag(event.tag);
   return (
     <Box component="span" className="event-tag-cell">
-      {/* Side by side on phones; stacked beside the two lines of the tag in the table. */}
+      {/* Before the tag: side by side on phones, stacked in the table. */}
       <Box component="span" className="event-icons">
         {event.matched ? (
           <Tooltip title="Matched to a known thing">
@@ -59,14 +63,28 @@ function TagCell({ event }: { event: EventRecord }) {
           </Tooltip>
         )}
       </Box>
-      <Box component="span" className="event-tag-text">
-        {event.tag.length > TAG_LINE * 3 ? <Tooltip title={event.tag}>{tag}</Tooltip> : tag}{' '}
-        <Tooltip title={identity.label ? `${identity.uri}\n${identity.label}` : identity.uri}>
+      <Tooltip
+        title={<Box sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{whole}</Box>}
+        describeChild
+      >
+        <Box component="span" className="event-tag-text" data-testid="event-tag">
+          <Box component="span" className="event-tag">
+            {short === event.tag ? (
+              event.tag
+            ) : (
+              <>
+                <span aria-hidden className="event-tag-short">
+                  {short}
+                </span>
+                <span className="event-tag-whole">{event.tag}</span>
+              </>
+            )}
+          </Box>{' '}
           <Box component="span" className="event-epc" data-testid="event-epc">
             {identity.label ?? identity.uri}
           </Box>
-        </Tooltip>
-      </Box>
+        </Box>
+      </Tooltip>
     </Box>
   );
 }
@@ -85,6 +103,9 @@ function DateTimeCell({ value }: { value: string | null }) {
     </span>
   );
 }
+
+/** The column counts the sightings merged into the event after its first: 0 is seen once, not never. */
+const REPEAT_COUNT_HINT = 'Sightings after the first: 0 means the tag was seen once.';
 
 /** A column as narrow as its content allows; the room left goes to Endpoint, Location and Zone. */
 const NARROW = '1px';
@@ -110,6 +131,7 @@ const EVENT_COLUMNS: Column<EventRecord>[] = [
   {
     field: 'repeatCount',
     label: 'Repeat Event Count',
+    hint: REPEAT_COUNT_HINT,
     sortable: true,
     align: 'right',
     width: NARROW,
@@ -138,14 +160,40 @@ const EVENT_COLUMNS: Column<EventRecord>[] = [
   { field: 'zoneName', label: 'Zone', cardLabel: true },
 ];
 
+/**
+ * An alert's events, inside its detail: which tag, when, where (endpoint, zone) and which way; the
+ * thing is the alert's own. The full table's columns, the tag first as there (a phone's card title).
+ */
+const COMPACT_FIELDS = ['tag', 'time', 'endpointName', 'zoneName', 'direction'];
+const COMPACT_EVENT_COLUMNS = COMPACT_FIELDS.flatMap((field) => {
+  const column = EVENT_COLUMNS.find((c) => c.field === field);
+  // Direction is worth a line on a phone here, where the card has few.
+  return column ? [{ ...column, hideBelow: undefined, cardLabel: field !== 'tag' }] : [];
+});
+
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, monospace';
+/** Read by screen readers only (sx reads a bare 1 as 100% and margins as spacing: sizes written out). */
+const HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /**
  * All eleven columns fit a 1280 px screen beside the menu: tight cells, headers wrapping onto two or
- * three lines, only the sorted column's arrow taking room, times under dates, the EPC on lines of
- * twelve characters, names wrapping at spaces.
+ * three lines, only the sorted column's arrow taking room, times under dates, the tag on one line,
+ * names wrapping at spaces.
  */
 const EVENTS_SX = {
+  // Phone cards show the whole tag (it wraps there); the table its short form.
+  '& .event-tag-short': { display: 'none' },
+  '& table .event-tag-short': { display: 'inline' },
   '& .event-tag-cell, & .event-icons': { display: 'inline-flex', alignItems: 'center', gap: 0.75 },
   '& .event-tag': { fontFamily: MONO, fontSize: 13, lineHeight: 1.4 },
   '& .event-tag-text': { display: 'inline-flex', flexDirection: 'column', minWidth: 0 },
@@ -153,7 +201,6 @@ const EVENTS_SX = {
     fontSize: 12,
     lineHeight: 1.3,
     color: 'text.secondary',
-    maxWidth: '18ch',
     overflowWrap: 'anywhere',
   },
   '& table': {
@@ -163,22 +210,17 @@ const EVENTS_SX = {
     '& .MuiTableCell-head': { whiteSpace: 'normal', lineHeight: 1.3, verticalAlign: 'bottom' },
     '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { display: 'none' },
     '& td': { overflowWrap: 'break-word' },
+    '& .event-tag-cell': { whiteSpace: 'nowrap' },
+    // The match and tamper icons stacked, as high as the two-line dates beside them.
     '& .event-icons': { flexDirection: 'column', gap: 0.25 },
     '& .event-when': { whiteSpace: 'nowrap' },
     '& .event-time': { display: 'block', color: 'text.secondary' },
     // A hovered row's tint leaves grey text below 4.5:1 (WCAG 1.4.3): it reads as the row's text.
-    '& .MuiTableRow-hover:hover .event-epc, & .MuiTableRow-hover:hover .event-time': {
-      color: 'text.primary',
-    },
-    '& .event-tag': {
-      width: 'calc(var(--tag-ch) * 1ch)',
-      flexShrink: 0,
-      wordBreak: 'break-all',
-      display: '-webkit-box',
-      WebkitLineClamp: 3,
-      WebkitBoxOrient: 'vertical',
-      overflow: 'hidden',
-    },
+    '& .MuiTableRow-hover:hover .event-time': { color: 'text.primary' },
+    '& .event-tag': { display: 'block', whiteSpace: 'nowrap', fontSize: 12 },
+    '& .event-tag-whole': HIDDEN,
+    // Read with the tag and in its tooltip, so the cell stays one line.
+    '& .event-epc': HIDDEN,
   },
 };
 
@@ -198,6 +240,8 @@ export interface EventsTableProps {
   label?: string;
   /** For editor tabs: paging only when there is more than one small page. */
   dense?: boolean;
+  /** The five columns an alert's detail needs (time, tag, endpoint, zone, direction), not all eleven. */
+  compact?: boolean;
   /** Rows open their thing (default); off where the thing is already open. */
   openThings?: boolean;
   /**
@@ -207,7 +251,15 @@ export interface EventsTableProps {
   holdKey: string;
 }
 
-export function EventsTable({ query, state, onState, dense, openThings = true, ...props }: EventsTableProps) {
+export function EventsTable({
+  query,
+  state,
+  onState,
+  dense,
+  compact,
+  openThings = true,
+  ...props
+}: EventsTableProps) {
   const navigate = useSiteNavigate();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const rows = query.data?.items;
@@ -242,7 +294,7 @@ export function EventsTable({ query, state, onState, dense, openThings = true, .
         <ListBody
           phone={phone}
           label={props.label}
-          columns={EVENT_COLUMNS}
+          columns={compact ? COMPACT_EVENT_COLUMNS : EVENT_COLUMNS}
           rows={rows}
           loadingRows={8}
           sort={state.sort}

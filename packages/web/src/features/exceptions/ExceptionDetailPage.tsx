@@ -30,6 +30,7 @@ import {
   useAlertMessage,
   useSiteTimezone,
 } from './exception-text';
+import { ALERT_LABELS } from './field-labels';
 import { useAlertActions } from './useAlertActions';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -88,16 +89,20 @@ function Summary({ e }: { e: ExceptionDetail }) {
               gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' },
             }}
           >
-            <Fact label="Time">{formatDateTime(e.time)}</Fact>
-            <Fact label="Zone">{e.zoneName ?? '—'}</Fact>
-            {e.expectedZone !== null && <Fact label="Expected Zone">{e.expectedZoneName ?? '—'}</Fact>}
-            {e.type === 'zoneTimeException' && (
-              <Fact label="Alert Time">{formatDuration(e.timeDuration)}</Fact>
+            <Fact label={ALERT_LABELS.time}>{formatDateTime(e.time)}</Fact>
+            <Fact label={ALERT_LABELS.zoneName}>{e.zoneName ?? '—'}</Fact>
+            {e.expectedZone !== null && (
+              <Fact label={ALERT_LABELS.expectedZoneName}>{e.expectedZoneName ?? '—'}</Fact>
             )}
-            {e.endpoint !== null && <Fact label="Endpoint">{e.endpointName ?? e.endpoint}</Fact>}
-            {e.type === 'antennaDisconnected' && <Fact label="Antenna">{e.antenna ?? '—'}</Fact>}
+            {e.type === 'zoneTimeException' && (
+              <Fact label={ALERT_LABELS.timeDuration}>{formatDuration(e.timeDuration)}</Fact>
+            )}
+            {e.endpoint !== null && (
+              <Fact label={ALERT_LABELS.endpointName}>{e.endpointName ?? e.endpoint}</Fact>
+            )}
+            {e.type === 'antennaDisconnected' && <Fact label={ALERT_LABELS.antenna}>{e.antenna ?? '—'}</Fact>}
             {e.stayStart && <Fact label={stayStartLabel(e.type)}>{stayStart}</Fact>}
-            <Fact label="Status">
+            <Fact label={ALERT_LABELS.state}>
               <StateChip state={e.state} />
             </Fact>
           </Box>
@@ -136,7 +141,7 @@ export default function ExceptionDetailPage() {
   return (
     <>
       <PageHeader
-        title={e ? `${EXCEPTION_TYPE_LABELS[e.type]} exception` : 'Exception'}
+        title={e ? `${EXCEPTION_TYPE_LABELS[e.type]} alert` : 'Alert'}
         subtitle={e ? formatDateTime(e.time) : ' '}
         backTo="alerts"
         actions={

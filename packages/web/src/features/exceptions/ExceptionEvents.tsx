@@ -31,6 +31,8 @@ export function ExceptionEvents({ exception }: { exception: ExceptionRecord }) {
   };
   return (
     <EventsTable
+      compact
+      label="Events of this alert"
       query={events}
       holdKey={holdKeyOf(query, events.isPlaceholderData || !events.isFetchedAfterMount)}
       state={table.state}

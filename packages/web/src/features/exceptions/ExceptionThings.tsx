@@ -51,7 +51,7 @@ export function ExceptionThings({ things }: { things: ExceptionThing[] }) {
       empty={{
         icon: <Inventory2Outlined />,
         title: 'No things',
-        description: 'The things of this exception no longer exist.',
+        description: 'The things of this alert no longer exist.',
       }}
     />
   );

@@ -44,7 +44,7 @@ export function useAlertActions(onDone?: () => void) {
       onDone?.();
       return client.invalidateQueries({ queryKey: exceptionKeys.all() });
     },
-    onError: (error) => notify.error(`Failed to save exception: ${errorData(error)}`),
+    onError: (error) => notify.error(`Failed to save alert: ${errorData(error)}`),
   });
 
   /** Asks for the note before acting on `alerts`; nothing opens when none of them would change. */

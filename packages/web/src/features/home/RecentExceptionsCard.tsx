@@ -1,4 +1,4 @@
-/** 'Recent exceptions': the site's open (unresolved) exceptions, newest first; each opens its detail. */
+/** 'Open alerts': the site's open (unresolved) alerts, newest first; each opens its detail. */
 import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
 import { List, ListItem, Skeleton } from '@mui/material';
 import type { ExceptionRecord } from '@sightline/shared';
@@ -21,18 +21,18 @@ export function RecentExceptionsCard() {
   const total = open.data?.total ?? 0;
   return (
     <DashboardCard
-      title="Recent exceptions"
+      title="Open alerts"
       subtitle={open.data ? (total > SHOWN ? `${SHOWN} newest of ${total} open` : `${total} open`) : ' '}
       query={open}
       empty={
         rows.length === 0 && {
           icon: <TaskAltRounded />,
-          title: 'No open exceptions',
+          title: 'No open alerts',
           description: 'Zone time overruns and inventory shortages or overages show up here.',
         }
       }
     >
-      <List dense disablePadding aria-label="Open exceptions" sx={{ pb: 1 }}>
+      <List dense disablePadding aria-label="Open alerts" sx={{ pb: 1 }}>
         {open.isPending
           ? [0, 1, 2].map((i) => (
               <ListItem key={i} disablePadding>

@@ -9,6 +9,7 @@ import { type EditorTab, type EditorTabProps, ResourceEditor } from '../../compo
 import { QrCode } from '../../components/QrCode';
 import { useSiteMaps } from '../maps/useSiteMaps';
 import { useSiteZones } from '../zones/useZones';
+import { LOCATION_TAG_LABELS } from './field-labels';
 import {
   fromLocationTag,
   type LocationTagForm,
@@ -40,19 +41,35 @@ export default function LocationTagEdit() {
       {
         label: 'Basic',
         fields: [
-          { type: 'text', name: 'name', label: 'Name', required: true, autoComplete: 'off' },
+          {
+            type: 'text',
+            name: 'name',
+            label: LOCATION_TAG_LABELS.name,
+            required: true,
+            autoComplete: 'off',
+          },
           {
             type: 'text',
             name: 'tag',
-            label: 'Tag',
+            label: LOCATION_TAG_LABELS.tag,
             required: true,
             autoComplete: 'off',
             helperText: 'The EPC in hex, e.g. 3034F87C6C00004000000001',
           },
-          { type: 'select', name: 'zone', label: 'Zone', options: zones.options },
-          { type: 'select', name: 'map', label: 'Map', options: maps.options },
-          { type: 'text', name: 'xycoordinates.0', label: 'Coordinate X', inputType: 'number' },
-          { type: 'text', name: 'xycoordinates.1', label: 'Coordinate Y', inputType: 'number' },
+          { type: 'select', name: 'zone', label: LOCATION_TAG_LABELS.zone, options: zones.options },
+          { type: 'select', name: 'map', label: LOCATION_TAG_LABELS.map, options: maps.options },
+          {
+            type: 'text',
+            name: 'xycoordinates.0',
+            label: LOCATION_TAG_LABELS['xycoordinates.0'],
+            inputType: 'number',
+          },
+          {
+            type: 'text',
+            name: 'xycoordinates.1',
+            label: LOCATION_TAG_LABELS['xycoordinates.1'],
+            inputType: 'number',
+          },
         ],
       },
       { label: 'QR Code', component: TagQr },

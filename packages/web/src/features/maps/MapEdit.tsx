@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { useSession } from '../../api/session-context';
 import { type EditorTab, ResourceEditor, useNotify } from '../../components';
 import { useSiteNavigate } from '../../navigation/site-links';
+import { MAP_LABELS } from './field-labels';
 import { mapKeys } from './keys';
 import { MapImageField } from './MapImageField';
 import { MapPreview } from './MapPreview';
@@ -29,21 +30,33 @@ export default function MapEdit() {
       {
         label: 'Basic',
         fields: [
-          { type: 'text', name: 'name', label: 'Name', required: true, autoComplete: 'off' },
+          { type: 'text', name: 'name', label: MAP_LABELS.name, required: true, autoComplete: 'off' },
           {
             type: 'custom',
             name: 'imageFile',
-            label: 'Image',
+            label: MAP_LABELS.imageFile,
             component: MapImageField,
             helperText: 'PNG, JPEG, SVG or WebP, up to 30 MB.',
             validate: imageFileRule,
           },
-          { type: 'text', name: 'topLeft.0', label: 'Top Left X', inputType: 'number', required: true },
-          { type: 'text', name: 'topLeft.1', label: 'Top Left Y', inputType: 'number', required: true },
+          {
+            type: 'text',
+            name: 'topLeft.0',
+            label: MAP_LABELS['topLeft.0'],
+            inputType: 'number',
+            required: true,
+          },
+          {
+            type: 'text',
+            name: 'topLeft.1',
+            label: MAP_LABELS['topLeft.1'],
+            inputType: 'number',
+            required: true,
+          },
           {
             type: 'text',
             name: 'botRight.0',
-            label: 'Bottom Right X',
+            label: MAP_LABELS['botRight.0'],
             inputType: 'number',
             required: true,
             validate: differs(0, 'Top Left X'),
@@ -51,7 +64,7 @@ export default function MapEdit() {
           {
             type: 'text',
             name: 'botRight.1',
-            label: 'Bottom Right Y',
+            label: MAP_LABELS['botRight.1'],
             inputType: 'number',
             required: true,
             validate: differs(1, 'Top Left Y'),

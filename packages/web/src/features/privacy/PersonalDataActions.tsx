@@ -18,7 +18,7 @@ import { downloadFile } from '../things/download';
 import { thingKeys } from '../things/keys';
 
 const eraseMessage = (name: string) =>
-  `This removes ${name} and everything that names it or its tags: events, stays, exceptions, ` +
+  `This removes ${name} and everything that names it or its tags: events, stays, alerts, ` +
   'raw reads, photos attached only to it, webhook deliveries naming it (queued ones are never ' +
   'sent), and its name, serial and tags in the audit log. The ' +
   'audit log keeps that an erasure happened, by whom and when. This cannot be undone.';

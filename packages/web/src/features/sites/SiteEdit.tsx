@@ -12,6 +12,7 @@ import { useMemo } from 'react';
 import { api } from '../../api/client';
 import { type EditorTab, ResourceEditor } from '../../components';
 import { DailyTimeField } from './DailyTimeField';
+import { SITE_LABELS } from './field-labels';
 import { siteKeys } from './keys';
 import { SiteEndpoints } from './SiteEndpoints';
 
@@ -99,26 +100,36 @@ export default function SiteEdit() {
       {
         label: 'Basic',
         fields: [
-          { type: 'text', name: 'name', label: 'Name', required: true, autoComplete: 'off' },
-          { type: 'date', name: 'startDate', label: 'Start Date', required: true },
-          { type: 'text', name: 'description', label: 'Description', multiline: true },
+          { type: 'text', name: 'name', label: SITE_LABELS.name, required: true, autoComplete: 'off' },
+          { type: 'date', name: 'startDate', label: SITE_LABELS.startDate, required: true },
+          { type: 'text', name: 'description', label: SITE_LABELS.description, multiline: true },
           {
             type: 'text',
             name: 'epcisId',
-            label: 'EPCIS Id',
+            label: SITE_LABELS.epcisId,
             autoComplete: 'off',
             helperText: 'The id EPCIS documents use, e.g. urn:epc:id:sgln:0614141.00001.0; empty: derived.',
           },
-          { type: 'text', name: 'addressLine1', label: 'Address Line 1', autoComplete: 'address-line1' },
-          { type: 'text', name: 'addressLine2', label: 'Address Line 2', autoComplete: 'address-line2' },
-          { type: 'text', name: 'city', label: 'City', autoComplete: 'address-level2' },
-          { type: 'text', name: 'state', label: 'State', autoComplete: 'address-level1' },
-          { type: 'text', name: 'country', label: 'Country', autoComplete: 'country-name' },
-          { type: 'text', name: 'zipcode', label: 'Zipcode', autoComplete: 'postal-code' },
+          {
+            type: 'text',
+            name: 'addressLine1',
+            label: SITE_LABELS.addressLine1,
+            autoComplete: 'address-line1',
+          },
+          {
+            type: 'text',
+            name: 'addressLine2',
+            label: SITE_LABELS.addressLine2,
+            autoComplete: 'address-line2',
+          },
+          { type: 'text', name: 'city', label: SITE_LABELS.city, autoComplete: 'address-level2' },
+          { type: 'text', name: 'state', label: SITE_LABELS.state, autoComplete: 'address-level1' },
+          { type: 'text', name: 'country', label: SITE_LABELS.country, autoComplete: 'country-name' },
+          { type: 'text', name: 'zipcode', label: SITE_LABELS.zipcode, autoComplete: 'postal-code' },
           {
             type: 'combobox',
             name: 'timezone.id',
-            label: 'Timezone',
+            label: SITE_LABELS['timezone.id'],
             required: true,
             options: (timezones.data ?? []).map((t) => ({ value: t.id, label: t.name })),
           },
@@ -130,14 +141,14 @@ export default function SiteEdit() {
           {
             type: 'custom',
             name: 'reportSettings.dailyTime',
-            label: 'Daily Start Time',
+            label: SITE_LABELS['reportSettings.dailyTime'],
             helperText: "When the daily report mail is sent, in the site's timezone.",
             component: DailyTimeField,
           },
           {
             type: 'combobox',
             name: 'reportSettings.emails',
-            label: 'Emails',
+            label: SITE_LABELS['reportSettings.emails'],
             multiple: true,
             freeSolo: true,
             options: [],
@@ -152,7 +163,7 @@ export default function SiteEdit() {
           {
             type: 'text',
             name: 'alertSettings.escalateAfterMinutes',
-            label: 'Escalate After (minutes)',
+            label: SITE_LABELS['alertSettings.escalateAfterMinutes'],
             inputType: 'number',
             helperText:
               'An alert nobody acknowledged this long is mailed once to the escalation emails. Empty: off.',
@@ -160,7 +171,7 @@ export default function SiteEdit() {
           {
             type: 'combobox',
             name: 'alertSettings.escalationEmails',
-            label: 'Escalation Emails',
+            label: SITE_LABELS['alertSettings.escalationEmails'],
             multiple: true,
             freeSolo: true,
             options: [],
@@ -169,14 +180,14 @@ export default function SiteEdit() {
           {
             type: 'text',
             name: 'alertSettings.remindEveryMinutes',
-            label: 'Remind Every (minutes)',
+            label: SITE_LABELS['alertSettings.remindEveryMinutes'],
             inputType: 'number',
             helperText: "Until it is acknowledged, the zone's emails are reminded this often. Empty: off.",
           },
           {
             type: 'text',
             name: 'alertSettings.maxReminders',
-            label: 'Max Reminders',
+            label: SITE_LABELS['alertSettings.maxReminders'],
             inputType: 'number',
             helperText: 'At most this many reminders per alert.',
           },

@@ -13,6 +13,7 @@ import { useSession } from '../../api/session-context';
 import { type EditorTab, EmptyState, PageHeader, ResourceEditor } from '../../components';
 import RetentionTab from '../retention/RetentionTab';
 import StorageTab from '../retention/StorageTab';
+import { SETTINGS_LABELS } from './field-labels';
 import { SETTINGS_DEFAULTS, type SettingsForm, toSettingsBody, toSettingsForm } from './site-settings-form';
 
 // The page is named as its menu entry is.
@@ -34,30 +35,30 @@ export default function SiteSettingsEdit() {
           {
             type: 'text',
             name: 'itemLabel',
-            label: 'Item Label',
+            label: SETTINGS_LABELS.itemLabel,
             required: true,
             helperText: "Menu name of items, e.g. 'Assets'.",
           },
           {
             type: 'text',
             name: 'workerLabel',
-            label: 'Worker Label',
+            label: SETTINGS_LABELS.workerLabel,
             required: true,
             helperText: "Menu name of workers, e.g. 'Staff'.",
           },
-          { type: 'text', name: 'itemNameLabel', label: 'Item Name Label', required: true },
-          { type: 'text', name: 'itemSerialLabel', label: 'Item Serial Label', required: true },
+          { type: 'text', name: 'itemNameLabel', label: SETTINGS_LABELS.itemNameLabel, required: true },
+          { type: 'text', name: 'itemSerialLabel', label: SETTINGS_LABELS.itemSerialLabel, required: true },
           {
             type: 'checkbox',
             name: 'hideWorkers',
-            label: 'Hide Workers',
+            label: SETTINGS_LABELS.hideWorkers,
             helperText: 'Removes the workers menu entry and the worker series from charts.',
             width: 'full',
           },
           {
             type: 'checkbox',
             name: 'pseudonymizeWorkers',
-            label: 'Pseudonymous Workers',
+            label: SETTINGS_LABELS.pseudonymizeWorkers,
             helperText:
               'Users without the right to identify workers see each worker as a stable pseudonym ' +
               '("Worker 7F3A9C"): no name, serial, description or photo, in lists, maps, reports, ' +
@@ -72,7 +73,7 @@ export default function SiteSettingsEdit() {
           {
             type: 'combobox',
             name: 'parentCategories',
-            label: 'Parent Categories',
+            label: SETTINGS_LABELS.parentCategories,
             multiple: true,
             helperText: 'Things in these categories are parents (kits) for inventory checks.',
             options: (categories.data?.items ?? []).map((c) => ({ value: c._id, label: c.name })),
@@ -81,20 +82,20 @@ export default function SiteSettingsEdit() {
           {
             type: 'text',
             name: 'orgTagPrefix',
-            label: 'Tag Prefix',
+            label: SETTINGS_LABELS.orgTagPrefix,
             autoComplete: 'off',
           },
           {
             type: 'checkbox',
             name: 'showLabelHeader',
-            label: 'Show Label Header in the Thing List',
+            label: SETTINGS_LABELS.showLabelHeader,
             helperText: 'Adds a Labels column to the items and workers lists.',
             width: 'full',
           },
           {
             type: 'checkbox',
             name: 'flattenEventsExports',
-            label: 'Flatten Events Export',
+            label: SETTINGS_LABELS.flattenEventsExports,
             width: 'full',
           },
         ],
@@ -105,19 +106,19 @@ export default function SiteSettingsEdit() {
           {
             type: 'checkbox',
             name: 'importSettings.prefixedTagDupCheck',
-            label: 'Prefixed Tag Duplicate Check',
+            label: SETTINGS_LABELS['importSettings.prefixedTagDupCheck'],
             width: 'full',
           },
           {
             type: 'checkbox',
             name: 'importSettings.generatePrefixTag',
-            label: 'Generate Prefix Tag',
+            label: SETTINGS_LABELS['importSettings.generatePrefixTag'],
             width: 'full',
           },
           {
             type: 'checkbox',
             name: 'importSettings.requireZone',
-            label: 'Require Zone on Import',
+            label: SETTINGS_LABELS['importSettings.requireZone'],
             helperText: 'An import must name the zone its assets go to.',
             width: 'full',
           },
@@ -149,6 +150,7 @@ export default function SiteSettingsEdit() {
       query={{ site: session.siteId }}
       saveMethod="POST"
       entityName="settings"
+      readOnlyNoun="this site's settings"
       title={TITLE}
       subtitle={session.site ? `Site: ${session.site.name}` : undefined}
       tabs={tabs}

@@ -12,13 +12,14 @@ import { useSession } from '../../api/session-context';
 import { type EditorTab, ResourceEditor } from '../../components';
 import { ThingPhotos } from '../images/ThingPhotos';
 import { PersonalDataActions } from '../privacy/PersonalDataActions';
+import { thingLabels } from './field-labels';
 import { ThingLinks } from './links/ThingLinks';
 import { useCategories } from './lookups';
 import { ThingData } from './ThingData';
 import { ThingEvents } from './ThingEvents';
 import { ThingState } from './ThingState';
 import { newThing, type ThingForm, thingBody } from './thing-form';
-import { nameLabel, serialLabel, thingWords } from './thing-labels';
+import { thingWords } from './thing-labels';
 import { ZoneHistory } from './ZoneHistory';
 
 /** Route handle of items/:id and workers/:id: the class a new record gets and the list to return to. */
@@ -44,35 +45,36 @@ export default function ThingEdit() {
   const words = thingWords(thingClass, settings);
   const listPath = thingWords(routeClass ?? thingClass, settings).path;
   const categories = useCategories();
+  const labels = useMemo(() => thingLabels(settings), [settings]);
 
   const tabs = useMemo<EditorTab<ThingForm>[]>(
     () => [
       {
         label: 'Basic',
         fields: [
-          { type: 'text', name: 'name', label: nameLabel(settings), required: true, autoComplete: 'off' },
-          { type: 'text', name: 'serial', label: serialLabel(settings), autoComplete: 'off' },
+          { type: 'text', name: 'name', label: labels.name, required: true, autoComplete: 'off' },
+          { type: 'text', name: 'serial', label: labels.serial, autoComplete: 'off' },
           {
             type: 'select',
             name: 'class',
-            label: 'Class',
+            label: labels.class,
             required: true,
             options: THING_CLASS_OPTIONS.map((o) => ({ value: o.id, label: o.name })),
           },
           {
             type: 'combobox',
             name: 'categories',
-            label: 'Categories',
+            label: labels.categories,
             multiple: true,
             options: categories.all.map((c) => ({ value: c._id, label: c.name })),
           },
-          { type: 'text', name: 'description', label: 'Description', multiline: true, width: 'full' },
-          { type: 'text', name: 'tag1', label: 'Tag 1', autoComplete: 'off' },
-          { type: 'text', name: 'tag2', label: 'Tag 2', autoComplete: 'off' },
+          { type: 'text', name: 'description', label: labels.description, multiline: true, width: 'full' },
+          { type: 'text', name: 'tag1', label: labels.tag1, autoComplete: 'off' },
+          { type: 'text', name: 'tag2', label: labels.tag2, autoComplete: 'off' },
           {
             type: 'combobox',
             name: 'tags',
-            label: 'Tags',
+            label: labels.tags,
             multiple: true,
             freeSolo: true,
             options: [],
@@ -81,7 +83,7 @@ export default function ThingEdit() {
           {
             type: 'combobox',
             name: 'labels',
-            label: 'Labels',
+            label: labels.labels,
             multiple: true,
             freeSolo: true,
             options: [],
@@ -96,7 +98,7 @@ export default function ThingEdit() {
       { label: 'Data', component: ThingData, hidden: whenNew },
       { label: 'Parents/Children', component: ThingLinks, hidden: whenNew },
     ],
-    [settings, categories.all],
+    [labels, categories.all],
   );
 
   return (

@@ -18,12 +18,12 @@ export function ThingExceptions({ thingId }: { thingId: string }) {
   });
   const rows = open.data?.items ?? [];
   const total = open.data?.total ?? 0;
-  if (open.error) return <Alert severity="warning">Could not load this thing's exceptions.</Alert>;
+  if (open.error) return <Alert severity="warning">Could not load this thing's alerts.</Alert>;
   if (rows.length === 0) return null;
   return (
-    <section aria-label="Open exceptions">
+    <section aria-label="Open alerts">
       <Typography variant="overline" color="text.secondary" component="h2">
-        Open exceptions {total > SHOWN ? `(${SHOWN} newest of ${total})` : `(${total})`}
+        Open alerts {total > SHOWN ? `(${SHOWN} newest of ${total})` : `(${total})`}
       </Typography>
       <Paper variant="outlined" sx={{ borderRadius: 2, overflow: 'hidden' }}>
         <List dense disablePadding>

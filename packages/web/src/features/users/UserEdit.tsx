@@ -11,6 +11,7 @@ import { type EditorTab, ResourceEditor } from '../../components';
 import { useSiteNavigate } from '../../navigation/site-links';
 import { ResetTotpButton } from '../totp/ResetTotpButton';
 import { roleOptions, siteOptions } from './access-options';
+import { USER_LABELS } from './field-labels';
 import { ResetPasswordButton } from './ResetPasswordDialog';
 import { UsernameField } from './UsernameField';
 import { DEFAULTS, type UserForm, userBody } from './user-form';
@@ -25,11 +26,11 @@ export default function UserEdit() {
       {
         label: 'Basic',
         fields: [
-          { type: 'text', name: 'name', label: 'Name', required: true, autoComplete: 'off' },
+          { type: 'text', name: 'name', label: USER_LABELS.name, required: true, autoComplete: 'off' },
           {
             type: 'custom',
             name: 'username',
-            label: 'Username',
+            label: USER_LABELS.username,
             required: true,
             helperText: 'The email address the user signs in with.',
             component: UsernameField,
@@ -37,7 +38,7 @@ export default function UserEdit() {
           {
             type: 'combobox',
             name: 'roles',
-            label: 'Roles',
+            label: USER_LABELS.roles,
             multiple: true,
             required: true,
             // Super Admin is offered only to super admins (only they may grant it); a user who has
@@ -47,21 +48,21 @@ export default function UserEdit() {
           {
             type: 'combobox',
             name: 'securityCtx.sites',
-            label: 'Sites',
+            label: USER_LABELS['securityCtx.sites'],
             multiple: true,
             options: siteOptions(session.sites),
           },
           {
             type: 'checkbox',
             name: 'sendEmail',
-            label: 'Send activation email',
+            label: USER_LABELS.sendEmail,
             helperText: 'The user sets their own password from the emailed link.',
             hidden: (ctx) => !ctx.isNew,
           },
           {
             type: 'text',
             name: 'password',
-            label: 'Password',
+            label: USER_LABELS.password,
             inputType: 'password',
             autoComplete: 'new-password',
             required: true,

@@ -11,6 +11,7 @@ import { useMemo } from 'react';
 import { api } from '../../api/client';
 import { useSession } from '../../api/session-context';
 import { type EditorTab, ResourceEditor } from '../../components';
+import { ZONE_LABELS } from './field-labels';
 import { GateEndpointSelect } from './GateEndpointSelect';
 import { zoneKeys } from './keys';
 import {
@@ -41,34 +42,34 @@ export default function ZoneEdit() {
       {
         label: 'Basic',
         fields: [
-          { type: 'text', name: 'name', label: 'Name', required: true, autoComplete: 'off' },
+          { type: 'text', name: 'name', label: ZONE_LABELS.name, required: true, autoComplete: 'off' },
           {
             type: 'duration',
             name: 'duration',
-            label: 'Alert Time',
+            label: ZONE_LABELS.duration,
             defaultUnit: 'minutes',
-            helperText: 'A stay longer than this raises an exception; 0 turns the alert off.',
+            helperText: 'A stay longer than this raises an alert; 0 turns the alert off.',
           },
           {
             type: 'duration',
             name: 'entryDelay',
-            label: 'Entry Delay',
+            label: ZONE_LABELS.entryDelay,
             defaultUnit: 'seconds',
             helperText:
               'A thing counts as here once seen here this long (no stays from a doorway flicker); 0 = at once.',
           },
-          { type: 'text', name: 'description', label: 'Description', multiline: true },
+          { type: 'text', name: 'description', label: ZONE_LABELS.description, multiline: true },
           {
             type: 'text',
             name: 'epcisId',
-            label: 'EPCIS Id',
+            label: ZONE_LABELS.epcisId,
             autoComplete: 'off',
             helperText: 'The id EPCIS documents use, e.g. urn:epc:id:sgln:0614141.00001.0; empty: derived.',
           },
           {
             type: 'combobox',
             name: 'emails',
-            label: 'Alert Emails',
+            label: ZONE_LABELS.emails,
             multiple: true,
             freeSolo: true,
             options: [],
@@ -78,7 +79,7 @@ export default function ZoneEdit() {
           {
             type: 'expansion',
             name: 'kill',
-            label: 'Kill Settings',
+            label: ZONE_LABELS.kill,
             defaultExpanded: true,
             helperText:
               'A thing not seen for the delete delay while in this zone is taken out of it or deleted; immediate kill does it on entry.',
@@ -86,18 +87,18 @@ export default function ZoneEdit() {
               {
                 type: 'text',
                 name: 'killDuration',
-                label: 'Delete Delay (hours)',
+                label: ZONE_LABELS.killDuration,
                 inputType: 'number',
                 helperText: '0 = never',
               },
               {
                 type: 'select',
                 name: 'killMode',
-                label: 'Kill Mode',
+                label: ZONE_LABELS.killMode,
                 required: true,
                 options: (killModes.data ?? KILL_MODE_OPTIONS).map((m) => ({ value: m.id, label: m.name })),
               },
-              { type: 'checkbox', name: 'immediateKill', label: 'Immediate Kill' },
+              { type: 'checkbox', name: 'immediateKill', label: ZONE_LABELS.immediateKill },
             ],
           },
         ],
@@ -108,7 +109,7 @@ export default function ZoneEdit() {
           {
             type: 'sublist',
             name: 'gates',
-            label: 'Gates',
+            label: ZONE_LABELS.gates,
             addLabel: 'Add gate',
             newItem: newGate,
             helperText:
@@ -117,17 +118,23 @@ export default function ZoneEdit() {
               {
                 type: 'custom',
                 name: 'endpoint',
-                label: 'Endpoint',
+                label: ZONE_LABELS['gates.endpoint'],
                 component: GateEndpointSelect,
               },
               {
                 type: 'select',
                 name: 'direction',
-                label: 'Direction',
+                label: ZONE_LABELS['gates.direction'],
                 required: true,
                 options: DIRECTION_OPTIONS,
               },
-              { type: 'select', name: 'antenna', label: 'Antenna', required: true, options: ANTENNA_OPTIONS },
+              {
+                type: 'select',
+                name: 'antenna',
+                label: ZONE_LABELS['gates.antenna'],
+                required: true,
+                options: ANTENNA_OPTIONS,
+              },
             ],
           },
         ],

@@ -1,0 +1,20 @@
+/** The site editor's labels by field: its inputs read them, and so does the Audit Log's diff. */
+export const SITE_LABELS = {
+  name: 'Name',
+  startDate: 'Start Date',
+  description: 'Description',
+  epcisId: 'EPCIS Id',
+  addressLine1: 'Address Line 1',
+  addressLine2: 'Address Line 2',
+  city: 'City',
+  state: 'State',
+  country: 'Country',
+  zipcode: 'Zipcode',
+  'timezone.id': 'Timezone',
+  'reportSettings.dailyTime': 'Daily Start Time',
+  'reportSettings.emails': 'Emails',
+  'alertSettings.escalateAfterMinutes': 'Escalate After (minutes)',
+  'alertSettings.escalationEmails': 'Escalation Emails',
+  'alertSettings.remindEveryMinutes': 'Remind Every (minutes)',
+  'alertSettings.maxReminders': 'Max Reminders',
+} as const;
