@@ -29,15 +29,28 @@ const searchWords = sql`"things"."search_words"`;
 
 /** Through the index: `thing_search_query` is immutable, computed once from the constant. */
 const wordsMatch = (term: string) => sql`${searchWords} @@ thing_search_query(${term})`;
+/** The most things a search gathers as an array of ids (see `gathered`). */
+const GATHER_MAX = 10_000;
 /**
- * The things whose words match `condition`, gathered from the words' index alone, before the
+ * The things whose words match `condition`, gathered from the words' index alone, once, before the
  * list's other conditions: left with them, the planner ANDs the index's few rows with the class
- * column of the trigram index (half a million rows for the items) at a cost of 60–140 ms. A
- * semi-join, not `= ANY(ARRAY(…))`: when the statistics are missing or stale and a word is far
- * more common than they say, an array of 500,000 ids looked up in the primary key took over 20 s,
- * the semi-join 1.1 s (its cost grows with the rows, never faster).
+ * column of the trigram index (half a million rows for the items) at a cost of 60–140 ms. Only
+ * when they are at most GATHER_MAX (a probe reads that many and one more): an array's cost grows
+ * faster than its size — 100,000 ids took 0.34 s, 500,000 over 20 s, looked up in the primary
+ * key — so more matches (statistics missing or stale, a word just below "common" in a large
+ * table, common words that rarely meet) stay a condition the planner scans, whose cost grows
+ * with the rows.
  */
-const gathered = (condition: SQL) => sql`${things.id} IN (SELECT id FROM things WHERE ${condition})`;
+async function gathered(tx: Tx, condition: SQL): Promise<SQL> {
+  // The words' index is a GIN index, read by bitmap scans only.
+  await settings(tx, { enable_bitmapscan: 'on' });
+  const [probe] = await rows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM things WHERE ${condition} LIMIT ${GATHER_MAX + 1}) g`,
+  );
+  if ((probe?.n ?? 0) > GATHER_MAX) return condition;
+  return sql`${things.id} = ANY(ARRAY(SELECT id FROM things WHERE ${condition}))`;
+}
 /** The same test on each row (≈ 1 µs): a function call, which the planner does not take to the index. */
 const wordsTest = (term: string) => sql`ts_match_vq(${searchWords}, thing_search_query(${term}))`;
 
@@ -62,9 +75,10 @@ const RANKED_THRESHOLD = 0.8;
 export const COMMON_WORD_ROWS = 20_000;
 /**
  * …and when at least this share of things hold it, so that reading the list's order meets a match
- * every few rows (FUZZY_CAP of them within WALK_ROWS).
+ * every few rows (FUZZY_CAP of them within WALK_ROWS: ≈ 14,300 rows at this share, with room for
+ * the statistics' sampling error — a word held by a tenth of the things was estimated at 9.9 %).
  */
-const COMMON_WORD_SHARE = 0.1;
+const COMMON_WORD_SHARE = 0.07;
 /**
  * A last word this short begins too many different words for the statistics to tell (each number
  * beginning with "4" is rare, all of them are not): it is taken for a common one.
@@ -216,9 +230,9 @@ async function wordsPlan(tx: Tx, term: string): Promise<WordsPlan> {
     .filter((w) => w.similar && /^[a-z0-9]+$/.test(w.word) && isCommon(w.exact, stats.things))
     .sort((a, b) => b.exact - a.exact)[0]?.word;
   if (common.every(Boolean)) return { match: wordsTest(term), indexed: false, sure };
-  if (!common[last]) return { match: gathered(wordsMatch(term)), indexed: true, sure };
+  if (!common[last]) return { match: await gathered(tx, wordsMatch(term)), indexed: true, sure };
   const others = sql`${searchWords} @@ thing_search_whole_words(${words.slice(0, last).join(' ')})`;
-  return { match: and(gathered(others), wordsTest(term)) as SQL, indexed: true, sure };
+  return { match: and(await gathered(tx, others), wordsTest(term)) as SQL, indexed: true, sure };
 }
 
 /**
@@ -288,7 +302,7 @@ export async function searchPage<R>(
       // Few matches there (the words rarely meet on one thing): the indexes find them.
     }
     const cap = fuzzy ? FUZZY_CAP : LIST_TOTAL_CAP;
-    const match = words.indexed ? words.match : gathered(wordsMatch(term));
+    const match = words.indexed ? words.match : await gathered(tx, wordsMatch(term));
     const where = and(scope, fuzzy ? sql`(${match} OR ${fuzzyOnly(term)})` : match);
     await settings(tx, {
       ...THROUGH_SEARCH_INDEXES,
