@@ -169,6 +169,12 @@ describe('POST /api/epcis/capture', () => {
       answers.push((await other.admin.request('POST', '/api/epcis/capture', doc)).statusCode);
     expect(answers).toEqual([202, 202, 409]);
     expect(await allEvents(other.admin)).toHaveLength(3);
+    // A third organization captures that last one: every valid document is captured (202) by an
+    // organization that had not given its eventIDs to other events, and the query finds its events.
+    const third = await trackedSite(app);
+    const [, last] = refused.at(-1) ?? [];
+    expect((await third.admin.request('POST', '/api/epcis/capture', last)).statusCode).toBe(202);
+    expect(await allEvents(third.admin)).toHaveLength((last as Doc).epcisBody?.eventList.length ?? 1);
     expect(await allEvents(s.admin)).toHaveLength(expected);
     // A captured event by its eventID, and through the filters.
     const [first] = await allEvents(s.admin);
