@@ -12,6 +12,7 @@ import { useSession } from '../../api/session-context';
 import { type EditorTab, ResourceEditor } from '../../components';
 import { useSiteNavigate } from '../../navigation/site-links';
 import { roleOptions, siteOptions } from '../users/access-options';
+import { API_KEY_LABELS } from './field-labels';
 import { NewTokenDialog } from './NewTokenDialog';
 
 type ApiKeyForm = { name: string; token: string; roles: string[]; securityCtx: { sites: string[] } };
@@ -34,18 +35,18 @@ export default function ApiKeyEdit() {
       {
         label: 'Basic',
         fields: [
-          { type: 'text', name: 'name', label: 'Name', required: true, autoComplete: 'off' },
+          { type: 'text', name: 'name', label: API_KEY_LABELS.name, required: true, autoComplete: 'off' },
           {
             type: 'text',
             name: 'token',
-            label: 'Token',
+            label: API_KEY_LABELS.token,
             disabled: true,
             helperText: 'Generated when the key is saved; shown in full only once.',
           },
           {
             type: 'combobox',
             name: 'roles',
-            label: 'Roles',
+            label: API_KEY_LABELS.roles,
             multiple: true,
             required: true,
             options: roleOptions(roles.data, false),
@@ -53,7 +54,7 @@ export default function ApiKeyEdit() {
           {
             type: 'combobox',
             name: 'securityCtx.sites',
-            label: 'Sites',
+            label: API_KEY_LABELS['securityCtx.sites'],
             multiple: true,
             required: true,
             options: siteOptions(session.sites),

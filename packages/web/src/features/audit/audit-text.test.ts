@@ -49,6 +49,18 @@ describe('the audit row’s before/after lines', () => {
     expect(lines.map((l) => l.field)).toEqual(['Delete Delay (hours)', 'Immediate Kill', 'Alert Time']);
   });
 
+  it('names the fields of webhooks, API keys, report configurations, organizations and SSO settings by their editors', () => {
+    const field = (resource: string, key: string) => fieldLabeller(resource, DEFAULT_SITE_SETTINGS)(key);
+    expect(field('webhooks', 'targetUrl')).toBe('Target URL');
+    expect(field('webhooks', 'requestHeaders')).toBe('Request Headers');
+    expect(field('apikeys', 'securityCtx.sites')).toBe('Sites');
+    expect(field('reportconfigs', 'headings')).toBe('Headings');
+    expect(field('organizations', 'timeCreated')).toBe('Created Date');
+    expect(field('ssosettings', 'requireTotp')).toBe(
+      'Require two-factor authentication for password sign-in',
+    );
+  });
+
   it('opens nested objects into the fields that changed, each by its editor label', () => {
     const label = fieldLabeller('endpoints', DEFAULT_SITE_SETTINGS);
     expect(

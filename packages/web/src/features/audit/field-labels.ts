@@ -4,31 +4,41 @@
  * screen shows is spelt out from its key ('timeModified' → 'Time modified').
  */
 import type { SiteSettings } from '@sightline/shared';
+import { API_KEY_LABELS } from '../apikeys/field-labels';
 import { CATEGORY_LABELS } from '../categories/field-labels';
 import { ENDPOINT_LABELS } from '../endpoints/field-labels';
 import { ALERT_LABELS } from '../exceptions/field-labels';
 import { LOCATION_TAG_LABELS } from '../locationtags/field-labels';
 import { MAP_LABELS } from '../maps/field-labels';
+import { ORGANIZATION_LABELS } from '../organizations/field-labels';
+import { REPORT_CONFIG_LABELS } from '../reportconfigs/field-labels';
 import { SITE_LABELS } from '../sites/field-labels';
 import { SETTINGS_LABELS } from '../sitesettings/field-labels';
+import { SSO_SETTINGS_LABELS } from '../ssosettings/field-labels';
 import { thingLabels } from '../things/field-labels';
 import { USER_LABELS } from '../users/field-labels';
+import { WEBHOOK_LABELS } from '../webhooks/field-labels';
 import { ZONE_LABELS } from '../zones/field-labels';
 
 type Labels = Readonly<Record<string, string>>;
 
 /** By the resource an audit row names (the API path's first segment). */
 const LABELS_OF: Record<string, (settings: SiteSettings) => Labels> = {
+  apikeys: () => API_KEY_LABELS,
   categories: () => CATEGORY_LABELS,
   endpoints: () => ENDPOINT_LABELS,
   exceptions: () => ALERT_LABELS,
   locationtags: () => LOCATION_TAG_LABELS,
   maps: () => MAP_LABELS,
+  organizations: () => ORGANIZATION_LABELS,
   orgsettings: () => SETTINGS_LABELS,
+  reportconfigs: () => REPORT_CONFIG_LABELS,
   sites: () => SITE_LABELS,
+  ssosettings: () => SSO_SETTINGS_LABELS,
   things: thingLabels,
   workers: thingLabels,
   users: () => USER_LABELS,
+  webhooks: () => WEBHOOK_LABELS,
   zones: () => ZONE_LABELS,
 };
 

@@ -4,6 +4,7 @@
  */
 import { OrganizationCreateInput, OrganizationInput } from '@sightline/shared';
 import { type EditorTab, ResourceEditor } from '../../components';
+import { ORGANIZATION_LABELS } from './field-labels';
 
 type OrganizationForm = OrganizationInput & { timeCreated?: string; adminName: string; adminEmail: string };
 
@@ -20,20 +21,31 @@ const TABS: EditorTab<OrganizationForm>[] = [
   {
     label: 'Basic',
     fields: [
-      { type: 'text', name: 'name', label: 'Name', required: true, autoComplete: 'organization' },
+      {
+        type: 'text',
+        name: 'name',
+        label: ORGANIZATION_LABELS.name,
+        required: true,
+        autoComplete: 'organization',
+      },
       {
         type: 'text',
         name: 'subdomain',
-        label: 'Subdomain',
+        label: ORGANIZATION_LABELS.subdomain,
         required: true,
         autoComplete: 'off',
         helperText: 'Its users sign in at <subdomain>.<your domain>.',
       },
-      { type: 'formattedTime', name: 'timeCreated', label: 'Created Date', hidden: (ctx) => ctx.isNew },
+      {
+        type: 'formattedTime',
+        name: 'timeCreated',
+        label: ORGANIZATION_LABELS.timeCreated,
+        hidden: (ctx) => ctx.isNew,
+      },
       {
         type: 'text',
         name: 'adminName',
-        label: 'First Admin Name',
+        label: ORGANIZATION_LABELS.adminName,
         required: true,
         autoComplete: 'off',
         hidden: (ctx) => !ctx.isNew,
@@ -41,7 +53,7 @@ const TABS: EditorTab<OrganizationForm>[] = [
       {
         type: 'text',
         name: 'adminEmail',
-        label: 'First Admin Email',
+        label: ORGANIZATION_LABELS.adminEmail,
         inputType: 'email',
         required: true,
         autoComplete: 'off',
@@ -51,13 +63,13 @@ const TABS: EditorTab<OrganizationForm>[] = [
       {
         type: 'checkbox',
         name: 'oktaEnabled',
-        label: 'Okta Enabled',
+        label: ORGANIZATION_LABELS.oktaEnabled,
         helperText: 'Offer Login with Okta once SSO Settings are complete.',
       },
       {
         type: 'checkbox',
         name: 'entraEnabled',
-        label: 'Entra Enabled',
+        label: ORGANIZATION_LABELS.entraEnabled,
         helperText: 'Offer Login with Entra once SSO Settings are complete.',
       },
     ],

@@ -18,6 +18,7 @@ import { useList } from '../../api/hooks';
 import { useSession } from '../../api/session-context';
 import { type EditorTab, ResourceEditor } from '../../components';
 import { useSiteZones } from '../zones/useZones';
+import { REPORT_CONFIG_LABELS } from './field-labels';
 import { reportConfigKeys } from './keys';
 import {
   newHeading,
@@ -56,31 +57,37 @@ export default function ReportConfigEdit() {
       {
         label: 'Basic',
         fields: [
-          { type: 'text', name: 'name', label: 'Name', required: true, autoComplete: 'off' },
+          {
+            type: 'text',
+            name: 'name',
+            label: REPORT_CONFIG_LABELS.name,
+            required: true,
+            autoComplete: 'off',
+          },
           {
             type: 'select',
             name: 'type',
-            label: 'Type',
+            label: REPORT_CONFIG_LABELS.type,
             required: true,
             options: (types.data ?? []).map((o) => ({ value: o.id, label: o.name })),
           },
           {
             type: 'select',
             name: 'format',
-            label: 'Format',
+            label: REPORT_CONFIG_LABELS.format,
             required: true,
             options: (formats.data ?? []).map((o) => ({ value: o.id, label: o.name })),
           },
           {
             type: 'checkbox',
             name: 'email',
-            label: 'Email',
+            label: REPORT_CONFIG_LABELS.email,
             helperText: "Attached to the site's daily report email (Sites → Reports).",
           },
           {
             type: 'combobox',
             name: 'zones',
-            label: 'Zones',
+            label: REPORT_CONFIG_LABELS.zones,
             multiple: true,
             options: zones.options,
             width: 'full',
@@ -89,7 +96,7 @@ export default function ReportConfigEdit() {
           {
             type: 'combobox',
             name: 'categories',
-            label: 'Categories',
+            label: REPORT_CONFIG_LABELS.categories,
             multiple: true,
             options: (categories.data?.items ?? []).map((c) => ({ value: c._id, label: c.name })),
             width: 'full',
@@ -103,7 +110,7 @@ export default function ReportConfigEdit() {
           {
             type: 'sublist',
             name: 'headings',
-            label: 'Headings',
+            label: REPORT_CONFIG_LABELS.headings,
             addLabel: 'Add column',
             newItem: newHeading,
             helperText:

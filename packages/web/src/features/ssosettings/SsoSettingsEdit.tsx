@@ -8,6 +8,7 @@ import { Alert } from '@mui/material';
 import { SSO_MSG, SSO_SETTINGS_DEFAULTS, SsoSettings } from '@sightline/shared';
 import { hasAllSites, useSession } from '../../api/session-context';
 import { type EditorTab, ResourceEditor } from '../../components';
+import { SSO_SETTINGS_LABELS } from './field-labels';
 
 function ProviderNotice() {
   return (
@@ -28,17 +29,23 @@ function tabs(superAdmin: boolean): EditorTab<SsoSettings>[] {
         {
           type: 'text',
           name: 'oktaIssuer',
-          label: 'Okta Issuer',
+          label: SSO_SETTINGS_LABELS.oktaIssuer,
           inputType: 'url',
           autoComplete: 'off',
           helperText: 'e.g. https://example.okta.com/oauth2/default',
           ...provider,
         },
-        { type: 'text', name: 'oktaClientId', label: 'Okta Client ID', autoComplete: 'off', ...provider },
+        {
+          type: 'text',
+          name: 'oktaClientId',
+          label: SSO_SETTINGS_LABELS.oktaClientId,
+          autoComplete: 'off',
+          ...provider,
+        },
         {
           type: 'text',
           name: 'oktaClientSecret',
-          label: 'Okta Secret',
+          label: SSO_SETTINGS_LABELS.oktaClientSecret,
           inputType: 'password',
           autoComplete: 'new-password',
           helperText: 'Stored secrets are never shown; leave it as it is to keep it.',
@@ -47,7 +54,7 @@ function tabs(superAdmin: boolean): EditorTab<SsoSettings>[] {
         {
           type: 'text',
           name: 'entraTenant',
-          label: 'Entra Tenant',
+          label: SSO_SETTINGS_LABELS.entraTenant,
           autoComplete: 'off',
           helperText: 'The directory (tenant) id or domain of your Microsoft Entra ID.',
           ...provider,
@@ -55,13 +62,13 @@ function tabs(superAdmin: boolean): EditorTab<SsoSettings>[] {
         {
           type: 'checkbox',
           name: 'allowSuperAdminSso',
-          label: 'Allow Super Admins to sign in with single sign-on',
+          label: SSO_SETTINGS_LABELS.allowSuperAdminSso,
           ...provider,
         },
         {
           type: 'checkbox',
           name: 'requireTotp',
-          label: 'Require two-factor authentication for password sign-in',
+          label: SSO_SETTINGS_LABELS.requireTotp,
         },
       ],
     },

@@ -12,6 +12,7 @@ import { api, errorText } from '../../api/client';
 import { type EditorTab, ResourceEditor, useNotify } from '../../components';
 import { useSiteNavigate } from '../../navigation/site-links';
 import { DeliveryLog } from './DeliveryLog';
+import { WEBHOOK_LABELS } from './field-labels';
 import { SecretDialog } from './SecretDialog';
 import {
   EVENT_OPTIONS,
@@ -34,11 +35,11 @@ const TABS: EditorTab<WebhookForm>[] = [
   {
     label: 'Basic',
     fields: [
-      { type: 'select', name: 'event', label: 'Event', required: true, options: EVENT_OPTIONS },
+      { type: 'select', name: 'event', label: WEBHOOK_LABELS.event, required: true, options: EVENT_OPTIONS },
       {
         type: 'select',
         name: 'format',
-        label: 'Format',
+        label: WEBHOOK_LABELS.format,
         required: true,
         options: FORMAT_OPTIONS,
         helperText:
@@ -47,7 +48,7 @@ const TABS: EditorTab<WebhookForm>[] = [
       {
         type: 'text',
         name: 'targetUrl',
-        label: 'Target URL',
+        label: WEBHOOK_LABELS.targetUrl,
         required: true,
         inputType: 'url',
         width: 'full',
@@ -63,7 +64,7 @@ const TABS: EditorTab<WebhookForm>[] = [
       {
         type: 'sublist',
         name: 'headerRows',
-        label: 'Request Headers',
+        label: WEBHOOK_LABELS.requestHeaders,
         addLabel: 'Add header',
         newItem: newHeader,
         helperText: 'Sent with every delivery, e.g. Authorization.',
@@ -80,7 +81,7 @@ const TABS: EditorTab<WebhookForm>[] = [
       {
         type: 'sublist',
         name: 'fields',
-        label: 'Field Mapping',
+        label: WEBHOOK_LABELS.fields,
         addLabel: 'Add field',
         newItem: newField,
         helperText:
