@@ -173,18 +173,21 @@ async function pageOverSites(db: Tx, orgId: string, f: EventFilter, limit: numbe
  */
 async function pageRows(db: Tx, orgId: string, ids: number[]) {
   if (!ids.length) return [];
+  return joinedEvents(
+    db,
+    and(sql`${events.orgId} = ${orgId}`, sql`${events.id} = ANY(${numberArray(ids, (id) => id)}::bigint[])`),
+  );
+}
+
+/** Events with their site, endpoint and zone, oldest first. */
+async function joinedEvents(db: Tx, condition: SQL | undefined) {
   const rows = await db
     .select(EVENT_FIELDS)
     .from(events)
     .innerJoin(sites, sql`${sites.id} = ${events.siteId}`)
     .leftJoin(endpoints, sql`${endpoints.id} = ${events.endpointId}`)
     .leftJoin(zones, sql`${zones.id} = ${events.zoneId}`)
-    .where(
-      and(
-        sql`${events.orgId} = ${orgId}`,
-        sql`${events.id} = ANY(${numberArray(ids, (id) => id)}::bigint[])`,
-      ),
-    )
+    .where(condition)
     .orderBy(events.time, events.id);
   return rows satisfies SightlineEventRow[];
 }
@@ -192,15 +195,7 @@ async function pageRows(db: Tx, orgId: string, ids: number[]) {
 /** Sightline's events by id (those of workers at `f.hideWorkersAt` left out), oldest first. */
 export async function sightlineEventsById(db: Tx, orgId: string, ids: number[], f: EventFilter) {
   if (!ids.length) return [];
-  const rows = await db
-    .select(EVENT_FIELDS)
-    .from(events)
-    .innerJoin(sites, sql`${sites.id} = ${events.siteId}`)
-    .leftJoin(endpoints, sql`${endpoints.id} = ${events.endpointId}`)
-    .leftJoin(zones, sql`${zones.id} = ${events.zoneId}`)
-    .where(and(where(orgId, f), sql`${events.id} IN ${list(ids.map(String))}`))
-    .orderBy(events.time, events.id);
-  return rows satisfies SightlineEventRow[];
+  return joinedEvents(db, and(where(orgId, f), sql`${events.id} IN ${list(ids.map(String))}`));
 }
 
 /** The eventIDs of events answered, so that asking for one by its id finds it. */
