@@ -49,6 +49,9 @@ export async function buildApp(config: Config): Promise<App> {
     // Requests are logged at debug level only (registerRequestLog): the terminal is for people.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    // A path parameter may be an EPCIS eventID or EPC URI (up to EPCIS_EVENT_ID_MAX characters,
+    // percent-encoded: three bytes a character at most); Fastify's default is 100.
+    routerOptions: { maxParamLength: 3 * 1000 + 100 },
     // Off unless configured: a trusted X-Forwarded-For from anyone defeats the per-IP login limit.
     // A hop count trusts the nearest n hops (what Fastify does with a number; its types omit it).
     trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,

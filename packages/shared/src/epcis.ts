@@ -74,7 +74,13 @@ export const EPCIS_EVENT_TYPES = [
 export const EPCIS_CAPTURE_EPC_LIMIT = 10_000;
 
 /** Texts of the EPCIS API's refusals. */
+/** The longest eventID a capture keeps (and a path parameter carries). */
+export const EPCIS_EVENT_ID_MAX = 1000;
+
 export const EPCIS_MSG = {
+  notCapturable:
+    'Capture takes an EPCISDocument or a single event (ObjectEvent, AggregationEvent, TransactionEvent, TransformationEvent, AssociationEvent)',
+  eventIdTooLong: `An eventID is at most ${EPCIS_EVENT_ID_MAX} characters`,
   tooManyEpcs: `A captured document holds at most ${EPCIS_CAPTURE_EPC_LIMIT} EPCs: send its events in several documents`,
   keptNeedsAllSites:
     'Events other than sightings at your own endpoints are kept for the whole organization: capturing them needs access to all sites',

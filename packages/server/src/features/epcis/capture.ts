@@ -12,7 +12,13 @@
  * declaration carries the eventID of the event it declares erroneous, the one case of two events
  * sharing one (EPCIS 2.0, 7.4.1.2).
  */
-import { EPCIS_CAPTURE_EPC_LIMIT, EPCIS_MSG, epcisIdOf, epcSearch } from '@sightline/shared';
+import {
+  EPCIS_CAPTURE_EPC_LIMIT,
+  EPCIS_EVENT_ID_MAX,
+  EPCIS_MSG,
+  epcisIdOf,
+  epcSearch,
+} from '@sightline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { authorize, siteScope } from '../../platform/access.js';
@@ -31,12 +37,22 @@ interface CapturedEvent extends Record<string, unknown> {
   eventTime: string;
   eventTimeZoneOffset: string;
   eventID?: string;
+  errorDeclaration?: unknown;
   action?: string;
   bizStep?: string;
   epcList?: string[];
   readPoint?: { id: string };
   bizLocation?: { id: string };
 }
+
+/** The events EPCIS 2.0 defines, each of which may be captured alone. */
+const EVENT_TYPES = new Set([
+  'ObjectEvent',
+  'AggregationEvent',
+  'TransactionEvent',
+  'TransformationEvent',
+  'AssociationEvent',
+]);
 
 /** The hex a captured EPC is read as: a tag's own where a thing carries one of its encodings. */
 function hexesOf(epc: string) {
@@ -61,7 +77,8 @@ const identityKey = (id: repo.CapturedId) => `${id.errorDeclaration ? 'E' : 'N'}
 /**
  * Which events are repeats of one captured before or earlier in the document, and the eventIDs
  * that name another event than the one captured under them (each as the JSON pointer of its
- * `eventID` and why). An eventID computed from the content is a repeat whenever it matches.
+ * `eventID` and why): under one eventID, the same content is a repeat and another content a
+ * conflict.
  */
 function repeatsAndConflicts(
   identities: Identity[],
@@ -78,7 +95,10 @@ function repeatsAndConflicts(
       known.set(identityKey(id), { digest: id.digest, index });
       return false;
     }
-    if (id.sent && found.digest !== id.digest)
+    // Content that differs under one eventID is another event, whether the eventID was sent or
+    // computed: a computed one may have been taken before by an event that gave it explicitly,
+    // and a repeat that stored nothing would lose the event.
+    if (found.digest !== id.digest)
       conflicts.push({
         path: pointer(index),
         message: found.index === undefined ? EVENT_ID_CAPTURED : eventIdInDocument(found.index),
@@ -88,15 +108,46 @@ function repeatsAndConflicts(
   return { repeats, conflicts };
 }
 
+/** Another capture stored one of the document's eventIDs between the check and the store. */
+class EventIdRace extends HttpError {
+  constructor() {
+    super(409, EPCIS_MSG.eventIdTaken);
+  }
+}
+
+/**
+ * Captures a document (all or nothing). When another capture took one of its eventIDs meanwhile,
+ * the document is checked again against what that one stored: the same events sent twice at
+ * once are repeats (202), another event under one of them a conflict (409).
+ */
 export async function capture(ctx: AppContext, caller: Caller, log: FastifyBaseLogger, document: unknown) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await captureOnce(ctx, caller, log, document);
+    } catch (err) {
+      if (!(err instanceof EventIdRace) || attempt === 3) throw err;
+    }
+  }
+}
+
+async function captureOnce(ctx: AppContext, caller: Caller, log: FastifyBaseLogger, document: unknown) {
   authorize(caller, 'things', 'create');
   const errors = epcisSchemaErrors(document);
   if (errors.length)
     throw badRequest(`The document is not a valid EPCISDocument: ${errors.length} error(s)`, errors);
-  // A document's events, or one event sent alone (the schema takes both).
+  // A document's events, or one event sent alone (the schema takes both, and query documents).
   const sent = document as { type: string; epcisBody?: { eventList?: CapturedEvent[] } };
+  if (sent.type !== 'EPCISDocument' && !EVENT_TYPES.has(sent.type)) throw badRequest(EPCIS_MSG.notCapturable);
   const eventList =
     sent.type === 'EPCISDocument' ? (sent.epcisBody?.eventList ?? []) : [document as CapturedEvent];
+  const pointer = (index: number) =>
+    sent.type === 'EPCISDocument' ? `/epcisBody/eventList/${index}/eventID` : '/eventID';
+  const tooLong = eventList.flatMap((e, index) =>
+    (e.eventID?.length ?? 0) > EPCIS_EVENT_ID_MAX
+      ? [{ path: pointer(index), message: EPCIS_MSG.eventIdTooLong }]
+      : [],
+  );
+  if (tooLong.length) throw badRequest(EPCIS_MSG.eventIdTooLong, tooLong);
 
   const epcs = eventList.reduce(
     (n, e) => n + (e.epcList?.length ?? 0) + ((e.childEPCs as unknown[] | undefined)?.length ?? 0),
@@ -108,7 +159,11 @@ export async function capture(ctx: AppContext, caller: Caller, log: FastifyBaseL
   // Each event: a sighting of one of the caller's endpoints (each EPC's candidate hexes), or kept.
   const read = eventList.map((event) => {
     const endpoint = event.readPoint ? byEpcisId.get(event.readPoint.id) : undefined;
-    const observes = event.type === 'ObjectEvent' && (event.action === 'OBSERVE' || event.action === 'ADD');
+    // An error declaration says an event was wrong: kept as received, never applied as a sighting.
+    const observes =
+      event.type === 'ObjectEvent' &&
+      (event.action === 'OBSERVE' || event.action === 'ADD') &&
+      event.errorDeclaration === undefined;
     const tags = observes && endpoint ? (event.epcList ?? []).map(hexesOf) : [];
     const seen = endpoint && tags.length && tags.every((h) => h.length) ? { endpoint, tags } : undefined;
     return { event, seen };
@@ -130,7 +185,7 @@ export async function capture(ctx: AppContext, caller: Caller, log: FastifyBaseL
       caller.orgId,
       identities.map((i) => i.eventId),
     ),
-    (index) => (sent.type === 'EPCISDocument' ? `/epcisBody/eventList/${index}/eventID` : '/eventID'),
+    pointer,
   );
   if (conflicts.length) throw new HttpError(409, EPCIS_MSG.eventIdTaken, undefined, conflicts);
   const fresh = read
@@ -179,7 +234,7 @@ export async function capture(ctx: AppContext, caller: Caller, log: FastifyBaseL
   const store = async (tx: Tx) => {
     // Another capture took one of these eventIDs since they were checked: this one stores nothing.
     if (!(await repo.storeCapture(tx, caller.orgId, captureId, kept, ids, eventList.length)))
-      throw new HttpError(409, EPCIS_MSG.eventIdTaken);
+      throw new EventIdRace();
   };
   if (sightings.size) {
     const batches = [...sightings.values()].map(({ endpoint, batch }) => ({ endpoint, batch }));

@@ -283,4 +283,91 @@ describe('captured eventIDs', () => {
         .statusCode,
     ).toBe(404);
   });
+
+  it('refuses an event without an eventID whose computed name another event already gave explicitly', async () => {
+    const s = await trackedSite(app);
+    const doc = read(CUSTOM_BIZ_STEP);
+    const name = capturedEventId(first(doc));
+    // Another event takes that name first, sent explicitly.
+    const squat = withEvents(doc, [{ ...first(read(OBJECT_EVENTS)), eventID: name }]);
+    const taken = await s.admin.request('POST', '/api/epcis/capture', squat);
+    expect(taken.statusCode, taken.body).toBe(202);
+    const res = await s.admin.request('POST', '/api/epcis/capture', doc);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errors).toEqual([
+      { path: '/epcisBody/eventList/0/eventID', message: EVENT_ID_CAPTURED },
+    ]);
+    expect(await stored(s.org.id)).toMatchObject({ captures: 1, events: 1 });
+  });
+
+  it('captures the same document sent several times at once: each a 202, stored once', async () => {
+    const s = await trackedSite(app);
+    const doc = read(OBJECT_EVENTS);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => s.admin.request('POST', '/api/epcis/capture', doc)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([202, 202, 202, 202]);
+    expect(await stored(s.org.id)).toEqual({ captures: 4, events: 2, ids: 2 });
+  });
+
+  it('keeps an error declaration at a reader as received, never as a sighting', async () => {
+    const s = await trackedSite(app);
+    const endpoint = await s.admin.request('GET', `/api/endpoints/${s.dockReader.id}`);
+    await s.admin.request('PUT', `/api/endpoints/${s.dockReader.id}`, {
+      ...(endpoint.json() as object),
+      epcisId: 'urn:epc:id:sgln:0614141.00001.0',
+    });
+    const declared = {
+      ...first(read(OBJECT_EVENTS)),
+      eventTime: '2024-05-01T10:00:00.000Z',
+      epcList: ['urn:epc:id:sgtin:0614141.812345.6789'],
+      readPoint: { id: 'urn:epc:id:sgln:0614141.00001.0' },
+      errorDeclaration: { declarationTime: '2024-05-02T10:00:00.000Z', reason: 'did_not_occur' },
+    };
+    const doc = withEvents(read(OBJECT_EVENTS), [declared]);
+    const res = await s.admin.request('POST', '/api/epcis/capture', doc);
+    expect(res.statusCode, res.body).toBe(202);
+    expect((await s.admin.request('GET', `/api/events?site=${s.site.id}`)).json()).toEqual([]);
+    expect(await stored(s.org.id)).toMatchObject({ events: 1 });
+    // A caller of one site captures sightings only: a declaration is the organization's.
+    const limited = await login(
+      app,
+      (await makeUser(app, s.org.id, { role: 'admin', sites: [s.site.id] })).username,
+    );
+    expect((await limited.request('POST', '/api/epcis/capture', doc)).statusCode).toBe(403);
+  });
+
+  it('answers 400 for a query document or an eventID over its length, and finds a long eventID by its path', async () => {
+    const s = await trackedSite(app);
+    const queryDocument = JSON.parse(
+      readFileSync(
+        path.join(import.meta.dirname, 'fixtures', 'event-hash', 'epcisQueryDocument.jsonld'),
+        'utf8',
+      ),
+    );
+    const query = await s.admin.request('POST', '/api/epcis/capture', queryDocument);
+    expect(query.statusCode, query.body).toBe(400);
+    expect(query.json().message).toBe(EPCIS_MSG.notCapturable);
+    const doc = read(OBJECT_EVENTS);
+    const event = first(doc);
+    const long = await s.admin.request(
+      'POST',
+      '/api/epcis/capture',
+      withEvents(doc, [{ ...event, eventID: `urn:x:${'a1'.repeat(1500)}` }]),
+    );
+    expect(long.statusCode, long.body).toBe(400);
+    expect(long.json().errors).toEqual([
+      { path: '/epcisBody/eventList/0/eventID', message: EPCIS_MSG.eventIdTooLong },
+    ]);
+    expect(await stored(s.org.id)).toEqual({ captures: 0, events: 0, ids: 0 });
+    // 990 characters: kept, and found by its eventID in the path.
+    const id = `urn:x:${'b2'.repeat(492)}`;
+    expect(
+      (await s.admin.request('POST', '/api/epcis/capture', withEvents(doc, [{ ...event, eventID: id }])))
+        .statusCode,
+    ).toBe(202);
+    const found = await s.admin.request('GET', `/api/epcis/events/${encodeURIComponent(id)}`);
+    expect(found.statusCode, found.body.slice(0, 200)).toBe(200);
+    expect(found.json().eventID).toBe(id);
+  });
 });
