@@ -86,9 +86,9 @@ export function presentCapturedEvent(row: CapturedEventRow): EpcisEvent {
   return { ...(row.body as EpcisEvent), eventID: row.eventId, recordTime: row.recordTime.toISOString() };
 }
 
-/** One captured event by its eventID. */
-export async function capturedEvent(db: Tx, orgId: string, eventId: string) {
-  const [row] = await db
+/** The captured events of an eventID: an event and the error declarations about it, in capture order. */
+export async function eventsOfEventId(db: Tx, orgId: string, eventId: string) {
+  return db
     .select({
       id: epcisEvents.id,
       eventId: epcisEvents.eventId,
@@ -98,7 +98,5 @@ export async function capturedEvent(db: Tx, orgId: string, eventId: string) {
     })
     .from(epcisEvents)
     .where(sql`${epcisEvents.orgId} = ${orgId} AND ${epcisEvents.eventId} = ${eventId}`)
-    .orderBy(epcisEvents.id)
-    .limit(1);
-  return row;
+    .orderBy(epcisEvents.id);
 }

@@ -129,7 +129,7 @@ describe('captured eventIDs', () => {
     ] as const) {
       const res = await client.request('GET', `/api/epcis/events/${encodeURIComponent(String(two.eventID))}`);
       expect(res.statusCode).toBe(200);
-      expect(res.json().disposition).toBe(disposition);
+      expect(res.json().epcisBody.queryResults.resultsBody.eventList[0].disposition).toBe(disposition);
     }
     expect(await stored(a.org.id)).toEqual({ captures: 1, events: 2, ids: 2 });
     expect(await stored(b.org.id)).toEqual({ captures: 1, events: 2, ids: 2 });
@@ -148,6 +148,11 @@ describe('captured eventIDs', () => {
     const declared = await s.admin.request('POST', '/api/epcis/capture', withEvents(doc, [declaration]));
     expect(declared.statusCode, declared.body).toBe(202);
     expect(await answered(s.admin)).toEqual([one.eventID, one.eventID, doc.epcisBody.eventList[1]?.eventID]);
+    // By its eventID: a query document of the event and its declaration (GS1's REST binding).
+    const byId = await s.admin.request('GET', `/api/epcis/events/${encodeURIComponent(String(one.eventID))}`);
+    expect(epcisSchemaErrors(byId.json())).toEqual([]);
+    const both = byId.json().epcisBody.queryResults.resultsBody.eventList as Event[];
+    expect(both.map((e) => e.errorDeclaration !== undefined)).toEqual([false, true]);
     // The same declaration again is a repeat; another one under that eventID is refused.
     expect(
       (await s.admin.request('POST', '/api/epcis/capture', withEvents(doc, [declaration]))).statusCode,
@@ -368,6 +373,8 @@ describe('captured eventIDs', () => {
     ).toBe(202);
     const found = await s.admin.request('GET', `/api/epcis/events/${encodeURIComponent(id)}`);
     expect(found.statusCode, found.body.slice(0, 200)).toBe(200);
-    expect(found.json().eventID).toBe(id);
+    expect(found.json().epcisBody.queryResults.resultsBody.eventList.map((e: Event) => e.eventID)).toEqual([
+      id,
+    ]);
   });
 });

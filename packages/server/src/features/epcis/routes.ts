@@ -10,7 +10,6 @@ import {
   EpcisCaptureBody,
   EpcisCaptureJob,
   EpcisDocument,
-  EpcisEvent,
   EpcisEventsQuery,
   EpcisPathId,
   EpcisQueryDocument,
@@ -173,14 +172,14 @@ export function registerEpcisRoutes(app: App) {
         tags,
         summary: 'One EPCIS event by its eventID',
         description:
-          "An event by the eventID (`ni:///sha-256;…?ver=CBV2.0`, percent-encoded) a query answered it with, or a captured event's own eventID. 404 when the caller may not read it, or when an open event's eventID has since changed with its last sighting.",
+          "An EPCISQueryDocument holding the event of the eventID (`ni:///sha-256;…?ver=CBV2.0`, percent-encoded) a query answered it with, or a captured event's own eventID, and the error declarations captured about it (GS1's REST binding). 404 when the caller may not read it, or when an open event's eventID has since changed with its last sighting.",
         params: EpcisPathId,
-        response: { 200: EpcisEvent },
+        response: answer,
       },
     },
     async (req, reply) => {
       reply.type(EPCIS_MEDIA_TYPE);
-      return service.getEvent(ctx, callerOf(req), req.params.id);
+      return queryDocument(await service.getEvent(ctx, callerOf(req), req.params.id));
     },
   );
   app.get(

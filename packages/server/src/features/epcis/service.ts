@@ -9,7 +9,7 @@ import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import { hidesWorkers, requireSite } from '../sites/service.js';
-import { capturedEvent, capturedEvents, presentCapturedEvent } from './captured-events.js';
+import { capturedEvents, eventsOfEventId, presentCapturedEvent } from './captured-events.js';
 import {
   asksForObserveObjectEvents,
   bizStepsAsked,
@@ -103,12 +103,17 @@ export async function queryEvents(
 }
 
 /** One event by its eventID, among those the caller may read. */
-export async function getEvent(ctx: AppContext, caller: Caller, eventId: string): Promise<EpcisEvent> {
+/**
+ * The events an eventID names, as GS1's REST binding answers it: the event and the error
+ * declarations about it (captured ones carry its eventID). A captured event is answered to callers
+ * of every site, as the query does.
+ */
+export async function getEvent(ctx: AppContext, caller: Caller, eventId: string): Promise<EpcisEvent[]> {
+  const captured = siteScope(caller) ? [] : await eventsOfEventId(ctx.db, caller.orgId, eventId);
   const sourceId = await repo.eventOfEventId(ctx.db, caller.orgId, eventId);
   if (sourceId === undefined) {
-    const captured = siteScope(caller) ? undefined : await capturedEvent(ctx.db, caller.orgId, eventId);
-    if (!captured) throw notFound('Event');
-    return presentCapturedEvent(captured);
+    if (!captured.length) throw notFound('Event');
+    return captured.map(presentCapturedEvent);
   }
   const sites = await readableSites(ctx, caller, undefined);
   // The same events as the query answers: a worker's at a site that hides workers is not found.
@@ -119,5 +124,5 @@ export async function getEvent(ctx: AppContext, caller: Caller, eventId: string)
   const event = row ? presentObjectEvent(row) : undefined;
   // The event changed since (a later sighting of it): its old eventID names it no more.
   if (!event || event.eventID !== eventId) throw notFound('Event');
-  return event;
+  return [event, ...captured.map(presentCapturedEvent)];
 }
