@@ -7,6 +7,7 @@ import {
   makeApp,
   makeOrg,
   makeSite,
+  makeSuperAdmin,
   makeTenant,
   makeUser,
   PASSWORD,
@@ -44,6 +45,25 @@ describe('audit trail', () => {
     expect(upd?.changes).toEqual({ name: ['Dock', 'Dock 2'] });
     expect(del).toMatchObject({ action: 'delete', changes: { name: 'Dock 2' } });
     expect(cre?.ip).toBeTruthy();
+  });
+
+  it('records a settings save as an update of what changed, and a purge run as a purge', async () => {
+    const t = await makeTenant(app);
+    const url = `/api/orgsettings?site=${t.site.id}`;
+    const settings = (await t.admin.request('GET', url)).json();
+    expect((await t.admin.request('POST', url, { ...settings, workerLabel: 'Staff' })).statusCode).toBe(200);
+    const [saved] = (await t.admin.request('GET', '/api/audit?resource=orgsettings')).json() as AuditRow[];
+    expect(saved).toMatchObject({
+      action: 'update',
+      changes: { workerLabel: [settings.workerLabel, 'Staff'] },
+    });
+    // Purging now needs modify on organizations: a Super Admin's.
+    const boss = await makeSuperAdmin(app, t.org.id);
+    expect((await boss.request('POST', '/api/retention/run')).statusCode).toBe(200);
+    const purges = (
+      await boss.request('GET', '/api/audit?action=purge&resource=retention')
+    ).json() as AuditRow[];
+    expect(purges).toHaveLength(1);
   });
 
   it('writes nothing for a refused change, and the change and its row commit together', async () => {

@@ -49,7 +49,13 @@ const ACTION_OF: Record<string, string> = {
   'POST /api/exceptions/:id/resolve': 'resolve',
   'POST /api/exceptions/acknowledge': 'acknowledge',
   'POST /api/exceptions/resolve': 'resolve',
+  // Settings are saved by POST on their own URL: an update of the record that URL answers.
+  'POST /api/orgsettings': 'update',
+  'POST /api/retention/run': 'purge',
 };
+
+/** POST routes that save the record their own URL's GET answers (read before and after). */
+const SAVED_AT_OWN_URL = new Set(['POST /api/orgsettings']);
 
 /** Routes that commit their own writes (attempts counted toward a lockout); the row follows. */
 const OWN_TRANSACTION = new Set([
@@ -193,8 +199,8 @@ function recordUrlOf(app: App, plan: ChangePlan, req: FastifyRequest): string | 
   const idRoute = /^(.*\/:id)(\/|$)/.exec(plan.url)?.[1];
   if (idRoute && params.id && app.hasRoute({ method: 'GET', url: idRoute }))
     return idRoute.replace(':id', encodeURIComponent(params.id));
-  if (!plan.url.includes(':') && plan.method !== 'POST' && app.hasRoute({ method: 'GET', url: plan.url }))
-    return req.url;
+  const ownUrl = plan.method !== 'POST' || SAVED_AT_OWN_URL.has(routeKey(plan.method, plan.url));
+  if (!plan.url.includes(':') && ownUrl && app.hasRoute({ method: 'GET', url: plan.url })) return req.url;
   return undefined;
 }
 

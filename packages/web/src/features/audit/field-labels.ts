@@ -3,7 +3,7 @@
  * editor, from its feature (one table per entity, which the editor's inputs read too). A field no
  * screen shows is spelt out from its key ('timeModified' → 'Time modified').
  */
-import type { SiteSettings } from '@sightline/shared';
+import { RETENTION_CLASS_INFO, RETENTION_CLASSES, type SiteSettings } from '@sightline/shared';
 import { API_KEY_LABELS } from '../apikeys/field-labels';
 import { CATEGORY_LABELS } from '../categories/field-labels';
 import { ENDPOINT_LABELS } from '../endpoints/field-labels';
@@ -22,6 +22,14 @@ import { ZONE_LABELS } from '../zones/field-labels';
 
 type Labels = Readonly<Record<string, string>>;
 
+/** The Data retention tab's classes by their policy's key (a purge's counts use the same keys). */
+const RETENTION_LABELS: Labels = Object.fromEntries(
+  RETENTION_CLASSES.flatMap((c) => [
+    [c, RETENTION_CLASS_INFO[c].label],
+    [`purged.${c}`, `Purged › ${RETENTION_CLASS_INFO[c].label}`],
+  ]),
+);
+
 /** By the resource an audit row names (the API path's first segment). */
 const LABELS_OF: Record<string, (settings: SiteSettings) => Labels> = {
   apikeys: () => API_KEY_LABELS,
@@ -33,6 +41,7 @@ const LABELS_OF: Record<string, (settings: SiteSettings) => Labels> = {
   organizations: () => ORGANIZATION_LABELS,
   orgsettings: () => SETTINGS_LABELS,
   reportconfigs: () => REPORT_CONFIG_LABELS,
+  retention: () => RETENTION_LABELS,
   sites: () => SITE_LABELS,
   ssosettings: () => SSO_SETTINGS_LABELS,
   things: thingLabels,
