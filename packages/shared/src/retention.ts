@@ -80,7 +80,7 @@ export const RETENTION_MAX_DAYS = 36_500;
 
 export const RETENTION_MSG = {
   // Read in the Data retention tab and in an API answer alike.
-  days: `must be a whole number of days from 1 to ${RETENTION_MAX_DAYS}; to keep it forever, tick its "Keep … forever" box (null in the API)`,
+  days: `must be a whole number of days from 1 to ${RETENTION_MAX_DAYS}; to keep it forever, tick its “Keep … forever” box (null in the API)`,
   unknown: (key: string) => `${key} is not a data class (one of ${RETENTION_CLASSES.join(', ')})`,
   modifyOnly: 'Only users who may modify organizations may change data retention',
 } as const;
