@@ -1,8 +1,8 @@
 -- Every eventID captured in an organization, whether its event became a sighting or was kept
 -- (docs/decisions/0424-epcis-captured-event-ids-unique.md): an eventID names one event, so a later
 -- capture of the same event is a repeat and one of another event is refused. `error_declaration`:
--- an event declaring a prior one erroneous carries that event's eventID, the one case where two
--- events share it (EPCIS 2.0, 7.4.1.2). `digest`: SHA-256 of the event's content (its JSON, keys
+-- an event declaring a prior one erroneous carries that event's eventID, the one case EPCIS 2.0
+-- allows of two events sharing it. `digest`: SHA-256 of the event's content (its JSON, keys
 -- sorted, without eventID, recordTime and @context), to tell a repeat from another event.
 CREATE TABLE "epcis_captured_ids" (
 	"org_id" text NOT NULL,

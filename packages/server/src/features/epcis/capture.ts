@@ -9,8 +9,8 @@
  * An eventID names one event in an organization (decision 0424): an event captured again (the
  * same eventID and content, or, without an eventID, the same content) is a repeat and is not
  * applied twice; another event under a captured eventID refuses the document (409). An error
- * declaration carries the eventID of the event it declares erroneous, the one case of two events
- * sharing one (EPCIS 2.0, 7.4.1.2).
+ * declaration carries the eventID of the event it declares erroneous, the one case EPCIS 2.0 allows
+ * of two events sharing one.
  */
 import {
   EPCIS_CAPTURE_EPC_LIMIT,

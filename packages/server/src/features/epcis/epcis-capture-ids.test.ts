@@ -139,7 +139,7 @@ describe('captured eventIDs', () => {
     const s = await trackedSite(app);
     const doc = read(OBJECT_EVENTS);
     const [one] = doc.epcisBody.eventList as [Event];
-    // The declaration is the event again with an errorDeclaration (EPCIS 2.0, 7.4.1.2).
+    // The declaration is the event again with an errorDeclaration (the one case EPCIS 2.0 allows).
     const declaration = {
       ...one,
       errorDeclaration: { declarationTime: '2005-04-05T08:00:00.000Z', reason: 'incorrect_data' },
