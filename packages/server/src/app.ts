@@ -88,7 +88,12 @@ export async function buildApp(config: Config): Promise<App> {
     db,
     live,
     mailer,
-    defaults: { log: app.log, publicUrl: config.publicUrl, partitions: config.ingestPartitions },
+    defaults: {
+      log: app.log,
+      publicUrl: config.publicUrl,
+      partitions: config.ingestPartitions,
+      keepState: config.ingestKeepState,
+    },
     hooks: {
       // Exceptions whose condition the change cleared are resolved with it; then the webhooks'
       // outbox: a tracking change (an exception raised or resolved too) is queued for delivery if

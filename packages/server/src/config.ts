@@ -78,6 +78,11 @@ export interface Config {
   liveCoalesceMs: number;
   /** Ingest partitions per organization (INGEST_PARTITIONS; 1 = one organization lock). Same on every instance. */
   ingestPartitions: number;
+  /**
+   * Each ingest partition's engine state is kept in memory by the instance ingesting for it
+   * (INGEST_KEEP_STATE, default on; off reads it from the database in every batch).
+   */
+  ingestKeepState: boolean;
   /** Reader connections may name loopback and link-local hosts (tests, the simulator); private networks always may. */
   readerAllowLoopback: boolean;
   /** This instance opens the reader connections it wins the lease of (READER_CONNECTIONS, default on). */
@@ -154,6 +159,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000),
     liveCoalesceMs: Math.max(0, Number(env.LIVE_COALESCE_MS ?? LIVE_COALESCE_MS) || 0),
     ingestPartitions: partitionsFromEnv(env.INGEST_PARTITIONS),
+    ingestKeepState: bool(env.INGEST_KEEP_STATE, true),
     readerAllowLoopback: bool(env.READER_ALLOW_LOOPBACK, false),
     readerConnections: bool(env.READER_CONNECTIONS, true),
     // A dead holder's readers are taken over within this plus one renewal tick: 20 s + 6.7 s < 30 s.

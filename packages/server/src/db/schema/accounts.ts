@@ -25,6 +25,11 @@ export const organizations = pgTable('organizations', {
    * tags (migration 0017): the tracking store reloads its kept configuration when it moved.
    */
   trackingConfigVersion: bigint('tracking_config_version', { mode: 'number' }).notNull().default(0),
+  /**
+   * Bumped by triggers at every write of the organization's tracking state (things, their tags,
+   * open events) but the keeping ingest's own (migration 0035): every kept state is read again.
+   */
+  trackingStateVersion: bigint('tracking_state_version', { mode: 'number' }).notNull().default(0),
   timeCreated: created(),
 });
 

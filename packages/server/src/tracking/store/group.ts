@@ -21,6 +21,7 @@
 import type { Db, Tx } from '../../db/client.js';
 import type { EpochMs } from '../engine/index.js';
 import type { NormalizedSighting } from '../formats/index.js';
+import { keptSlotOf, settleKept } from './kept-state.js';
 import { forgetRoutes, type PartitionLock, PartitionMismatch, routeBatch } from './partitions.js';
 import {
   applyBatches,
@@ -243,9 +244,11 @@ async function runGroup(db: Db, group: Pending[], onLocked: () => void): Promise
 
 async function applyGroup(db: Db, group: readonly Pending[], onLocked?: () => void): Promise<IngestResult[]> {
   const lock = group[0]?.lock;
-  if (!lock) return applyGroupLocked(db, group, onLocked);
+  // One partition (the organization lock alone): its state is kept as partition 0's.
+  if (!lock)
+    return applyGroupLocked(db, group, onLocked, undefined, (group[0]?.options.partitions ?? 1) <= 1);
   try {
-    return await applyGroupLocked(db, group, onLocked, lock);
+    return await applyGroupLocked(db, group, onLocked, lock, true);
   } catch (err) {
     if (!(err instanceof PartitionMismatch)) throw err;
     // Rolled back: the group runs again under the exclusive organization lock (rare: an edit or a kill).
@@ -258,45 +261,80 @@ async function applyGroup(db: Db, group: readonly Pending[], onLocked?: () => vo
   }
 }
 
+/**
+ * The group's transaction. `keep`: the partition's state is kept at this instance between its
+ * transactions (kept-state.ts); a group under the exclusive organization lock for a partitioned
+ * organization keeps nothing (its writes, like any other writer's, make every kept state stale).
+ */
 async function applyGroupLocked(
   db: Db,
   group: readonly Pending[],
   onLocked?: () => void,
   lock?: PartitionLock,
+  keep = false,
 ): Promise<IngestResult[]> {
   const head = group[0];
   if (!head) return [];
   const { endpoint, store, options } = head;
   // The group's time is its latest request's (every member's `now` is when it was received).
   const now = Math.max(...group.map((p) => p.now));
-  return inOrgTransaction(store, {
-    orgId: endpoint.orgId,
-    now,
-    options,
-    work: async (tx, stored: StoredSighting[][]) => {
-      const batches = group.map((p, i) => ({
-        endpoint: p.endpoint,
-        stored: stored[i] ?? [],
-        heartbeat: p.heartbeat,
-      }));
-      const cache = configCacheFor(db, options);
-      const applied = await applyBatches(tx, endpoint.orgId, batches, now, options, lock, cache);
-      const results = group.map(
-        (p, i): IngestResult => ({
-          accepted: stored[i]?.length ?? 0,
-          duplicates: p.batch.length - (stored[i]?.length ?? 0),
-          ...applied,
-        }),
-      );
-      return Object.assign(results, { committed: applied?.committed });
-    },
-    // The durable log needs no lock: its unique key settles concurrent copies of a batch.
-    beforeLock: (tx) =>
-      insertSightingBatches(
-        tx,
-        group.map((p) => ({ endpointId: p.endpoint.id, batch: p.batch })),
-      ),
-    onLocked,
-    partition: lock,
-  });
+  const keeping =
+    keep && options.keepState !== false
+      ? { slot: keptSlotOf(db, endpoint.orgId, lock?.partition ?? 0), partition: lock?.partition ?? 0 }
+      : undefined;
+  const previous = keeping?.slot.settled;
+  let settle = () => {};
+  if (keeping) {
+    keeping.slot.settled = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+  }
+  try {
+    const results = await inOrgTransaction(store, {
+      orgId: endpoint.orgId,
+      now,
+      options,
+      work: async (tx, stored: StoredSighting[][]) => {
+        // The partition's previous transaction here committed (this one holds the lock): its kept state settles first.
+        await previous;
+        const batches = group.map((p, i) => ({
+          endpoint: p.endpoint,
+          stored: stored[i] ?? [],
+          heartbeat: p.heartbeat,
+        }));
+        const cache = configCacheFor(db, options);
+        try {
+          const applied = await applyBatches(tx, endpoint.orgId, batches, now, options, lock, cache, keeping);
+          const results = group.map(
+            (p, i): IngestResult => ({
+              accepted: stored[i]?.length ?? 0,
+              duplicates: p.batch.length - (stored[i]?.length ?? 0),
+              committed: applied?.committed,
+              output: applied?.output,
+            }),
+          );
+          return Object.assign(results, { committed: applied?.committed, kept: applied?.kept });
+        } catch (err) {
+          // Rolled back: the kept state may be what failed (a stale one raises StaleStateError).
+          if (keeping) keeping.slot.current = undefined;
+          throw err;
+        }
+      },
+      // The durable log needs no lock: its unique key settles concurrent copies of a batch.
+      beforeLock: (tx) =>
+        insertSightingBatches(
+          tx,
+          group.map((p) => ({ endpointId: p.endpoint.id, batch: p.batch })),
+        ),
+      onLocked,
+      partition: lock,
+    });
+    if (keeping && results.kept) settleKept(keeping.slot, results.kept);
+    return results;
+  } catch (err) {
+    if (keeping) keeping.slot.current = undefined;
+    throw err;
+  } finally {
+    settle();
+  }
 }

@@ -23,6 +23,7 @@ import {
 } from '../engine/index.js';
 import { textArray } from './arrays.js';
 import type { ConfigCache, OrgConfig } from './config.js';
+import type { KeptState } from './kept-state.js';
 import {
   type EndpointModelJson,
   type LocationTagModelJson,
@@ -57,6 +58,21 @@ export interface Loaded {
   partitionKeys?: ReadonlyMap<string, string>;
   /** Whether the configuration came from the statement (false: the instance's kept one). */
   configLoaded: boolean;
+  /** With `kept`: whether its state is still the database's (only its unknown tags were read). */
+  keptValid: boolean;
+  /** `organizations.tracking_state_version` in the statement's snapshot. */
+  stateVersion: number;
+  /** The tags whose state the statement read. */
+  read: readonly string[];
+}
+
+/** A keeping ingest's load (kept-state.ts): only the tags its kept state does not know, if still valid. */
+interface KeptLoad {
+  partition: number;
+  /** The partition's kept state, if any. */
+  base: KeptState | undefined;
+  /** The batch's tags the kept state does not know. */
+  missing: readonly string[];
 }
 
 export interface LoadOptions {
@@ -64,6 +80,12 @@ export interface LoadOptions {
   cache?: ConfigCache;
   /** Load each thing's partition key (a partition transaction, partitions.ts). */
   partitionKeys?: boolean;
+  /**
+   * The keeping ingest's kept state: the statement marks the transaction as the keeping writer
+   * (migration 0035's triggers skip its writes) and reads only `missing` when both state versions
+   * are the kept ones, every tag otherwise.
+   */
+  kept?: KeptLoad;
 }
 
 /** Epoch milliseconds of a timestamptz column, as a JSON number. */
@@ -74,6 +96,9 @@ interface LoadRow {
   config_version: number | null;
   /** Whether the configuration columns below were read (the version is not the kept one). */
   config_loaded: boolean;
+  state_version: number | null;
+  /** Whether the kept state is the database's (both versions are the kept ones). */
+  kept_valid: boolean;
   zones: ZoneModelJson[];
   endpoints: EndpointModelJson[];
   maps: MapModelJson[];
@@ -102,13 +127,24 @@ export async function loadBatch(
   // `config.stale` is an InitPlan: when false, each configuration subquery is skipped whole
   // (a One-Time Filter), so a batch on a kept configuration reads one organization row for it.
   const stale = sql`(SELECT stale FROM config)`;
+  const keep = options.kept;
+  const base = keep?.base;
+  const keptValid = base
+    ? sql`o.tracking_state_version = ${base.orgVersion}::bigint AND ${base.version}::bigint = (SELECT v.version
+        FROM tracking_state_versions v WHERE v.org_id = ${orgId} AND v.partition = ${keep.partition})`
+    : sql`false`;
   const [row] = await rows<LoadRow>(
     tx,
-    sql`WITH batch_tags AS (SELECT DISTINCT unnest(${textArray(tags, (t) => t)}::text[]) AS tag),
-      config AS (SELECT o.tracking_config_version::float8 AS version,
-          o.tracking_config_version IS DISTINCT FROM ${kept?.version ?? null}::bigint AS stale
-        FROM (VALUES (1)) one LEFT JOIN organizations o ON o.id = ${orgId})
+    sql`WITH config AS (SELECT o.tracking_config_version::float8 AS version,
+          o.tracking_config_version IS DISTINCT FROM ${kept?.version ?? null}::bigint AS stale,
+          o.tracking_state_version::float8 AS state_version, coalesce(${keptValid}, false) AS kept_valid
+        FROM (VALUES (1)) one LEFT JOIN organizations o ON o.id = ${orgId}),
+      batch_tags AS (SELECT DISTINCT unnest(CASE WHEN (SELECT kept_valid FROM config)
+        THEN ${textArray(keep?.missing ?? [], (t) => t)}::text[] ELSE ${textArray(tags, (t) => t)}::text[] END) AS tag)
     SELECT (SELECT version FROM config) AS config_version, ${stale} AS config_loaded,
+      (SELECT state_version FROM config) AS state_version, (SELECT kept_valid FROM config) AS kept_valid,${
+        keep ? sql` set_config('sightline.kept_state', 'on', true) IS NOT NULL AS keeping,` : sql``
+      }
       (SELECT coalesce(json_agg(json_build_object('id', z.id, 'siteId', z.site_id, 'name', z.name,
           'durationNs', z.duration_ns, 'entryDelayNs', z.entry_delay_ns, 'killDuration', z.kill_duration, 'immediateKill', z.immediate_kill,
           'killMode', z.kill_mode, 'gates', z.gates, 'emails', z.emails)), '[]')
@@ -152,6 +188,9 @@ export async function loadBatch(
     if (row.config_version !== null) options.cache?.keep(orgId, config);
   }
   const loaded = assemble(row, config);
+  loaded.keptValid = row.kept_valid;
+  loaded.stateVersion = row.state_version ?? 0;
+  loaded.read = row.kept_valid ? (keep?.missing ?? []) : tags;
   if (options.partitionKeys) {
     loaded.partitionKeys = new Map(row.things.map((t) => [t.id, t.partitionKey ?? t.tag]));
   }
@@ -213,5 +252,8 @@ function assemble(row: LoadRow, config: OrgConfig): Loaded {
     state: { things, tags, openEvents: new Map(row.open_events.map((e) => [e.tag, toOpenEvent(e)])) },
     directory: { ...config.names, thingNames, workers },
     configLoaded: row.config_loaded,
+    keptValid: false,
+    stateVersion: 0,
+    read: [],
   };
 }

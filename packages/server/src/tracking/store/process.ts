@@ -5,7 +5,7 @@
  * the store's before-COMMIT hooks (store.ts), COMMIT, then live messages and mails.
  */
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { type Db, rows, type Tx } from '../../db/client.js';
 import { organizationLockKeys } from '../../db/locks.js';
 import {
   type EngineOutput,
@@ -15,6 +15,7 @@ import {
   type ThingState,
 } from '../engine/index.js';
 import { type ConfigCache, configCacheOf } from './config.js';
+import { type KeptChange, type KeptSlot, type KeptState, keptRead, withKept } from './kept-state.js';
 import { type Directory, type Loaded, loadBatch } from './load.js';
 import { lockPartition, type PartitionLock, PartitionMismatch, partitionOf } from './partitions.js';
 import { type Committed, publishCommitted } from './publish.js';
@@ -37,6 +38,14 @@ export function configCacheFor(db: Db, options: StoreOptions): ConfigCache | und
 export interface BatchResult {
   output: EngineOutput;
   committed: Committed;
+  /** A keeping batch's change, for its partition's kept state once committed (kept-state.ts). */
+  kept?: KeptChange;
+}
+
+/** A batch applied by the keeping ingest: its partition's kept state at this instance. */
+export interface Keeping {
+  slot: KeptSlot;
+  partition: number;
 }
 
 const ATTEMPTS = 3;
@@ -115,6 +124,7 @@ export async function writeOutput(
   endpoints: EndpointWrite[],
   now: EpochMs,
   before?: ReadonlyMap<string, ThingState>,
+  keeping = false,
 ): Promise<Pick<Committed, 'eventIds' | 'exceptions'>> {
   await lockTags(tx, orgId, [
     ...output.newThings.map((t) => t.tag),
@@ -122,7 +132,8 @@ export async function writeOutput(
   ]);
   await writeLocationTags(tx, orgId, output.newLocationTags);
   await writeThings(tx, orgId, output, new Date(now).toISOString(), before);
-  const eventIds = await writeEvents(tx, orgId, output.events);
+  // A kept open event merged into must still be stored (a purge or a removal may have deleted it).
+  const eventIds = await writeEvents(tx, orgId, output.events, keeping);
   const exceptions = await writeRest(tx, orgId, output.zoneStays, endpoints, output.exceptions, now);
   return { eventIds, exceptions };
 }
@@ -173,6 +184,7 @@ export async function applyBatches(
   options: StoreOptions = {},
   partition?: PartitionLock,
   cache?: ConfigCache,
+  keeping?: Keeping,
 ): Promise<BatchResult | undefined> {
   const sources = [...new Set(batches.map((b) => b.endpoint.id))];
   const beating = new Set(batches.filter((b) => b.heartbeat !== false).map((b) => b.endpoint.id));
@@ -187,9 +199,29 @@ export async function applyBatches(
     return undefined;
   }
   const tags = [...new Set(sightings.map((s) => s.tag))];
-  const loaded = await loadBatch(tx, orgId, sources, tags, { cache, partitionKeys: partition !== undefined });
+  const base = keeping?.slot.current;
+  const kept = keeping && {
+    partition: keeping.partition,
+    base,
+    missing: base ? tags.filter((t) => !base.tags.has(t)) : tags,
+  };
+  const loaded = await loadBatch(tx, orgId, sources, tags, {
+    cache,
+    partitionKeys: partition !== undefined,
+    kept,
+  });
+  const read =
+    kept &&
+    keptRead(
+      loaded.read,
+      loaded.state,
+      loaded.directory.thingNames,
+      loaded.directory.workers,
+      loaded.partitionKeys,
+    );
+  if (base && loaded.keptValid) fillFromKept(loaded, base, tags);
   if (partition) inPartition(loaded, sources, tags, partition);
-  const { output } = processBatch(loaded.model, loaded.state, sightings, now, {
+  const { output, state: next } = processBatch(loaded.model, loaded.state, sightings, now, {
     mergeWindowMs: options.mergeWindowMs,
   });
   if (partition) staysInPartition(loaded, output);
@@ -203,9 +235,61 @@ export async function applyBatches(
     ...beats().filter((b) => !located.has(b.endpointId)),
   ];
   // In a partition, a thing is updated only if no other writer changed it since the load.
-  const written = await writeOutput(tx, orgId, output, endpoints, now, partition && loaded.state.things);
+  const written = await writeOutput(
+    tx,
+    orgId,
+    output,
+    endpoints,
+    now,
+    partition && loaded.state.things,
+    keeping !== undefined,
+  );
   const directory = learnNames(loaded.directory, output);
-  return { output, committed: { orgId, messages: output.messages, directory, ...written } };
+  const committed: Committed = { orgId, messages: output.messages, directory, ...written };
+  if (!keeping || !read) return { output, committed };
+  return {
+    output,
+    committed,
+    kept: {
+      base: loaded.keptValid ? base : undefined,
+      orgVersion: loaded.stateVersion,
+      version: await bumpKeptVersion(tx, orgId, keeping.partition),
+      loaded: read,
+      things: output.things,
+      newThings: output.newThings,
+      openEvents: next.openEvents,
+      eventIds: written.eventIds,
+    },
+  };
+}
+
+/** The keeping batch's mark on its partition: the version its kept state will remember. */
+async function bumpKeptVersion(tx: Tx, orgId: string, partition: number): Promise<number> {
+  const [row] = await rows<{ version: string | number }>(
+    tx,
+    sql`INSERT INTO tracking_state_versions (org_id, partition, version) VALUES (${orgId}, ${partition}, 1)
+      ON CONFLICT (org_id, partition) DO UPDATE SET version = tracking_state_versions.version + 1
+      RETURNING version`,
+  );
+  return Number(row?.version);
+}
+
+/** The batch's state: what the load read of the tags the kept state did not know, and the rest from it. */
+function fillFromKept(loaded: Loaded, base: KeptState, tags: readonly string[]): void {
+  const missing = new Set(loaded.read);
+  const things = new Map(loaded.state.things);
+  const tagMap = new Map(loaded.state.tags);
+  const openEvents = new Map(loaded.state.openEvents);
+  const workers = new Set(loaded.directory.workers);
+  const partitionKeys = new Map(loaded.partitionKeys ?? []);
+  withKept(
+    base,
+    tags.filter((t) => !missing.has(t)),
+    { things, tags: tagMap, openEvents, thingNames: loaded.directory.thingNames, workers, partitionKeys },
+  );
+  loaded.state = { things, tags: tagMap, openEvents };
+  loaded.directory = { ...loaded.directory, workers };
+  if (loaded.partitionKeys) loaded.partitionKeys = partitionKeys;
 }
 
 /** Under a partition lock: every tag of the batch must still be this partition's (routing was before the lock). */

@@ -39,6 +39,11 @@ export interface StoreOptions {
    * false reads it in every batch (for the benchmarks' A/B pairs: `bench/stages.ts --reload-config`).
    */
   keepConfig?: boolean;
+  /**
+   * Keep each ingest partition's engine state in memory between its batches (kept-state.ts).
+   * Default true; false reads it in every batch (`INGEST_KEEP_STATE=false`, and the benchmarks' A/B pairs).
+   */
+  keepState?: boolean;
 }
 
 export interface TrackingStore {

@@ -10,19 +10,24 @@ import { rows, type Tx } from '../../db/client.js';
 import { newId } from '../../platform/ids.js';
 import type { EventWrite, ExceptionRecord, ZoneStay } from '../engine/index.js';
 import { boolArray, jsonArray, numberArray, textArray, timeArray } from './arrays.js';
+import { StaleStateError } from './write-things.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Writes the events; returns each write's id (new or stored). */
+/**
+ * Writes the events; returns each write's id (new or stored). `mergedMustExist`: a stored event
+ * merged into that is gone raises `StaleStateError` (the batch's state was kept, not read).
+ */
 export async function writeEvents(
   tx: Tx,
   orgId: string,
   events: readonly EventWrite[],
+  mergedMustExist = false,
 ): Promise<Map<EventWrite, number>> {
   const ids = new Map<EventWrite, number>();
   if (!events.length) return ids;
   // Typed column arrays (arrays.ts); `ord` (from 0) is the write's index in `events`.
-  const written = await rows<{ ord: number; id: string | number }>(
+  const written = await rows<{ ord: number; id: string | number; merged: number }>(
     tx,
     sql`WITH input AS MATERIALIZED (
         SELECT x.*, CASE WHEN x.event_id IS NULL
@@ -48,7 +53,8 @@ export async function writeEvents(
         UPDATE events e SET repeat_count = e.repeat_count + x.added, time = greatest(e.time, x.time),
           first_time = least(e.first_time, x.first_time), data = x.data, alarm_tamper = x.alarm,
           rssi = x.rssi
-        FROM input x WHERE x.event_id IS NOT NULL AND e.id = x.event_id AND e.org_id = ${orgId}),
+        FROM input x WHERE x.event_id IS NOT NULL AND e.id = x.event_id AND e.org_id = ${orgId}
+        RETURNING e.id),
       -- Only a NEW open event moves tag_state: a stored event merged into was loaded through it,
       -- so its row already names that event (and its endpoint, antenna, direction and zone).
       opened AS (
@@ -62,8 +68,12 @@ export async function writeEvents(
       closed AS (
         DELETE FROM tag_state s USING input x
         WHERE x.open AND x.endpoint_id IS NULL AND s.org_id = ${orgId} AND s.tag = x.tag)
-    SELECT ord, id FROM input`,
+    SELECT ord, id, (SELECT count(*) FROM merged)::int AS merged FROM input`,
   );
+  const merging = events.filter((e) => e.eventId !== null).length;
+  if (mergedMustExist && (written[0]?.merged ?? 0) !== merging) {
+    throw new StaleStateError('an open event merged into is gone');
+  }
   for (const row of written) {
     const event = events[row.ord];
     if (event) ids.set(event, Number(row.id));
