@@ -5,7 +5,11 @@
  * rows into PostgreSQL measured in the same run.
  *
  *   npm run bench:ingest [-- --quick] [--clients 8] [--rate 10000] [--move 0.1] [--profile DIR]
- *     [--instances N] [--pg-set name=value …] [--latency-seconds S] [--llrp]
+ *     [--instances N] [--pg-set name=value …] [--latency-seconds S] [--llrp] [--bare-events]
+ *
+ * `--bare-events` drops the events table's secondary indexes (site, thing, endpoint by time) after
+ * the server has migrated: an upper bound of what writing the open events elsewhere, with a
+ * primary key alone, could save (the console's event lists need those indexes; not a setting).
  *
  * `--llrp` adds the LLRP path after the latency phase: every endpoint becomes an LLRP reader (the
  * simulator over loopback TCP) that the server connects to, sending tag reports of the same size
@@ -50,6 +54,7 @@ const { values: args } = parseArgs({
     'pg-set': { type: 'string', multiple: true, default: [] },
     'latency-seconds': { type: 'string' },
     llrp: { type: 'boolean', default: false },
+    'bare-events': { type: 'boolean', default: false },
   },
 });
 
@@ -123,6 +128,14 @@ async function main() {
     // Further instances start once the first has migrated and bootstrapped the database.
     for (let i = 1; i < INSTANCES; i++)
       servers.push(await startServer({ databaseUrl: url, profileDir: args.profile }));
+    if (args['bare-events']) {
+      const dropped = await pool.query<{ name: string }>(
+        `SELECT indexrelid::regclass::text AS name FROM pg_index
+          WHERE indrelid = 'events'::regclass AND NOT indisprimary`,
+      );
+      for (const { name } of dropped.rows) await pool.query(`DROP INDEX ${name}`);
+      log(`events without secondary indexes: dropped ${dropped.rows.map((r) => r.name).join(', ')}`);
+    }
     const site = await seedSite(pool, SETUP);
     const cookie = await login(server.port);
     live = await LiveReader.open(server.port, cookie, site.siteId);

@@ -11,9 +11,11 @@
  * wrote `null`), `null`/`undefined` are NULL.
  */
 
-/** Quoted array element: only `"` and `\` need escaping inside double quotes. */
+const NEEDS_ESCAPE = /["\\]/;
+
+/** Quoted array element: only `"` and `\` need escaping inside double quotes (ids and tags have neither). */
 function quote(value: string): string {
-  return `"${value.replace(/["\\]/g, '\\$&')}"`;
+  return NEEDS_ESCAPE.test(value) ? `"${value.replace(/["\\]/g, '\\$&')}"` : `"${value}"`;
 }
 
 function literal<T>(items: readonly T[], element: (item: T) => string): string {
