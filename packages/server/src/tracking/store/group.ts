@@ -18,6 +18,7 @@
  * added up. A batch that spans things (location tags, survey mode) joins the organization's
  * spanning group, which takes the organization lock exclusively.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Db, Tx } from '../../db/client.js';
 import type { EpochMs } from '../engine/index.js';
 import type { NormalizedSighting } from '../formats/index.js';
@@ -35,6 +36,8 @@ import { optionsOf, type StoreOptions, type TrackingStore } from './store.js';
 
 /** A group stops growing at this many sightings (bounds one transaction's size and latency). */
 const GROUP_MAX_SIGHTINGS = 10_000;
+/** Longest a partition's transaction waits for the previous one's kept state to settle. */
+const SETTLE_WAIT_MS = 50;
 
 interface Pending {
   store: TrackingStore;
@@ -295,8 +298,10 @@ async function applyGroupLocked(
       now,
       options,
       work: async (tx, stored: StoredSighting[][]) => {
-        // The partition's previous transaction here committed (this one holds the lock): its kept state settles first.
-        await previous;
+        // The partition's previous transaction here has committed (this one holds the lock): its
+        // kept state settles at once. Waiting is bounded: should the two have taken the lock in
+        // the other order, this batch goes on and finds the kept state stale (it reads everything).
+        if (previous) await Promise.race([previous, delay(SETTLE_WAIT_MS)]);
         const batches = group.map((p, i) => ({
           endpoint: p.endpoint,
           stored: stored[i] ?? [],
@@ -328,8 +333,11 @@ async function applyGroupLocked(
         ),
       onLocked,
       partition: lock,
+      afterCommit: (done) => {
+        if (keeping && done.kept) settleKept(keeping.slot, done.kept);
+        settle();
+      },
     });
-    if (keeping && results.kept) settleKept(keeping.slot, results.kept);
     return results;
   } catch (err) {
     if (keeping) keeping.slot.current = undefined;

@@ -18,9 +18,10 @@
  * - Nothing is kept across a batch that killed a thing (its children lose the parent in rows the
  *   batch did not load) or one that failed.
  *
- * A transaction of the partition waits, once it holds the lock, until the previous transaction
- * of the partition at this instance has settled its kept state (COMMIT releases the lock a moment
- * before the kept state takes the change).
+ * The kept state takes a batch's change as soon as its COMMIT returns, and the partition's next
+ * transaction at this instance, once it holds the lock, waits for that (briefly: COMMIT releases
+ * the lock a moment before its answer arrives); one that goes on without it finds a version it
+ * does not keep and reads everything, so the wait is for speed, never for correctness.
  */
 import type { Db } from '../../db/client.js';
 import type { EventWrite, OpenEvent, ThingState } from '../engine/index.js';

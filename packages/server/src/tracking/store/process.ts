@@ -80,6 +80,8 @@ export interface OrgTransaction<T, P> {
   onLocked?: () => void;
   /** Hold the organization lock shared and this partition's lock (partitions.ts) instead of the organization lock alone. */
   partition?: PartitionLock;
+  /** Called with the result as soon as the transaction has committed, before its publishing. */
+  afterCommit?: (result: T) => void;
 }
 
 /**
@@ -91,7 +93,7 @@ export async function inOrgTransaction<T extends { committed?: Committed }, P = 
   run: OrgTransaction<T, P>,
 ): Promise<T> {
   const { db } = store;
-  const { orgId, now, work, beforeLock, onLocked, partition } = run;
+  const { orgId, now, work, beforeLock, onLocked, partition, afterCommit } = run;
   const options = optionsOf(store, run.options);
   for (let attempt = 1; ; attempt++) {
     try {
@@ -104,6 +106,7 @@ export async function inOrgTransaction<T extends { committed?: Committed }, P = 
         if (done.committed) await runBeforeCommit(store, tx, done.committed);
         return done;
       });
+      afterCommit?.(result);
       if (result.committed) {
         const published = publishCommitted(outletsOf(store, options), result.committed, now);
         if (options.awaitPublish) await published;
