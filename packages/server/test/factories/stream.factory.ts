@@ -11,7 +11,16 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema.js';
 import { recordFailure } from '../../src/features/loginlimits/repository.js';
 import type { App } from '../../src/platform/context.js';
-import { clientWith, login, makeOrg, makeSite, makeSuperAdmin, makeUser, PASSWORD } from './app.factory.js';
+import {
+  clientWith,
+  login,
+  makeOrg,
+  makeSite,
+  makeSuperAdmin,
+  makeUser,
+  PASSWORD,
+  randomIp,
+} from './app.factory.js';
 
 export interface StreamAuth {
   cookie?: string;
@@ -246,7 +255,9 @@ export const REVOCATIONS: Revocation[] = [
   })),
   revocation('account locked by failed sign-ins', 401, (_, t) => ({
     revoke: async (on) => {
-      for (let i = 0; i < 10; i += 1) await recordFailure(on.ctx.db, t.viewer.username, '10.9.9.9', 10);
+      // An address of its own: the failures lock the account, and count against no other test's address.
+      const ip = randomIp();
+      for (let i = 0; i < 10; i += 1) await recordFailure(on.ctx.db, t.viewer.username, ip, 10);
     },
   })),
   revocation('user deleted', 401, (_, t) => ({
