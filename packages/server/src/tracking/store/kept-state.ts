@@ -20,7 +20,9 @@
  *
  * A transaction of the partition waits, once it holds the lock, until the previous transaction
  * of the partition at this instance has settled its kept state (COMMIT releases the lock a moment
- * before the kept state takes the change).
+ * before the kept state takes the change), or has rolled back to run again: that one asks for the
+ * lock again behind it, so it must not be waited for (group.ts). A batch run again alone after its
+ * group failed keeps nothing, for the same reason.
  */
 import type { Db } from '../../db/client.js';
 import type { EventWrite, OpenEvent, ThingState } from '../engine/index.js';
