@@ -21,6 +21,7 @@ import type { App } from '../../platform/context.js';
 import type { NormalizedSighting } from '../formats/index.js';
 import { createTrackingStore, ingestSightings, moveByHand, type TrackingStore } from './index.js';
 import { keptSlotOf } from './kept-state.js';
+import { partitionOf } from './partitions.js';
 
 const app = await makeApp();
 
@@ -255,6 +256,40 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       ];
       expect(await within(Promise.all([first, ...group]).then(() => later))).toBe('settled');
       spy.mockRestore();
+    });
+
+    it('a group that needs the organization lock (a kill) runs again while the next group waits for its partition', async () => {
+      const w = await world();
+      const exitReader = await makeEndpoint(w.db, w.org.id, w.site.id);
+      await makeZone(w.db, w.org.id, w.site.id, {
+        name: 'Exit',
+        gates: [gate(exitReader.id)],
+        immediateKill: true,
+        killMode: 'deleteThing',
+      });
+      // Another tag of the pallet's partition (of 3).
+      const mate = Array.from(
+        { length: 50 },
+        (_, i) => `E2801160000000000000${String(i + 10).padStart(4, '0')}`,
+      ).find((t) => partitionOf(t, 3) === partitionOf(TAG, 3)) as string;
+      const mateId = (await makeThing(w.db, w.org.id, w.site.id, { tag: mate })).id;
+      const partitioned = createTrackingStore({
+        db: w.db,
+        live: app.ctx.live,
+        hooks: app.ctx.tracking.hooks,
+      });
+      const ingest = (reader: typeof exitReader, tag: string, iso: string) =>
+        ingestSightings(partitioned, reader, [sighting(tag, at(iso))], at('2024-05-01T12:00:00Z'), {
+          awaitPublish: true,
+          partitions: 3,
+        });
+      await ingest(w.dockReader, TAG, '2024-05-01T10:00:00Z');
+      await ingest(w.dockReader, mate, '2024-05-01T10:00:00Z');
+      const killed = ingest(exitReader, TAG, '2024-05-01T10:01:00Z');
+      const next = ingest(w.storeReader, mate, '2024-05-01T10:01:10Z');
+      expect(await within(Promise.all([killed, next]))).toBe('settled');
+      expect((await thingRow(w.db, w.pallet))?.deletedAt).not.toBeNull();
+      expect((await thingRow(w.db, mateId))?.zoneId).toBe(w.store);
     });
   },
 );
