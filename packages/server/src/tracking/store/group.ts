@@ -236,7 +236,8 @@ async function runGroup(db: Db, group: Pending[], onLocked: () => void): Promise
     );
     for (const p of group) {
       try {
-        const [result] = await applyGroup(db, [p]);
+        // Keeping no state: the next group may have asked for the lock before this batch did.
+        const [result] = await applyGroup(db, [p], undefined, false);
         p.resolve(result as IngestResult);
       } catch (single) {
         p.reject(single);
@@ -245,13 +246,23 @@ async function runGroup(db: Db, group: Pending[], onLocked: () => void): Promise
   }
 }
 
-async function applyGroup(db: Db, group: readonly Pending[], onLocked?: () => void): Promise<IngestResult[]> {
+/**
+ * `keep`: whether the group may keep its partition's state. Only a group started in its queue's
+ * order may: a kept state's transaction waits, under the lock, for the partition's previous one
+ * here, which must therefore have asked for the lock first.
+ */
+async function applyGroup(
+  db: Db,
+  group: readonly Pending[],
+  onLocked?: () => void,
+  keep = true,
+): Promise<IngestResult[]> {
   const lock = group[0]?.lock;
   // One partition (the organization lock alone): its state is kept as partition 0's.
   if (!lock)
-    return applyGroupLocked(db, group, onLocked, undefined, (group[0]?.options.partitions ?? 1) <= 1);
+    return applyGroupLocked(db, group, onLocked, undefined, keep && (group[0]?.options.partitions ?? 1) <= 1);
   try {
-    return await applyGroupLocked(db, group, onLocked, lock, true);
+    return await applyGroupLocked(db, group, onLocked, lock, keep);
   } catch (err) {
     if (!(err instanceof PartitionMismatch)) throw err;
     // Rolled back: the group runs again under the exclusive organization lock (rare: an edit or a kill).
@@ -332,6 +343,9 @@ async function applyGroupLocked(
           group.map((p) => ({ endpointId: p.endpoint.id, batch: p.batch })),
         ),
       onLocked,
+      // Rolled back, this transaction asks for the lock again behind the next one: that one goes on
+      // without waiting for it (a kept state it does not find settled is read again).
+      onRetry: () => settle(),
       partition: lock,
       afterCommit: (done) => {
         if (keeping && done.kept) settleKept(keeping.slot, done.kept);

@@ -5,7 +5,7 @@
  * reads everything does.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { at, sighting, thingRow } from '../../../test/factories/store.factory.js';
 import {
   gate,
@@ -21,6 +21,7 @@ import type { App } from '../../platform/context.js';
 import type { NormalizedSighting } from '../formats/index.js';
 import { createTrackingStore, ingestSightings, moveByHand, type TrackingStore } from './index.js';
 import { keptSlotOf } from './kept-state.js';
+import { partitionOf } from './partitions.js';
 
 const app = await makeApp();
 
@@ -178,3 +179,117 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the kept state with two instanc
     await other.close();
   });
 });
+
+/** Settles within `ms`, or says it did not (a transaction waiting on one that waits for its lock). */
+const within = <T>(work: Promise<T>, ms = 8_000) =>
+  Promise.race([
+    work.then(() => 'settled' as const),
+    new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), ms).unref()),
+  ]);
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'the kept state with transactions of a partition at once',
+  () => {
+    it('a retried transaction and the next group waiting for the lock both go through', async () => {
+      const w = await world();
+      const other = (await makeThing(w.db, w.org.id, w.site.id, { tag: 'E28011600000000000000002' })).id;
+      await w.ingest(w.dockReader, [read('2024-05-01T10:00:00Z')]);
+      const [open] = await w.db
+        .select()
+        .from(tagState)
+        .where(and(eq(tagState.orgId, w.org.id), eq(tagState.tag, TAG)));
+      // The kept open event goes: the next merge into it fails and its transaction runs again.
+      await w.db.execute(sql`DELETE FROM events WHERE id = ${open?.eventId}`);
+      // The retry begins a moment late, so the next group surely asks for the lock before it.
+      const transaction = w.db.transaction.bind(w.db);
+      let begun = 0;
+      const spy = vi.spyOn(w.db, 'transaction').mockImplementation(async (work, config) => {
+        if (++begun === 3) await new Promise((resolve) => setTimeout(resolve, 300));
+        return transaction(work, config);
+      });
+      const first = w.ingest(w.dockReader, [read('2024-05-01T10:00:20Z')]);
+      // Queued meanwhile: the next group, which asks for the lock while the first holds it.
+      const next = w.ingest(w.storeReader, [
+        sighting('E28011600000000000000002', at('2024-05-01T10:00:30Z')),
+      ]);
+      expect(await within(Promise.all([first, next]))).toBe('settled');
+      spy.mockRestore();
+      expect((await thingRow(w.db, other))?.zoneId).toBe(w.store);
+    });
+
+    it('a failed group runs its batches one by one while the next group waits for the lock', async () => {
+      const w = await world();
+      const tags = ['E28011600000000000000003', 'E28011600000000000000004', 'E28011600000000000000005'];
+      for (const tag of tags) await makeThing(w.db, w.org.id, w.site.id, { tag });
+      // The second transaction's before-COMMIT hook fails: its group of two runs again one by one.
+      let commits = 0;
+      const failing = createTrackingStore({
+        db: w.db,
+        live: app.ctx.live,
+        hooks: {
+          beforeCommit: [
+            async () => {
+              if (++commits === 2) throw new Error('the group fails');
+            },
+          ],
+        },
+      });
+      const ingest = (tag: string, iso: string) =>
+        ingestSightings(failing, w.dockReader, [sighting(tag, at(iso))], at('2024-05-01T12:00:00Z'), {
+          awaitPublish: true,
+        });
+      const transaction = w.db.transaction.bind(w.db);
+      let begun = 0;
+      let later: Promise<unknown> | undefined;
+      const spy = vi.spyOn(w.db, 'transaction').mockImplementation(async (work, config) => {
+        const n = ++begun;
+        // The group of two begins: a batch arriving now forms the group after it.
+        if (n === 2) later = ingest(tags[2] ?? '', '2024-05-01T10:00:30Z');
+        // That next group begins a moment late, so a batch run again alone takes the lock first.
+        if (n === 3) await new Promise((resolve) => setTimeout(resolve, 300));
+        return transaction(work, config);
+      });
+      const first = ingest(TAG, '2024-05-01T10:00:00Z');
+      const group = [
+        ingest(tags[0] ?? '', '2024-05-01T10:00:10Z'),
+        ingest(tags[1] ?? '', '2024-05-01T10:00:20Z'),
+      ];
+      expect(await within(Promise.all([first, ...group]).then(() => later))).toBe('settled');
+      spy.mockRestore();
+    });
+
+    it('a group that needs the organization lock (a kill) runs again while the next group waits for its partition', async () => {
+      const w = await world();
+      const exitReader = await makeEndpoint(w.db, w.org.id, w.site.id);
+      await makeZone(w.db, w.org.id, w.site.id, {
+        name: 'Exit',
+        gates: [gate(exitReader.id)],
+        immediateKill: true,
+        killMode: 'deleteThing',
+      });
+      // Another tag of the pallet's partition (of 3).
+      const mate = Array.from(
+        { length: 50 },
+        (_, i) => `E2801160000000000000${String(i + 10).padStart(4, '0')}`,
+      ).find((t) => partitionOf(t, 3) === partitionOf(TAG, 3)) as string;
+      const mateId = (await makeThing(w.db, w.org.id, w.site.id, { tag: mate })).id;
+      const partitioned = createTrackingStore({
+        db: w.db,
+        live: app.ctx.live,
+        hooks: app.ctx.tracking.hooks,
+      });
+      const ingest = (reader: typeof exitReader, tag: string, iso: string) =>
+        ingestSightings(partitioned, reader, [sighting(tag, at(iso))], at('2024-05-01T12:00:00Z'), {
+          awaitPublish: true,
+          partitions: 3,
+        });
+      await ingest(w.dockReader, TAG, '2024-05-01T10:00:00Z');
+      await ingest(w.dockReader, mate, '2024-05-01T10:00:00Z');
+      const killed = ingest(exitReader, TAG, '2024-05-01T10:01:00Z');
+      const next = ingest(w.storeReader, mate, '2024-05-01T10:01:10Z');
+      expect(await within(Promise.all([killed, next]))).toBe('settled');
+      expect((await thingRow(w.db, w.pallet))?.deletedAt).not.toBeNull();
+      expect((await thingRow(w.db, mateId))?.zoneId).toBe(w.store);
+    });
+  },
+);

@@ -20,8 +20,11 @@
  *
  * The kept state takes a batch's change as soon as its COMMIT returns, and the partition's next
  * transaction at this instance, once it holds the lock, waits for that (briefly: COMMIT releases
- * the lock a moment before its answer arrives); one that goes on without it finds a version it
- * does not keep and reads everything, so the wait is for speed, never for correctness.
+ * the lock a moment before its answer arrives), unless the previous one rolled back to run again:
+ * that one asks for the lock again behind it, so it is not waited for (group.ts). A batch run
+ * again alone after its group failed keeps nothing, for the same reason. The wait is bounded
+ * besides: one that goes on without it finds a version it does not keep and reads everything, so
+ * the wait is for speed, never for correctness.
  */
 import type { Db } from '../../db/client.js';
 import type { EventWrite, OpenEvent, ThingState } from '../engine/index.js';

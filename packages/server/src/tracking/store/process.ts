@@ -78,6 +78,11 @@ export interface OrgTransaction<T, P> {
   beforeLock?: (tx: Tx) => Promise<P>;
   /** Called once this transaction holds the lock (group.ts starts the next group's pre-lock work then). */
   onLocked?: () => void;
+  /**
+   * Called when an attempt rolled back and the transaction runs again: its lock is free meanwhile,
+   * and a transaction that took it must not wait for this one (group.ts).
+   */
+  onRetry?: () => void;
   /** Hold the organization lock shared and this partition's lock (partitions.ts) instead of the organization lock alone. */
   partition?: PartitionLock;
   /** Called with the result as soon as the transaction has committed, before its publishing. */
@@ -93,7 +98,7 @@ export async function inOrgTransaction<T extends { committed?: Committed }, P = 
   run: OrgTransaction<T, P>,
 ): Promise<T> {
   const { db } = store;
-  const { orgId, now, work, beforeLock, onLocked, partition, afterCommit } = run;
+  const { orgId, now, work, beforeLock, onLocked, onRetry, partition, afterCommit } = run;
   const options = optionsOf(store, run.options);
   for (let attempt = 1; ; attempt++) {
     try {
@@ -115,6 +120,7 @@ export async function inOrgTransaction<T extends { committed?: Committed }, P = 
     } catch (err) {
       if (!(err instanceof StaleStateError || isDeadlock(err)) || attempt >= ATTEMPTS) throw err;
       options.log?.warn({ err, attempt }, 'tracking batch retried');
+      onRetry?.();
     }
   }
 }
