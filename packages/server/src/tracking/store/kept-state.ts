@@ -58,9 +58,10 @@ export interface KeptSlot {
 }
 
 /**
- * A partition's kept state is dropped beyond this many tags and starts again from the batches'
- * tags (the readers' working set is read back in a few batches): memory stays bounded whatever the
- * organization's size.
+ * The tags an instance keeps, all its partitions together (about 1 KiB each). Beyond it the least
+ * recently used partitions' kept states are dropped and start again from their batches' tags (the
+ * readers' working set is read back in a few batches): memory stays bounded whatever the
+ * organizations' sizes and the number of partitions.
  */
 const KEPT_TAGS_MAX = 200_000;
 /** Partitions kept per instance; the least recently used goes first beyond this. */
@@ -85,7 +86,19 @@ export function keptSlotOf(db: Db, orgId: string, partition: number): KeptSlot {
     const oldest = byPartition.keys().next();
     if (!oldest.done) byPartition.delete(oldest.value);
   }
+  trim(byPartition);
   return slot;
+}
+
+/** Drops the least recently used kept states until the instance keeps at most `KEPT_TAGS_MAX` tags. */
+function trim(byPartition: Map<string, KeptSlot>): void {
+  let total = 0;
+  for (const { current } of byPartition.values()) total += current?.tags.size ?? 0;
+  for (const kept of byPartition.values()) {
+    if (total <= KEPT_TAGS_MAX) return;
+    total -= kept.current?.tags.size ?? 0;
+    kept.current = undefined;
+  }
 }
 
 /** What a committed keeping batch read and changed, for its partition's kept state. */
