@@ -5,7 +5,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { adminApi, signIn } from './fixtures';
+import { adminApi, firstSite, signIn, uniq } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -67,5 +67,71 @@ test.describe('editor tabs on a phone', () => {
     await page.setViewportSize(DESKTOP);
     await expect(strip(page).getByRole('tab').first()).toBeInViewport(WHOLE);
     await expect(selectedTab(page)).toBeInViewport(WHOLE);
+  });
+});
+
+/** The list's table and the box that would scroll it sideways. */
+const grid = (page: Page) => page.getByRole('table');
+const scrollsSideways = (page: Page) =>
+  grid(page).evaluate((table) => {
+    const box = table.parentElement;
+    return box ? box.scrollWidth > box.clientWidth + 1 : false;
+  });
+
+test.describe('items list at 1280 px', () => {
+  test('Admin: every column and each row’s delete button is in view, long texts end in an ellipsis', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const api = await adminApi(request);
+    const site = await firstSite(api);
+    const word = `Longish${uniq()}`;
+    const name = `${word} Hydraulic Pallet Truck With An Unusually Long Descriptive Name For Its Tag #01`;
+    const serial = `SER-${'9'.repeat(40)}`;
+    const tag = `E280${'A'.repeat(20)}`;
+    const res = await api.post('/api/things', { name, serial, class: 'item', site, tag1: tag });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    const created = (await res.json()) as { _id: string };
+
+    await signIn(page);
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/items');
+    await expect(grid(page).getByRole('row')).not.toHaveCount(1);
+    const headers = grid(page).getByRole('columnheader');
+    await expect(headers).toHaveText([
+      /Name/,
+      'Categories',
+      /Serial/,
+      'Tags',
+      /Zone Entry Time/,
+      /Zone/,
+      'Actions',
+    ]);
+    for (const header of await headers.all()) await expect(header).toBeInViewport(WHOLE);
+    await expect(
+      grid(page)
+        .getByRole('button', { name: /^Delete / })
+        .first(),
+    ).toBeInViewport(WHOLE);
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.screenshot({ path: testInfo.outputPath('items-1280.png') });
+    await expectAccessible(page, 'main');
+
+    // A long name, serial and tag: cut with an ellipsis, whole in the title; nothing is pushed out.
+    await page.goto(`/items?search=${word}`);
+    const row = grid(page).getByRole('row', { name: `Open ${name}` });
+    await expect(row.getByTitle(name)).toBeVisible();
+    await expect(row.getByTitle(serial)).toBeVisible();
+    await expect(row.getByRole('button', { name: `Delete ${name}` })).toBeInViewport(WHOLE);
+    for (const header of await headers.all()) await expect(header).toBeInViewport(WHOLE);
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.screenshot({ path: testInfo.outputPath('items-1280-long.png') });
+
+    // A phone keeps its rows of name and zone, no table.
+    await page.setViewportSize(PHONE);
+    await expect(grid(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Open ${name}` })).toBeInViewport();
+    await page.screenshot({ path: testInfo.outputPath('items-phone.png') });
+    await api.delete(`/api/things/${created._id}`);
   });
 });
