@@ -74,6 +74,25 @@ test('an Admin filters the audit log, opens a change and downloads the rows', as
   await page.screenshot({ path: `${SCREENSHOTS}/audit-diff-phone.png` });
 });
 
+test("an Admin reads an item's record by its name, its id kept in the title", async ({ page, request }) => {
+  const api = await adminApi(request);
+  const site = await firstSite(api);
+  const name = `Audited drill ${uniq()}`;
+  const created = await api.post('/api/things', { name, class: 'item', site });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const item = (await created.json()) as { _id: string };
+
+  await signIn(page);
+  await page.goto('/audit?resource=things&action=create');
+  const row = page.getByRole('row', { name: `Create of Things ${name} by Administrator` });
+  const record = row.getByRole('cell', { name, exact: true });
+  await expect(record).toBeVisible();
+  await expect(record.getByTitle(item._id)).toHaveText(name);
+  await expect(row.getByText(item._id)).toHaveCount(0);
+  await expectAccessible(page, 'main');
+  await api.delete(`/api/things/${item._id}`);
+});
+
 test('a Viewer has no Audit Log and its page says so', async ({ page, request }) => {
   const api = await adminApi(request);
   const email = await makeViewer(api, 'Audit Viewer', 'audit-viewer');

@@ -21,11 +21,13 @@ import { LoadFailure } from './LoadFailure';
 import { TabArrow } from './TabArrow';
 import type { EditorContext, EditorField, ResourceEditorProps, Values } from './types';
 import { useEditor } from './useEditor';
+import { useSelectedTabInView } from './useSelectedTabInView';
 
 export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) {
   const editor = useEditor(props);
   const [confirming, setConfirming] = useState(false);
   const tabsId = useId();
+  const keepSelectedTabInView = useSelectedTabInView();
   const { ctx, form, query } = editor;
   const title =
     typeof props.title === 'function'
@@ -86,6 +88,7 @@ export function ResourceEditor<V extends Values>(props: ResourceEditorProps<V>) 
         <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
           {tabs.length > 1 && (
             <Tabs
+              ref={keepSelectedTabInView}
               value={activeTab}
               onChange={(_, i: number) => editor.setTab(i)}
               variant="scrollable"

@@ -207,7 +207,11 @@ function HeaderCell<T>(props: { column: Column<T>; sort?: string; onSort?: (fiel
     </TableSortLabel>
   );
   return (
-    <TableCell align={c.align} sx={{ width: c.width, ...hiddenBelow(c) }} sortDirection={direction ?? false}>
+    <TableCell
+      align={c.align}
+      sx={{ width: c.width, ...(c.wrapLabel && { whiteSpace: 'normal' }), ...hiddenBelow(c) }}
+      sortDirection={direction ?? false}
+    >
       {c.hint ? (
         // describeChild: the hint describes the header, whose name stays its label. Without a sort
         // button the label itself takes the focus, so the hint shows from the keyboard too.

@@ -19,6 +19,8 @@ export interface Column<T> {
   render?: (row: T) => ReactNode;
   align?: 'left' | 'right' | 'center';
   width?: number | string;
+  /** The header may break between its words, so a long label does not widen a narrow column. */
+  wrapLabel?: boolean;
   /** Hidden on screens narrower than this breakpoint (phones). */
   hideBelow?: 'sm' | 'md';
   /** Phone rows name the value ('Last Seen: …') where it does not speak for itself. */

@@ -31,9 +31,16 @@ const COLUMNS: Column<AuditRow>[] = [
   { field: 'actor.name', label: 'Actor', render: (r) => r.actor.name },
   { field: 'action', label: 'Action', render: (r) => actionLabel(r.action) },
   { field: 'resource', label: 'Resource', render: (r) => resourceLabel(r.resource) },
-  { field: 'resourceId', label: 'Record', render: recordLabel },
+  { field: 'resourceId', label: 'Record', render: (r) => <RecordCell row={r} /> },
   { field: 'ip', label: 'IP', hideBelow: 'md' },
 ];
+
+/** The record's name where the row carries one, its id in the title; else the id (or '—') itself. */
+function RecordCell({ row }: { row: AuditRow }) {
+  const label = recordLabel(row);
+  if (!row.resourceId || label === row.resourceId) return <>{label}</>;
+  return <span title={row.resourceId}>{label}</span>;
+}
 
 const FILTER = { size: 'small' as const, sx: { width: { xs: '100%', sm: 180 } } };
 

@@ -3,7 +3,7 @@ import NotificationImportantRounded from '@mui/icons-material/NotificationImport
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import { Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { decodeEpc, type Thing } from '@sightline/shared';
-import { formatListDateTime } from '../../components/format';
+import { formatListDate, formatListDateTime } from '../../components/format';
 
 const NONE = '—';
 const MAX_CHIPS = 3;
@@ -27,30 +27,71 @@ export function AlarmMarker({ thing }: { thing: Pick<Thing, 'alarmTamper' | 'ala
 }
 
 export function ThingName({ thing }: { thing: Thing }) {
-  // Tables wrap long names onto a second line; phone rows (one line each) end them with an ellipsis.
+  // Tables show at most two lines of a name and phone rows one, each ending in an ellipsis; the
+  // whole name is the text's title.
   return (
-    // From sm up at least 180 px wide, so a name wraps onto two lines rather than four.
+    // From sm up 160 to 220 px wide, so a name wraps onto two lines rather than four and the
+    // items list's columns fit a 1280 px window.
     <Stack
       direction="row"
       spacing={0.75}
       alignItems="center"
-      sx={{ minWidth: { xs: 0, sm: 180 }, maxWidth: { sm: 240 } }}
+      sx={{ minWidth: { xs: 0, sm: 160 }, maxWidth: { sm: 220 } }}
     >
       <Typography
         variant="body2"
         component="span"
+        title={thing.name}
         sx={{
           fontWeight: 600,
           minWidth: 0,
           overflow: 'hidden',
           textOverflow: 'ellipsis',
           whiteSpace: { xs: 'nowrap', sm: 'normal' },
+          display: { sm: '-webkit-box' },
+          WebkitBoxOrient: 'vertical',
+          WebkitLineClamp: { sm: 2 },
+          overflowWrap: 'anywhere',
         }}
       >
         {thing.name}
       </Typography>
       <AlarmMarker thing={thing} />
     </Stack>
+  );
+}
+
+/** One line of text in a table cell at most `maxWidth` wide, ending in an ellipsis; whole in its title. */
+export function ClippedText({ text, maxWidth }: { text: string; maxWidth: string }) {
+  if (!text) return <>{NONE}</>;
+  return (
+    <Box
+      component="span"
+      title={text}
+      sx={{
+        display: 'block',
+        maxWidth,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {text}
+    </Box>
+  );
+}
+
+/** A list date-time that may break between its date and its clock, never inside either. */
+export function ListDateTime({ value }: { value: Thing['lastZoneTime'] }) {
+  const text = formatListDateTime(value);
+  const date = formatListDate(value);
+  // Unset ('—', 'N/A'): one word, as formatted.
+  if (!text.startsWith(`${date} `)) return <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+  return (
+    <>
+      <span style={{ whiteSpace: 'nowrap' }}>{date}</span>{' '}
+      <span style={{ whiteSpace: 'nowrap' }}>{text.slice(date.length + 1)}</span>
+    </>
   );
 }
 
@@ -93,8 +134,10 @@ export const allTags = (t: Pick<Thing, 'tag1' | 'tag2' | 'tags'>) => [
 
 /**
  * EPC tags are long and differ at the end: the list shows the last characters and the first tag's
- * GS1 keys, the tooltip every tag with its URI.
+ * GS1 keys (cut with an ellipsis past 10rem, so the list's columns fit a 1280 px window), the
+ * tooltip every tag with its URI.
  */
+const TAGS_MAX_WIDTH = '10rem';
 const TAG_TAIL = 8;
 const shortTag = (tag: string) => (tag.length > TAG_TAIL + 2 ? `…${tag.slice(-TAG_TAIL)}` : tag);
 
@@ -113,6 +156,10 @@ export function TagList({ thing }: { thing: Thing }) {
         component="span"
         aria-label={tags.join(', ')}
         sx={{
+          display: 'block',
+          maxWidth: TAGS_MAX_WIDTH,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
           fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
           fontSize: '0.8125rem',
           whiteSpace: 'nowrap',
@@ -130,6 +177,8 @@ export function TagList({ thing }: { thing: Thing }) {
             className="tag-identity"
             sx={{
               display: 'block',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
               color: 'text.secondary',
               fontFamily: 'body1.fontFamily',
               fontSize: '0.75rem',

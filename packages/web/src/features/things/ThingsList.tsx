@@ -12,14 +12,29 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../../api/session-context';
 import { type Column, ResourceList } from '../../components';
 import { DownloadButton } from '../../components/DownloadButton';
-import { formatListDateTime } from '../../components/format';
 import { downloadFile } from './download';
 import { useCategories, useZoneNames } from './lookups';
-import { CategoryChips, ChipList, TagList, ThingName, ZoneName } from './ThingCells';
+import {
+  CategoryChips,
+  ChipList,
+  ClippedText,
+  ListDateTime,
+  TagList,
+  ThingName,
+  ZoneName,
+} from './ThingCells';
 import { nameLabel, serialLabel, thingWords } from './thing-labels';
 
 /** Most recent zone entry first by default; the server puts things never seen in a zone last. */
 const THINGS_DEFAULT_SORT = '-lastZoneTime';
+/**
+ * Every column fits a 1280 px window beside the side menu: names take two lines at most, serials
+ * and tags end in an ellipsis (whole in their title or tooltip), a zone entry time and its header
+ * may break between its date and its clock.
+ */
+const SERIAL_MAX_WIDTH = '9rem';
+/** Wide enough for 'ZONE ENTRY' and its sort arrow on the header's first line. */
+const TIME_WIDTH = '8.5rem';
 
 export function ThingsList({ thingClass }: { thingClass: ThingClass }) {
   const { settings, siteId } = useSession();
@@ -47,7 +62,7 @@ export function ThingsList({ thingClass }: { thingClass: ThingClass }) {
         field: 'serial',
         label: serialLabel(settings),
         sortable: true,
-        render: (t) => <span style={{ whiteSpace: 'nowrap' }}>{t.serial || '—'}</span>,
+        render: (t) => <ClippedText text={t.serial} maxWidth={SERIAL_MAX_WIDTH} />,
         hideBelow: 'sm',
       },
       showLabels
@@ -62,7 +77,9 @@ export function ThingsList({ thingClass }: { thingClass: ThingClass }) {
         field: 'lastZoneTime',
         label: 'Zone Entry Time',
         sortable: true,
-        render: (t) => <span style={{ whiteSpace: 'nowrap' }}>{formatListDateTime(t.lastZoneTime)}</span>,
+        wrapLabel: true,
+        width: TIME_WIDTH,
+        render: (t) => <ListDateTime value={t.lastZoneTime} />,
         hideBelow: 'sm',
       },
       {
