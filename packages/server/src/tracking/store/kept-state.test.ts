@@ -41,6 +41,16 @@ async function world(instance: App = app, keepState = true) {
 }
 
 const TAG = 'E28011600000000000000001';
+
+/** Deletes the pallet's open event as a purge or a removal would (its tag_state row stays); returns its row. */
+async function deleteOpenEvent(w: Awaited<ReturnType<typeof world>>) {
+  const [open] = await w.db
+    .select()
+    .from(tagState)
+    .where(and(eq(tagState.orgId, w.org.id), eq(tagState.tag, TAG)));
+  await w.db.execute(sql`DELETE FROM events WHERE id = ${open?.eventId}`);
+  return open;
+}
 const read = (iso: string) => sighting(TAG, at(iso));
 const stateVersion = async (instance: App, orgId: string) =>
   (
@@ -124,12 +134,8 @@ describe('the ingest keeps its partition state', () => {
   it('starts a new event when the kept open event was deleted meanwhile (a purge, a removal)', async () => {
     const w = await world();
     await w.ingest(w.dockReader, [read('2024-05-01T10:00:00Z')]);
-    const [open] = await w.db
-      .select()
-      .from(tagState)
-      .where(and(eq(tagState.orgId, w.org.id), eq(tagState.tag, TAG)));
     // A delete of events bumps no version: the merge finds no row and the batch runs again.
-    await w.db.execute(sql`DELETE FROM events WHERE id = ${open?.eventId}`);
+    const open = await deleteOpenEvent(w);
     const result = await w.ingest(w.dockReader, [read('2024-05-01T10:00:20Z')]);
     expect(result).toMatchObject({ accepted: 1, duplicates: 0 });
     const stored = await w.db.select().from(events).where(eq(events.thingId, w.pallet));
@@ -194,12 +200,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const w = await world();
       const other = (await makeThing(w.db, w.org.id, w.site.id, { tag: 'E28011600000000000000002' })).id;
       await w.ingest(w.dockReader, [read('2024-05-01T10:00:00Z')]);
-      const [open] = await w.db
-        .select()
-        .from(tagState)
-        .where(and(eq(tagState.orgId, w.org.id), eq(tagState.tag, TAG)));
       // The kept open event goes: the next merge into it fails and its transaction runs again.
-      await w.db.execute(sql`DELETE FROM events WHERE id = ${open?.eventId}`);
+      await deleteOpenEvent(w);
       // The retry begins a moment late, so the next group surely asks for the lock before it.
       const transaction = w.db.transaction.bind(w.db);
       let begun = 0;
