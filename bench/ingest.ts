@@ -17,7 +17,8 @@
  * against the HTTP path's sustained rate of the same run (bench/lib/llrp.ts).
  *
  * `--latency-seconds S` runs the open-loop phase for S seconds (a long run at a rate the machine
- * sustains shows whether memory stays flat: the servers' RSS is printed after the warm-up and at
+ * sustains shows whether memory stays flat: the servers' RSS is sampled through the phase — every
+ * minute, or six times in a shorter phase — and printed with its readings after the warm-up and at
  * the end). `INGEST_PARTITIONS` (inherited by the servers) sets the ingest partitions.
  *
  * `--instances N` runs N server processes on the one database (each endpoint posts to one of them;
@@ -178,6 +179,12 @@ async function main() {
     live.start(true);
     await cpu.begin();
     const t1 = performance.now();
+    const rssEvery = Math.min(60, SECONDS.latency / 6) * 1000;
+    const rssSamples: { at: number; mb: number[] }[] = [];
+    const sampler = setInterval(
+      () => rssSamples.push({ at: (performance.now() - t1) / 1000, mb: servers.map((s) => rssMb(s.pid)) }),
+      rssEvery,
+    );
     const offered = await openLoop(client, {
       rate: RATE,
       endpoints: SETUP.endpoints,
@@ -187,6 +194,7 @@ async function main() {
     });
     const offeredSeconds = (performance.now() - t1) / 1000;
     const offeredCpu = await cpu.end();
+    clearInterval(sampler);
     const rssEnd = servers.map((s) => rssMb(s.pid));
     await new Promise((r) => setTimeout(r, 1500));
     const offeredLive = await live.report();
@@ -310,6 +318,12 @@ async function main() {
     log(
       `server RSS                  ${rssStart.map((r, i) => `${fmt(r, 0)} → ${fmt(rssEnd[i] ?? Number.NaN, 0)} MB`).join(', ')} (after warm-up → end of the latency phase)`,
     );
+    rssStart.forEach((_, i) => {
+      const readings = rssSamples
+        .map((r) => `${fmt(r.at, 0)} s ${fmt(r.mb[i] ?? Number.NaN, 0)}`)
+        .join(' · ');
+      log(`server ${i + 1} RSS in the phase   ${readings} MB`);
+    });
     log(
       `load average at the end     ${loadavg()
         .map((l) => l.toFixed(1))
