@@ -179,6 +179,10 @@ const FILTERS = [0, 1, 2, 3, 4, 5, 6, 7];
 /**
  * Every hex EPC a URI may be on a tag: a pure identity URI in each binary size of its scheme and
  * each filter value (the URI has no filter), or a raw URI's hex. Empty when it is neither.
+ *
+ * Each size is encoded and checked once, with filter 0. Every scheme that has a filter holds it in
+ * bits 8–10, right after the header, and nothing else depends on it: the other seven hexes differ
+ * from the first only in the third hex digit's top three bits.
  */
 export function epcHexesOfUri(uri: string): string[] {
   const raw = /^urn:epc:raw:(\d+)\.x([0-9A-Fa-f]+)$/.exec(uri.trim());
@@ -187,18 +191,20 @@ export function epcHexesOfUri(uri: string): string[] {
   if (!id?.[1] || !id[2]) return [];
   const schemes = TAG_SCHEMES[id[1]] ?? [];
   const value = id[2];
-  const hexes = new Set<string>();
+  const hexes: string[] = [];
   for (const scheme of schemes) {
-    for (const filter of scheme === 'gid-96' ? [undefined] : FILTERS) {
-      const tagUri =
-        filter === undefined
-          ? `urn:epc:tag:${scheme}:${value}`
-          : `urn:epc:tag:${scheme}:${filter}.${unescapeAll(value)}`;
-      const hex = encodeTagUri(tagUri, uri.trim());
-      if (hex) hexes.add(hex);
+    if (scheme === 'gid-96') {
+      const hex = encodeTagUri(`urn:epc:tag:${scheme}:${value}`, uri.trim());
+      if (hex) hexes.push(hex);
+      continue;
     }
+    const hex = encodeTagUri(`urn:epc:tag:${scheme}:0.${unescapeAll(value)}`, uri.trim());
+    if (!hex) continue;
+    const lowBit = Number.parseInt(hex.charAt(2), 16) & 1;
+    for (const filter of FILTERS)
+      hexes.push(`${hex.slice(0, 2)}${((filter << 1) | lowBit).toString(16).toUpperCase()}${hex.slice(3)}`);
   }
-  return [...hexes];
+  return [...new Set(hexes)];
 }
 
 /** epc-tds reads alphanumeric components as written; the TDS URI escapes them. */

@@ -29,7 +29,7 @@ import { newId } from '../../platform/ids.js';
 import type { NormalizedSighting } from '../../tracking/formats/index.js';
 import { ingestTogether } from '../../tracking/store/index.js';
 import * as repo from './capture-repository.js';
-import { capturedEventId, contentDigest } from './event-hash.js';
+import { canonicalId, capturedEventId, contentDigest } from './event-hash.js';
 import { epcisSchemaErrors } from './schema.js';
 
 interface CapturedEvent extends Record<string, unknown> {
@@ -54,9 +54,33 @@ const EVENT_TYPES = new Set([
   'AssociationEvent',
 ]);
 
-/** The hex a captured EPC is read as: a tag's own where a thing carries one of its encodings. */
-function hexesOf(epc: string) {
-  return epcSearch(epc)?.hexes ?? [];
+/** A captured EPC's hexes (each encoding a tag may carry) and its identifier as the event hash writes it. */
+interface EpcForms {
+  hexes: string[];
+  canonical: string;
+}
+
+/** EPCs worked out between two turns of the event loop: a document's 10,000 take a few hundred ms. */
+const EPC_SLICE = 250;
+
+/**
+ * The forms of every EPC the document names, worked out once (the sightings need the hexes, the
+ * hash the canonical ids) and a slice at a time, so other requests are served meanwhile.
+ */
+async function epcFormsOf(events: CapturedEvent[]) {
+  const forms = new Map<string, EpcForms>();
+  let done = 0;
+  for (const event of events)
+    for (const epc of event.epcList ?? []) {
+      if (forms.has(epc)) continue;
+      const hexes = epcSearch(epc)?.hexes ?? [];
+      forms.set(epc, {
+        hexes,
+        canonical: canonicalId(epc, epc.startsWith('urn:epc:id:') ? hexes : undefined),
+      });
+      if (++done % EPC_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+  return forms;
 }
 
 const bareBizStep = (v: string | undefined) =>
@@ -155,6 +179,9 @@ async function captureOnce(ctx: AppContext, caller: Caller, log: FastifyBaseLogg
   );
   if (epcs > EPCIS_CAPTURE_EPC_LIMIT) throw new HttpError(413, EPCIS_MSG.tooManyEpcs);
   const readers = await repo.endpointsOf(ctx.db, caller.orgId, siteScope(caller));
+  const forms = await epcFormsOf(eventList);
+  const hexesOf = (epc: string) => forms.get(epc)?.hexes ?? [];
+  const canonical = (uri: string) => forms.get(uri)?.canonical ?? canonicalId(uri);
   const byEpcisId = new Map(readers.map((e) => [epcisIdOf('endpoint', e), e]));
   // Each event: a sighting of one of the caller's endpoints (each EPC's candidate hexes), or kept.
   const read = eventList.map((event) => {
@@ -173,7 +200,7 @@ async function captureOnce(ctx: AppContext, caller: Caller, log: FastifyBaseLogg
   if (siteScope(caller) && read.some((r) => !r.seen)) throw forbidden(EPCIS_MSG.keptNeedsAllSites);
 
   const identities: Identity[] = eventList.map((event) => ({
-    eventId: event.eventID ?? capturedEventId(event),
+    eventId: event.eventID ?? capturedEventId(event, canonical),
     errorDeclaration: event.errorDeclaration !== undefined,
     digest: contentDigest(event),
     sent: event.eventID !== undefined,

@@ -28,12 +28,15 @@ export function cbvUri(kind: 'BizStep' | 'Disp', value: string): string {
 const DIGITAL_LINK =
   /^https?:\/\/[^/]+\/(?:[^?#]*?\/)?((?:00|01|253|255|401|402|414|417|8003|8004|8006|8010|8017|8018)\/[^?#]+)/;
 
-/** A GS1 key URI as its canonical Digital Link (on id.gs1.org); any other URI as it is. */
-function canonicalId(uri: string): string {
+/**
+ * A GS1 key URI as its canonical Digital Link (on id.gs1.org); any other URI as it is. `hexes`: the
+ * URI's hexes when the caller has them already (`epcHexesOfUri`).
+ */
+export function canonicalId(uri: string, hexes?: readonly string[]): string {
   const link = DIGITAL_LINK.exec(uri);
   if (link?.[1]) return `https://id.gs1.org/${link[1]}`;
   if (!uri.startsWith('urn:epc:id:')) return uri;
-  for (const hex of epcHexesOfUri(uri)) {
+  for (const hex of hexes ?? epcHexesOfUri(uri)) {
     const link = decodeEpc(hex).digitalLink;
     if (link) return link;
   }
@@ -73,26 +76,30 @@ export const HASHED_KEYS = new Set([
   'bizLocation',
 ]);
 
-function preHashString(e: HashableEvent): string {
+/** How the hash writes an identifier: `canonicalId`, or a lookup of identifiers already written so. */
+type Canonical = (uri: string) => string;
+const canonicalOf: Canonical = (uri) => canonicalId(uri);
+
+function preHashString(e: HashableEvent, canonical: Canonical): string {
   const parts = [
     `eventType=${e.type}`,
     `eventTime=${utc(e.eventTime)}`,
     `eventTimeZoneOffset=${e.eventTimeZoneOffset}`,
   ];
   if (e.epcList?.length) {
-    const epcs = e.epcList.map(canonicalId).sort();
+    const epcs = e.epcList.map(canonical).sort();
     parts.push(`epcList${epcs.map((epc) => `epc=${epc}`).join('')}`);
   }
   if (e.action) parts.push(`action=${e.action}`);
   if (e.bizStep) parts.push(`bizStep=${cbvUri('BizStep', e.bizStep)}`);
   if (e.disposition) parts.push(`disposition=${cbvUri('Disp', e.disposition)}`);
-  if (e.readPoint?.id) parts.push(`readPointid=${canonicalId(e.readPoint.id)}`);
-  if (e.bizLocation?.id) parts.push(`bizLocationid=${canonicalId(e.bizLocation.id)}`);
+  if (e.readPoint?.id) parts.push(`readPointid=${canonical(e.readPoint.id)}`);
+  if (e.bizLocation?.id) parts.push(`bizLocationid=${canonical(e.bizLocation.id)}`);
   return parts.join('');
 }
 
-export function eventHash(e: HashableEvent): string {
-  const digest = createHash('sha256').update(preHashString(e), 'utf8').digest('hex');
+export function eventHash(e: HashableEvent, canonical: Canonical = canonicalOf): string {
+  const digest = createHash('sha256').update(preHashString(e, canonical), 'utf8').digest('hex');
   return `ni:///sha-256;${digest}?ver=CBV2.0`;
 }
 
@@ -133,7 +140,7 @@ function hashReadsAll(event: Record<string, unknown>) {
  * not the CBV algorithm's), since the hash of some of its fields would be shared by events that
  * differ in the others. Either way one content has one eventID, and another content another.
  */
-export function capturedEventId(event: Record<string, unknown>): string {
-  if (hashReadsAll(event)) return eventHash(event as unknown as HashableEvent);
+export function capturedEventId(event: Record<string, unknown>, canonical: Canonical = canonicalOf): string {
+  if (hashReadsAll(event)) return eventHash(event as unknown as HashableEvent, canonical);
   return `ni:///sha-256;${contentDigest(event)}`;
 }
