@@ -74,7 +74,10 @@ test('an Admin filters the audit log, opens a change and downloads the rows', as
   await page.screenshot({ path: `${SCREENSHOTS}/audit-diff-phone.png` });
 });
 
-test("an Admin reads an item's record by its name, its id kept in the title", async ({ page, request }) => {
+test("an Admin reads an item's record by its name on every row, its id kept in the title", async ({
+  page,
+  request,
+}) => {
   const api = await adminApi(request);
   const site = await firstSite(api);
   const name = `Audited drill ${uniq()}`;
@@ -90,6 +93,14 @@ test("an Admin reads an item's record by its name, its id kept in the title", as
   await expect(record.getByTitle(item._id)).toHaveText(name);
   await expect(row.getByText(item._id)).toHaveCount(0);
   await expectAccessible(page, 'main');
+
+  // An update that leaves the name alone still reads the record's name, not its id.
+  const saved = (await (await api.get(`/api/things/${item._id}`)).json()) as Record<string, unknown>;
+  const updated = await api.put(`/api/things/${item._id}`, { ...saved, description: 'Blue case' });
+  expect(updated.ok(), await updated.text()).toBeTruthy();
+  await page.goto('/audit?resource=things&action=update');
+  const updateRow = page.getByRole('row', { name: `Update of Things ${name} by Administrator` });
+  await expect(updateRow.getByRole('cell', { name, exact: true })).toBeVisible();
   await api.delete(`/api/things/${item._id}`);
 });
 

@@ -54,6 +54,12 @@ export const AuditRow = z.object({
   action: z.string(),
   resource: z.string(),
   resourceId: z.string().nullable(),
+  /**
+   * The record's name as a person reads it: the row's own (a create's or delete's record, an
+   * update's new name), the actor's when the row is about the actor (a sign-in), else the latest
+   * name the trail holds for that record among the rows the caller reads; null when none does.
+   */
+  resourceName: z.string().nullable(),
   site: z.string().nullable(),
   /** `{ field: [before, after] }` for updates; the record for creates and deletes; details otherwise. */
   changes: z.record(z.string(), z.unknown()).nullable(),

@@ -47,6 +47,40 @@ describe('audit trail', () => {
     expect(cre?.ip).toBeTruthy();
   });
 
+  it("names each row's record: from the row, else from the trail's latest name the caller may read", async () => {
+    const t = await makeTenant(app);
+    const zone = (await t.admin.request('POST', '/api/zones', { name: 'Dock', site: t.site.id })).json();
+    await t.admin.request('PUT', `/api/zones/${zone._id}`, { ...zone, description: 'North side' });
+    await t.admin.request('PUT', `/api/zones/${zone._id}`, {
+      ...zone,
+      name: 'Dock 2',
+      description: 'North side',
+    });
+    await t.admin.request('PUT', `/api/zones/${zone._id}`, { ...zone, name: 'Dock 2', description: 'South' });
+    const rows = await rowsOf(t.admin, `&resource=zones&resourceId=${zone._id}`);
+    expect(
+      rows.map((r) => [
+        r.action,
+        Object.keys(r.changes ?? {})
+          .sort()
+          .join(),
+        r.resourceName,
+      ]),
+    ).toEqual([
+      ['update', 'description', 'Dock 2'],
+      ['update', 'name', 'Dock 2'],
+      ['update', 'description', 'Dock 2'],
+      ['create', expect.any(String), 'Dock'],
+    ]);
+    // A sign-in names its actor; a row about no record names none.
+    const [signIn] = await rowsOf(t.admin, '&action=login');
+    expect(signIn?.resourceName).toBeTruthy();
+    expect(signIn?.resourceName).toBe(signIn?.actor.name);
+    // The name comes from rows the caller reads: another organization's same id names nothing here.
+    const other = await makeTenant(app);
+    expect(await rowsOf(other.admin, `&resourceId=${zone._id}`)).toEqual([]);
+  });
+
   it('records a settings save as an update of what changed, and a purge run as a purge', async () => {
     const t = await makeTenant(app);
     const url = `/api/orgsettings?site=${t.site.id}`;

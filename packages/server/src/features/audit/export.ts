@@ -23,6 +23,7 @@ export async function exportAudit(db: Db, caller: Caller, query: AuditListQuery)
           r.action,
           r.resource,
           r.resourceId ?? '',
+          r.resourceName ?? '',
           r.site ?? '',
           changesText(r.changes).slice(0, 32_000),
         ];
@@ -44,6 +45,7 @@ export async function exportAudit(db: Db, caller: Caller, query: AuditListQuery)
           { header: 'Action', kind: 'text', width: 14 },
           { header: 'Resource', kind: 'text', width: 16 },
           { header: 'Resource Id', kind: 'text', width: 26 },
+          { header: 'Record', kind: 'text', width: 28 },
           { header: 'Site', kind: 'text', width: 26 },
           { header: 'Changes', kind: 'text', width: 80 },
         ],

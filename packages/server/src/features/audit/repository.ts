@@ -1,4 +1,4 @@
-import { type AUDIT_SORT_FIELDS, type AuditListQuery, SiteSettings } from '@sightline/shared';
+import { type AUDIT_SORT_FIELDS, type AuditListQuery, type AuditRow, SiteSettings } from '@sightline/shared';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { auditChainLockKeys } from '../../db/locks.js';
@@ -6,7 +6,7 @@ import type { AuditRowRecord } from '../../db/rows.js';
 import { auditRows, reportConfigs, sites, things, users } from '../../db/schema.js';
 import { escapeLike, type ListSpec, listPage } from '../../platform/list-query.js';
 import { canonicalJson, changesDigest, GENESIS, rowHash } from './chain.js';
-import { presentAuditRow } from './presenter.js';
+import { nameInChanges, presentAuditRow } from './presenter.js';
 
 /** An audit row before it is chained. */
 export interface AuditEntry {
@@ -73,7 +73,7 @@ export async function orgSiteIds(db: Tx, orgId: string): Promise<string[]> {
 }
 
 /** The rows of an organization matching the list's filters; `sites`: the only sites whose rows the caller reads. */
-export function listAuditRows(
+export async function listAuditRows(
   db: Tx,
   orgId: string,
   query: AuditListQuery,
@@ -93,7 +93,38 @@ export function listAuditRows(
     query.site ? eq(auditRows.siteId, query.site) : undefined,
     sites ? inArray(auditRows.siteId, sites.length ? sites : ['']) : undefined,
   ];
-  return listPage(db, auditRows, and(...filters), query, listSpec, presentAuditRow, { total });
+  const page = await listPage(db, auditRows, and(...filters), query, listSpec, presentAuditRow, { total });
+  await nameRecords(db, orgId, sites, page.items);
+  return page;
+}
+
+/**
+ * Gives the rows that name no record name (an update that left the name alone, an acknowledge) the
+ * latest name the trail holds for their record, read only from rows of the caller's sites: one
+ * query through the (organization, record) index for the whole page.
+ */
+async function nameRecords(db: Tx, orgId: string, sites: string[] | undefined, rows: AuditRow[]) {
+  const unnamed = rows.filter((r) => r.resourceId && !r.resourceName);
+  if (!unnamed.length) return;
+  const ids = [...new Set(unnamed.map((r) => r.resourceId as string))];
+  const found = await db
+    .selectDistinctOn([auditRows.resource, auditRows.resourceId], {
+      resource: auditRows.resource,
+      resourceId: auditRows.resourceId,
+      changes: auditRows.changes,
+    })
+    .from(auditRows)
+    .where(
+      and(
+        eq(auditRows.orgId, orgId),
+        inArray(auditRows.resourceId, ids),
+        sql`${auditRows.changes} ? 'name'`,
+        sites ? inArray(auditRows.siteId, sites.length ? sites : ['']) : undefined,
+      ),
+    )
+    .orderBy(auditRows.resource, auditRows.resourceId, desc(auditRows.id));
+  const names = new Map(found.map((f) => [`${f.resource}\u0000${f.resourceId}`, nameInChanges(f.changes)]));
+  for (const row of unnamed) row.resourceName = names.get(`${row.resource}\u0000${row.resourceId}`) ?? null;
 }
 
 /** One page of an organization's chain in order, after row `afterId`. */

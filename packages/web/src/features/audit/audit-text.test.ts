@@ -1,5 +1,6 @@
 import { DEFAULT_SITE_SETTINGS } from '@sightline/shared';
 import { describe, expect, it } from 'vitest';
+import { formatListDateTime } from '../../components/format';
 import { actorLabel, diffLines, recordLabel, resourceLabel } from './audit-text';
 import { fieldLabeller, spellKey } from './field-labels';
 
@@ -9,7 +10,7 @@ describe('the audit row’s before/after lines', () => {
       diffLines({ action: 'update', changes: { name: ['A', 'B'], gates: [[], [{ antenna: 1 }]] } }),
     ).toEqual([
       { path: 'name', field: 'Name', before: 'A', after: 'B' },
-      { path: 'gates', field: 'Gates', before: '[]', after: '[{"antenna":1}]' },
+      { path: 'gates', field: 'Gates', before: '—', after: 'antenna: 1' },
     ]);
     expect(diffLines({ action: 'create', changes: { name: 'A', description: '' } })).toEqual([
       { path: 'name', field: 'Name', before: '—', after: 'A' },
@@ -39,6 +40,24 @@ describe('the audit row’s before/after lines', () => {
       { path: 'state', field: 'Status', before: 'open', after: 'acknowledged' },
       { path: 'acknowledgementNote', field: 'Acknowledgement Note', before: '—', after: 'on my way' },
     ]);
+  });
+
+  it('shows lists, records, instants and yes/no as a person reads them, never as JSON', () => {
+    const when = '2026-11-27T16:20:05.000Z';
+    const [emails, gates, seen, flag] = diffLines({
+      action: 'update',
+      changes: {
+        emails: [['a@example.com'], ['a@example.com', 'b@example.com']],
+        gates: [[{ antenna: 1, direction: 'in' }], [{ antenna: 1, direction: 'in' }, { antenna: 2 }]],
+        lastSeen: [null, when],
+        enabled: [true, false],
+      },
+    });
+    expect([emails?.before, emails?.after]).toEqual(['a@example.com', 'a@example.com, b@example.com']);
+    expect(gates?.after).toBe('antenna: 1, direction: in; antenna: 2');
+    expect([seen?.before, seen?.after]).toEqual(['—', formatListDateTime(when)]);
+    expect(seen?.after).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2} [ap]m$/);
+    expect([flag?.before, flag?.after]).toEqual(['Yes', 'No']);
   });
 
   it('names a zone’s fields as its editor does, never by their keys', () => {
@@ -81,12 +100,12 @@ describe('the audit row’s before/after lines', () => {
         label,
       ),
     ).toEqual([
-      { path: 'autoEnroll.enabled', field: 'AutoEnroll', before: 'false', after: 'true' },
+      { path: 'autoEnroll.enabled', field: 'AutoEnroll', before: 'No', after: 'Yes' },
       { path: 'connection.mode', field: 'Mode', before: 'push', after: 'llrp' },
       { path: 'connection.retries', field: 'Connection › Retries', before: '0', after: '3' },
     ]);
     expect(diffLines({ action: 'create', changes: { autoEnroll: { enabled: true } } }, label)).toEqual([
-      { path: 'autoEnroll.enabled', field: 'AutoEnroll', before: '—', after: 'true' },
+      { path: 'autoEnroll.enabled', field: 'AutoEnroll', before: '—', after: 'Yes' },
     ]);
   });
 
@@ -107,19 +126,16 @@ describe('the audit row’s before/after lines', () => {
 });
 
 describe('what the Audit Log shows a person for a row’s resource and record', () => {
-  const actor = { type: 'user' as const, id: 'u1', name: 'Morgan Manager' };
   it('names resources in words, and keeps an unknown key as stored', () => {
     expect(resourceLabel('exceptions')).toBe('Alerts');
     expect(resourceLabel('orgsettings')).toBe('Organization settings');
     expect(resourceLabel('workers')).toBe('Workers');
     expect(resourceLabel('gizmos')).toBe('gizmos');
   });
-  it('names the record by its name, the actor of a sign-in, else its id', () => {
-    expect(recordLabel({ resourceId: 'z1', actor, changes: { name: 'Dock' } })).toBe('Dock');
-    expect(recordLabel({ resourceId: 'z1', actor, changes: { name: ['Dock', 'Dock 2'] } })).toBe('Dock 2');
-    expect(recordLabel({ resourceId: 'u1', actor, changes: null })).toBe('Morgan Manager');
-    expect(recordLabel({ resourceId: 'z1', actor, changes: { duration: [1, 2] } })).toBe('z1');
-    expect(recordLabel({ resourceId: null, actor, changes: null })).toBe('—');
+  it('names the record by the name the server found, else its id', () => {
+    expect(recordLabel({ resourceId: 'z1', resourceName: 'Dock' })).toBe('Dock');
+    expect(recordLabel({ resourceId: 'z1', resourceName: null })).toBe('z1');
+    expect(recordLabel({ resourceId: null, resourceName: null })).toBe('—');
   });
 });
 

@@ -1,5 +1,6 @@
 /** How the Audit Log names actions and shows values. */
 import type { AuditRow } from '@sightline/shared';
+import { formatListDateTime, NONE } from '../../components/format';
 import { spellKey } from './field-labels';
 
 export const ACTION_LABELS: Record<string, string> = {
@@ -78,18 +79,10 @@ const RESOURCE_LABELS: Record<string, string> = {
 
 export const resourceLabel = (resource: string) => RESOURCE_LABELS[resource] ?? resource;
 
-/**
- * What a person reads for a row's record: its name when the row carries one (a create's or delete's
- * record, an update's renamed pair), the actor's own name when the row is about the actor (a
- * sign-in), else the record's id, and '—' when the row names no record.
- */
-export function recordLabel(row: Pick<AuditRow, 'resourceId' | 'changes' | 'actor'>): string {
+/** What a person reads for a row's record: its name (the server's `resourceName`), else its id; '—' when none. */
+export function recordLabel(row: Pick<AuditRow, 'resourceId' | 'resourceName'>): string {
   if (!row.resourceId) return '—';
-  const name = row.changes?.name;
-  if (typeof name === 'string' && name) return name;
-  if (Array.isArray(name) && typeof name[1] === 'string' && name[1]) return name[1];
-  if (row.actor.id === row.resourceId) return row.actor.name;
-  return row.resourceId;
+  return row.resourceName || row.resourceId;
 }
 
 /** Who acted, as a person reads it: a user by name alone, anything else with what it is. */
@@ -108,8 +101,29 @@ export interface DiffLine {
   after: string;
 }
 
-const show = (v: unknown) =>
-  v === undefined || v === null || v === '' ? '—' : typeof v === 'string' ? v : JSON.stringify(v);
+/** A stored instant ('2026-11-27T16:20:05.000Z'): shown on the viewer's clock like the row's time. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * A value as a person reads it: '—' for nothing, Yes/No, instants on the viewer's clock, a list's
+ * values joined by commas, a list's records as 'field: value' pairs joined by semicolons.
+ */
+function show(v: unknown): string {
+  if (v === undefined || v === null || v === '') return NONE;
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (typeof v === 'string') return INSTANT.test(v) ? formatListDateTime(v) : v;
+  if (Array.isArray(v)) {
+    if (v.length === 0) return NONE;
+    return v.every((e) => !isPlainObject(e) && !Array.isArray(e))
+      ? v.map(show).join(', ')
+      : v.map(show).join('; ');
+  }
+  if (isPlainObject(v)) {
+    const pairs = Object.entries(v).map(([k, e]) => `${spellKey(k).toLowerCase()}: ${show(e)}`);
+    return pairs.length ? pairs.join(', ') : NONE;
+  }
+  return String(v);
+}
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
