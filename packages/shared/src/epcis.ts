@@ -190,11 +190,29 @@ export const EpcisCaptureJob = z.object({
   finishedAt: z.string().optional(),
   running: z.boolean(),
   success: z.boolean(),
-  /** Sightline captures a document whole or not at all. */
-  captureErrorBehaviour: z.literal('rollback'),
+  /** The capture's `GS1-Capture-Error-Behaviour`: whole or nothing, or every valid event. */
+  captureErrorBehaviour: z.enum(['rollback', 'proceed']),
   errors: z.array(z.object({ path: z.string(), message: z.string() })),
 });
 export type EpcisCaptureJob = z.infer<typeof EpcisCaptureJob>;
+
+/**
+ * How a capture treats a document with errors (GS1's `GS1-Capture-Error-Behaviour` header):
+ * `rollback` (the default) stores nothing of it; `proceed` stores its valid events and lists the
+ * others' errors in the capture job.
+ */
+export const EPCIS_CAPTURE_ERROR_BEHAVIOURS = ['rollback', 'proceed'] as const;
+export type EpcisCaptureErrorBehaviour = (typeof EPCIS_CAPTURE_ERROR_BEHAVIOURS)[number];
+
+/** POST /api/epcis/capture's headers. */
+export const EpcisCaptureHeaders = z.object({
+  'gs1-capture-error-behaviour': z
+    .enum(EPCIS_CAPTURE_ERROR_BEHAVIOURS)
+    .optional()
+    .describe(
+      '`rollback` (default): a document with any error stores nothing. `proceed`: its valid events are stored, and the capture job lists the errors of the others.',
+    ),
+});
 
 /** POST /api/epcis/capture: an EPCISDocument, checked against GS1's schema by the server. */
 export const EpcisCaptureBody = z

@@ -18,6 +18,8 @@ export const epcisCaptures = pgTable(
     id: id(),
     orgId: orgId(),
     state: text('state').notNull().default('running'),
+    /** `rollback` or `proceed` (GS1-Capture-Error-Behaviour): `failed` with `proceed` stored the valid events. */
+    errorBehaviour: text('error_behaviour').notNull().default('rollback'),
     errors: jsonb('errors').notNull().default([]),
     eventCount: integer('event_count').notNull().default(0),
     timeCreated: created(),

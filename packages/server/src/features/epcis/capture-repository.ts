@@ -93,10 +93,17 @@ export async function storeCapture(
   kept: KeptEvent[],
   ids: CapturedId[],
   eventCount: number,
+  outcome: { errorBehaviour: string; errors: { path: string; message: string }[] },
 ): Promise<boolean> {
-  await tx
-    .insert(epcisCaptures)
-    .values({ id, orgId, state: 'success', eventCount, timeFinished: new Date() });
+  await tx.insert(epcisCaptures).values({
+    id,
+    orgId,
+    state: outcome.errors.length ? 'failed' : 'success',
+    errorBehaviour: outcome.errorBehaviour,
+    errors: outcome.errors,
+    eventCount,
+    timeFinished: new Date(),
+  });
   if (kept.length) await tx.insert(epcisEvents).values(kept.map((e) => ({ ...e, orgId, captureId: id })));
   if (!ids.length) return true;
   const stored = await tx

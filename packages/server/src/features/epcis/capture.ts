@@ -16,6 +16,7 @@ import {
   EPCIS_CAPTURE_EPC_LIMIT,
   EPCIS_EVENT_ID_MAX,
   EPCIS_MSG,
+  type EpcisCaptureErrorBehaviour,
   epcisIdOf,
   epcSearch,
 } from '@sightline/shared';
@@ -102,21 +103,21 @@ const identityKey = (id: repo.CapturedId) => `${id.errorDeclaration ? 'E' : 'N'}
  * Which events are repeats of one captured before or earlier in the document, and the eventIDs
  * that name another event than the one captured under them (each as the JSON pointer of its
  * `eventID` and why): under one eventID, the same content is a repeat and another content a
- * conflict.
+ * conflict. `identities` are the events' in the document's order, each with its index there.
  */
 function repeatsAndConflicts(
-  identities: Identity[],
+  identities: (Identity & { index: number })[],
   before: repo.CapturedId[],
   pointer: (index: number) => string,
 ) {
   const known = new Map<string, { digest: string; index?: number }>(
     before.map((b) => [identityKey(b), { digest: b.digest }]),
   );
-  const conflicts: { path: string; message: string }[] = [];
-  const repeats = identities.map((id, index) => {
+  const conflicts: CaptureError[] = [];
+  const repeats = identities.map((id) => {
     const found = known.get(identityKey(id));
     if (!found) {
-      known.set(identityKey(id), { digest: id.digest, index });
+      known.set(identityKey(id), { digest: id.digest, index: id.index });
       return false;
     }
     // Content that differs under one eventID is another event, whether the eventID was sent or
@@ -124,7 +125,7 @@ function repeatsAndConflicts(
     // and a repeat that stored nothing would lose the event.
     if (found.digest !== id.digest)
       conflicts.push({
-        path: pointer(index),
+        path: pointer(id.index),
         message: found.index === undefined ? EVENT_ID_CAPTURED : eventIdInDocument(found.index),
       });
     return true;
@@ -139,52 +140,96 @@ class EventIdRace extends HttpError {
   }
 }
 
+interface CaptureError {
+  path: string;
+  message: string;
+}
+
+/** The event of the document a JSON pointer is in, or undefined when it is outside every event. */
+const EVENT_POINTER = /^\/epcisBody\/eventList\/(\d+)(?:\/|$)/;
+const eventIndexOf = (path: string) => {
+  const index = EVENT_POINTER.exec(path)?.[1];
+  return index === undefined ? undefined : Number(index);
+};
+
 /**
- * Captures a document (all or nothing). When another capture took one of its eventIDs meanwhile,
- * the document is checked again against what that one stored: the same events sent twice at
- * once are repeats (202), another event under one of them a conflict (409).
+ * Captures a document. `rollback` (the default) stores all of it or nothing; `proceed` stores its
+ * valid events and records the others' errors in the capture job, while an error outside every
+ * event (the document's own fields, too many EPCs) still refuses it whole. When another capture
+ * took one of its eventIDs meanwhile, the document is checked again against what that one stored:
+ * the same events sent twice at once are repeats (202), another event under one of them a
+ * conflict (409, or that event's error with `proceed`).
  */
-export async function capture(ctx: AppContext, caller: Caller, log: FastifyBaseLogger, document: unknown) {
+export async function capture(
+  ctx: AppContext,
+  caller: Caller,
+  log: FastifyBaseLogger,
+  document: unknown,
+  behaviour: EpcisCaptureErrorBehaviour = 'rollback',
+) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await captureOnce(ctx, caller, log, document);
+      return await captureOnce(ctx, caller, log, document, behaviour);
     } catch (err) {
       if (!(err instanceof EventIdRace) || attempt === 3) throw err;
     }
   }
 }
 
-async function captureOnce(ctx: AppContext, caller: Caller, log: FastifyBaseLogger, document: unknown) {
+async function captureOnce(
+  ctx: AppContext,
+  caller: Caller,
+  log: FastifyBaseLogger,
+  document: unknown,
+  behaviour: EpcisCaptureErrorBehaviour,
+) {
   authorize(caller, 'things', 'create');
-  const errors = epcisSchemaErrors(document);
-  if (errors.length)
-    throw badRequest(`The document is not a valid EPCISDocument: ${errors.length} error(s)`, errors);
   // A document's events, or one event sent alone (the schema takes both, and query documents).
-  const sent = document as { type: string; epcisBody?: { eventList?: CapturedEvent[] } };
-  if (sent.type !== 'EPCISDocument' && !EVENT_TYPES.has(sent.type)) throw badRequest(EPCIS_MSG.notCapturable);
-  const eventList =
-    sent.type === 'EPCISDocument' ? (sent.epcisBody?.eventList ?? []) : [document as CapturedEvent];
-  const pointer = (index: number) =>
-    sent.type === 'EPCISDocument' ? `/epcisBody/eventList/${index}/eventID` : '/eventID';
+  const sent = document as { type?: unknown; epcisBody?: { eventList?: CapturedEvent[] } } | null;
+  const isDocument = sent?.type === 'EPCISDocument';
+  // Greedy capture passes over an event's errors; a single event sent alone has nothing to pass to.
+  const proceed = behaviour === 'proceed' && isDocument;
+  /** The errors of each event `proceed` leaves out, by its index in the document. */
+  const refused = new Map<number, CaptureError[]>();
+  const refuse = (index: number, error: CaptureError) =>
+    refused.set(index, [...(refused.get(index) ?? []), error]);
+
+  const errors = epcisSchemaErrors(document);
+  if (errors.length && (!proceed || errors.some((e) => eventIndexOf(e.path) === undefined)))
+    throw badRequest(`The document is not a valid EPCISDocument: ${errors.length} error(s)`, errors);
+  for (const e of errors) refuse(eventIndexOf(e.path) as number, e);
+  if (!isDocument && !EVENT_TYPES.has(String(sent?.type))) throw badRequest(EPCIS_MSG.notCapturable);
+  const eventList = isDocument ? (sent?.epcisBody?.eventList ?? []) : [document as CapturedEvent];
+  const pointer = (index: number) => (isDocument ? `/epcisBody/eventList/${index}/eventID` : '/eventID');
+  // An event the schema refused may be anything (null, a number): only the others are read on.
   const tooLong = eventList.flatMap((e, index) =>
-    (e.eventID?.length ?? 0) > EPCIS_EVENT_ID_MAX
-      ? [{ path: pointer(index), message: EPCIS_MSG.eventIdTooLong }]
+    !refused.has(index) && (e.eventID?.length ?? 0) > EPCIS_EVENT_ID_MAX
+      ? [{ index, path: pointer(index), message: EPCIS_MSG.eventIdTooLong }]
       : [],
   );
-  if (tooLong.length) throw badRequest(EPCIS_MSG.eventIdTooLong, tooLong);
+  if (tooLong.length && !proceed)
+    throw badRequest(
+      EPCIS_MSG.eventIdTooLong,
+      tooLong.map(({ path, message }) => ({ path, message })),
+    );
+  for (const { index, path, message } of tooLong) refuse(index, { path, message });
 
   const epcs = eventList.reduce(
-    (n, e) => n + (e.epcList?.length ?? 0) + ((e.childEPCs as unknown[] | undefined)?.length ?? 0),
+    (n, e, index) =>
+      refused.has(index)
+        ? n
+        : n + (e.epcList?.length ?? 0) + ((e.childEPCs as unknown[] | undefined)?.length ?? 0),
     0,
   );
   if (epcs > EPCIS_CAPTURE_EPC_LIMIT) throw new HttpError(413, EPCIS_MSG.tooManyEpcs);
+  const candidates = eventList.flatMap((event, index) => (refused.has(index) ? [] : [{ event, index }]));
   const readers = await repo.endpointsOf(ctx.db, caller.orgId, siteScope(caller));
-  const forms = await epcFormsOf(eventList);
+  const forms = await epcFormsOf(candidates.map((c) => c.event));
   const hexesOf = (epc: string) => forms.get(epc)?.hexes ?? [];
   const canonical = (uri: string) => forms.get(uri)?.canonical ?? canonicalId(uri);
   const byEpcisId = new Map(readers.map((e) => [epcisIdOf('endpoint', e), e]));
   // Each event: a sighting of one of the caller's endpoints (each EPC's candidate hexes), or kept.
-  const read = eventList.map((event) => {
+  let read = candidates.map(({ event, index }) => {
     const endpoint = event.readPoint ? byEpcisId.get(event.readPoint.id) : undefined;
     // An error declaration says an event was wrong: kept as received, never applied as a sighting.
     const observes =
@@ -193,13 +238,20 @@ async function captureOnce(ctx: AppContext, caller: Caller, log: FastifyBaseLogg
       event.errorDeclaration === undefined;
     const tags = observes && endpoint ? (event.epcList ?? []).map(hexesOf) : [];
     const seen = endpoint && tags.length && tags.every((h) => h.length) ? { endpoint, tags } : undefined;
-    return { event, seen };
+    return { event, index, seen };
   });
   // A kept event is the organization's (answered to callers who may read every site), so a caller
   // limited to some sites captures only sightings of its own endpoints; nothing is stored otherwise.
-  if (siteScope(caller) && read.some((r) => !r.seen)) throw forbidden(EPCIS_MSG.keptNeedsAllSites);
+  if (siteScope(caller) && read.some((r) => !r.seen)) {
+    if (!proceed) throw forbidden(EPCIS_MSG.keptNeedsAllSites);
+    for (const r of read)
+      if (!r.seen)
+        refuse(r.index, { path: `/epcisBody/eventList/${r.index}`, message: EPCIS_MSG.keptNeedsAllSites });
+    read = read.filter((r) => r.seen);
+  }
 
-  const identities: Identity[] = eventList.map((event) => ({
+  const identities = read.map(({ event, index }) => ({
+    index,
     eventId: event.eventID ?? capturedEventId(event, canonical),
     errorDeclaration: event.errorDeclaration !== undefined,
     digest: contentDigest(event),
@@ -214,10 +266,11 @@ async function captureOnce(ctx: AppContext, caller: Caller, log: FastifyBaseLogg
     ),
     pointer,
   );
-  if (conflicts.length) throw new HttpError(409, EPCIS_MSG.eventIdTaken, undefined, conflicts);
+  if (conflicts.length && !proceed) throw new HttpError(409, EPCIS_MSG.eventIdTaken, undefined, conflicts);
+  for (const c of conflicts) refuse(eventIndexOf(c.path) as number, c);
   const fresh = read
-    .map((r, index) => ({ ...r, identity: identities[index] as Identity }))
-    .filter((_, index) => !repeats[index]);
+    .map((r, position) => ({ ...r, identity: identities[position] as Identity }))
+    .filter((_, position) => !repeats[position]);
 
   // One lookup for the whole document, not one per event.
   const known = await repo.knownTags(
@@ -258,9 +311,14 @@ async function captureOnce(ctx: AppContext, caller: Caller, log: FastifyBaseLogg
 
   const captureId = newId();
   const ids = fresh.map(({ identity: { sent: _, ...id } }) => id);
+  // The errors of the events left out, in the document's order.
+  const outcome = {
+    errorBehaviour: behaviour,
+    errors: [...refused.entries()].sort(([a], [b]) => a - b).flatMap(([, list]) => list),
+  };
   const store = async (tx: Tx) => {
     // Another capture took one of these eventIDs since they were checked: this one stores nothing.
-    if (!(await repo.storeCapture(tx, caller.orgId, captureId, kept, ids, eventList.length)))
+    if (!(await repo.storeCapture(tx, caller.orgId, captureId, kept, ids, eventList.length, outcome)))
       throw new EventIdRace();
   };
   if (sightings.size) {
@@ -281,7 +339,7 @@ export async function captureJob(ctx: AppContext, caller: Caller, captureId: str
     ...(row.timeFinished ? { finishedAt: row.timeFinished.toISOString() } : {}),
     running: row.state === 'running',
     success: row.state === 'success',
-    captureErrorBehaviour: 'rollback' as const,
+    captureErrorBehaviour: row.errorBehaviour === 'proceed' ? ('proceed' as const) : ('rollback' as const),
     errors: (row.errors as { path: string; message: string }[]) ?? [],
   };
 }

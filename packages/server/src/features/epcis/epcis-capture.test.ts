@@ -357,7 +357,13 @@ describe('POST /api/epcis/capture', () => {
     expect(capturing.summary).toBe('Capture an EPCISDocument');
     expect(capturing.description).toContain('captured whole or not at all');
     expect(Object.keys(capturing.requestBody.content)).toEqual(['application/json', 'application/ld+json']);
-    expect(doc.paths['/api/epcis/capture/{id}'].get.description).toContain('rollback');
+    expect(capturing.description).toContain('With `proceed`');
+    const behaviour = (
+      capturing.parameters as { name: string; in: string; schema: { enum?: string[] } }[]
+    ).find((p) => p.name === 'gs1-capture-error-behaviour');
+    expect(behaviour).toMatchObject({ in: 'header', schema: { enum: ['rollback', 'proceed'] } });
+    expect(doc.paths['/api/epcis/capture/{id}'].get.description).toContain('`proceed`');
+    expect(doc.paths['/api/epcis/capture'].options.summary).toBe('What the capture interface supports');
     const query = doc.paths['/api/epcis/events'].get;
     expect(query.description).toContain('EPCISQueryDocument');
     const params = query.parameters as { name: string; description?: string }[];

@@ -2,12 +2,14 @@
  * The EPCIS 2.0 REST binding's query: GET /api/epcis/events and its sub-resources by eventID, EPC,
  * business location and read point. Answers are EPCISQueryDocuments (application/ld+json); a
  * next page is named by `nextPageToken` and a `Link: <…>; rel="next"` header. And capture:
- * POST /api/epcis/capture (an EPCISDocument, JSON or JSON-LD) and GET /api/epcis/capture/{captureID}.
+ * POST /api/epcis/capture (an EPCISDocument, JSON or JSON-LD), GET /api/epcis/capture/{captureID}
+ * and OPTIONS /api/epcis/capture (GS1's discovery headers).
  */
 import {
   EPCIS_CAPTURE_EPC_LIMIT,
   EPCIS_MEDIA_TYPE,
   EpcisCaptureBody,
+  EpcisCaptureHeaders,
   EpcisCaptureJob,
   EpcisDocument,
   EpcisEventsQuery,
@@ -15,7 +17,7 @@ import {
   EpcisQueryDocument,
 } from '@sightline/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { callerOf } from '../../platform/access.js';
+import { authorize, callerOf } from '../../platform/access.js';
 import type { App } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
 import { capture, captureJob } from './capture.js';
@@ -52,10 +54,16 @@ const CAPTURE_DESCRIPTION = [
   "another event's captured eventID (or one eventID to two events) is refused with 409, nothing",
   'stored, `errors` naming each such `eventID`; an error declaration shares the eventID of the event',
   'it declares erroneous.',
-  'The document is captured whole or not at all: its',
-  'sightings, kept events and capture record commit together. Answers 202 with',
+  'By default (`GS1-Capture-Error-Behaviour: rollback`) the document is captured whole or not at',
+  'all: its sightings, kept events and capture record commit together. With `proceed`, the valid',
+  'events are captured and the others (a schema error in the event, an eventID too long or taken,',
+  'a kept event from a caller limited to some sites) are left out, each with its errors in the',
+  'capture job (`success` false); an error outside every event is still a 400 or 413. Answers 202 with',
   '`Location: /api/epcis/capture/{captureID}`. Needs create on things (session or API key).',
 ].join(' ');
+
+/** The EPCIS and CBV version the capture interface and the query speak. */
+const EPCIS_VERSION = '2.0.0';
 
 /** A parameter of GS1's query families (`EQ_…`, `MATCH_…`, `orderBy` …): EPCIS names it. */
 const EPCIS_PARAMETER =
@@ -106,12 +114,42 @@ export function registerEpcisRoutes(app: App) {
         summary: 'Capture an EPCISDocument',
         description: CAPTURE_DESCRIPTION,
         consumes: ['application/json', EPCIS_MEDIA_TYPE],
+        headers: EpcisCaptureHeaders,
         body: EpcisCaptureBody,
       },
     },
     async (req, reply) => {
-      const id = await capture(ctx, callerOf(req), req.log, req.body);
+      const behaviour = req.headers['gs1-capture-error-behaviour'] ?? 'rollback';
+      const id = await capture(ctx, callerOf(req), req.log, req.body, behaviour);
       return reply.status(202).header('location', `/api/epcis/capture/${id}`).send();
+    },
+  );
+  // Discovery: what the capture interface takes and how it treats errors, as GS1's headers.
+  app.options(
+    '/api/epcis/capture',
+    {
+      schema: {
+        tags,
+        summary: 'What the capture interface supports',
+        description: `204 with GS1's discovery headers: \`GS1-EPCIS-Version\` and \`GS1-CBV-Version\` 2.0.0 (also as \`-Min\` and \`-Max\`), \`GS1-EPCIS-Capture-File-Size-Limit\` (bytes), \`GS1-Capture-Error-Behaviour: all\` (\`rollback\` and \`proceed\`) and \`Allow\`. A document also holds at most ${EPCIS_CAPTURE_EPC_LIMIT} EPCs. Needs create on things, like the capture.`,
+      },
+    },
+    async (req, reply) => {
+      authorize(callerOf(req), 'things', 'create');
+      return reply
+        .status(204)
+        .headers({
+          allow: 'OPTIONS, POST',
+          'GS1-EPCIS-Version': EPCIS_VERSION,
+          'GS1-EPCIS-Min': EPCIS_VERSION,
+          'GS1-EPCIS-Max': EPCIS_VERSION,
+          'GS1-CBV-Version': EPCIS_VERSION,
+          'GS1-CBV-Min': EPCIS_VERSION,
+          'GS1-CBV-Max': EPCIS_VERSION,
+          'GS1-EPCIS-Capture-File-Size-Limit': String(app.initialConfig.bodyLimit),
+          'GS1-Capture-Error-Behaviour': 'all',
+        })
+        .send();
     },
   );
   app.get(
@@ -121,7 +159,7 @@ export function registerEpcisRoutes(app: App) {
         tags,
         summary: 'A capture job',
         description:
-          "The outcome of `POST /api/epcis/capture` (its `Location`): `running` false once done, `success`, and the errors when it failed. A document is captured whole or not at all (`captureErrorBehaviour` `rollback`). Another organization's capture is 404.",
+          "The outcome of `POST /api/epcis/capture` (its `Location`): `running` false once done, `success`, `captureErrorBehaviour` as sent, and, with `proceed`, the errors of the events left out (`success` false; the others were captured). Another organization's capture is 404.",
         params: EpcisPathId,
         response: { 200: EpcisCaptureJob },
       },
