@@ -1,7 +1,7 @@
 /** Endpoints: create a reader through the editor, see its key, place antennas, watch heartbeats, rotate its key, scan its QR code. */
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { readerHeaders, SCREENSHOTS, signIn, uniq } from './fixtures';
+import { adminApi, firstSite, makeReader, readerHeaders, SCREENSHOTS, signIn, uniq } from './fixtures';
 import { closeErrorBar } from './ui-helpers';
 
 test.describe('endpoints', () => {
@@ -199,5 +199,45 @@ test.describe('endpoints', () => {
       data: { uptime: 1 },
     });
     expect(refused.status()).toBe(401);
+  });
+
+  test('an antenna being added survives the heartbeat that reloads the endpoint meanwhile', async ({
+    page,
+    request,
+  }) => {
+    const api = await adminApi(request);
+    const name = `Live Portal ${uniq()}`;
+    const reader = await makeReader(api, await firstSite(api), name);
+    const beat = () =>
+      request.post('/api/ingest/heartbeat', { headers: readerHeaders(reader), data: { uptime: 60 } });
+    expect((await beat()).status()).toBe(204);
+
+    await signIn(page);
+    await page.goto(`/endpoints/${reader._id}`);
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await page.getByRole('tab', { name: 'Antennas' }).click();
+    // The reader reports just as a row is added, and again while it is filled in: each live
+    // update reloads the endpoint, and the row stays as the user left it.
+    const reload = () =>
+      page.waitForResponse(
+        (r) => r.url().includes(`/api/endpoints/${reader._id}`) && r.request().method() === 'GET',
+      );
+    await page.getByRole('button', { name: 'Add antenna' }).click();
+    let reloaded = reload();
+    expect((await beat()).status()).toBe(204);
+    await reloaded;
+    await page.getByLabel('Antenna', { exact: true }).fill('3');
+    await page.getByLabel('X', { exact: true }).fill('7');
+    reloaded = reload();
+    expect((await beat()).status()).toBe(204);
+    await reloaded;
+    await expect(page.getByLabel('Antenna', { exact: true })).toHaveValue('3');
+    await expect(page.getByLabel('X', { exact: true })).toHaveValue('7');
+    await page.getByLabel('Y', { exact: true }).fill('8');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`Saved ${name}`)).toBeVisible();
+    const saved = (await (await api.get(`/api/endpoints/${reader._id}`)).json()) as { antennas: unknown[] };
+    expect(saved.antennas).toEqual([expect.objectContaining({ antenna: 3, xycoordinates: [7, 8] })]);
+    await api.delete(`/api/endpoints/${reader._id}`);
   });
 });

@@ -49,14 +49,17 @@ export function useEditor<V extends Values>(props: ResourceEditorProps<V>) {
     ),
   );
   const form = useForm<V>({ defaultValues: initial as DefaultValues<V>, resolver });
-  // A refetch of the same record (a save elsewhere, a live update) keeps what the user is typing;
-  // another record replaces everything.
+  // A refetch of the same record (a save elsewhere, a live update such as a reader's heartbeat)
+  // leaves a form the user has changed exactly as it is: merging would drop a list row just added
+  // and not yet typed in (react-hook-form keeps only the fields it marked dirty). An untouched form
+  // takes the new values; another record replaces everything.
   const shownId = useRef<string | undefined>(undefined);
   useEffect(() => {
     const nextId = record ? recordId(record) : undefined;
     const sameRecord = nextId !== undefined && nextId === shownId.current;
     shownId.current = nextId;
-    form.reset(initial as DefaultValues<V>, { keepDirtyValues: sameRecord });
+    if (sameRecord && form.formState.isDirty) return;
+    form.reset(initial as DefaultValues<V>);
   }, [initial, record, form]);
 
   const rule = props.permissions?.resource ?? props.resource;
