@@ -54,7 +54,7 @@ const TABS: EditorTab<WebhookForm>[] = [
         width: 'full',
         autoComplete: 'off',
         helperText:
-          'An https address reachable from the internet; private and loopback addresses are refused.',
+          "An https address reachable from the internet; private and loopback addresses are refused, except this console's own demo receiver (/demo/webhook-receiver) while the demo runs.",
       },
     ],
   },
