@@ -31,7 +31,7 @@ import type { NormalizedSighting } from '../../tracking/formats/index.js';
 import { ingestTogether } from '../../tracking/store/index.js';
 import * as repo from './capture-repository.js';
 import { canonicalId, capturedEventId, contentDigest } from './event-hash.js';
-import { epcisSchemaErrors } from './schema.js';
+import { epcisSchemaErrors, listedErrors } from './schema.js';
 
 interface CapturedEvent extends Record<string, unknown> {
   type: string;
@@ -196,7 +196,10 @@ async function captureOnce(
 
   const errors = epcisSchemaErrors(document);
   if (errors.length && (!proceed || errors.some((e) => eventIndexOf(e.path) === undefined)))
-    throw badRequest(`The document is not a valid EPCISDocument: ${errors.length} error(s)`, errors);
+    throw badRequest(
+      `The document is not a valid EPCISDocument: ${errors.length} error(s)`,
+      listedErrors(errors),
+    );
   for (const e of errors) refuse(eventIndexOf(e.path) as number, e);
   if (!isDocument && !EVENT_TYPES.has(String(sent?.type))) throw badRequest(EPCIS_MSG.notCapturable);
   const eventList = isDocument ? (sent?.epcisBody?.eventList ?? []) : [document as CapturedEvent];
@@ -314,7 +317,7 @@ async function captureOnce(
   // The errors of the events left out, in the document's order.
   const outcome = {
     errorBehaviour: behaviour,
-    errors: [...refused.entries()].sort(([a], [b]) => a - b).flatMap(([, list]) => list),
+    errors: listedErrors([...refused.entries()].sort(([a], [b]) => a - b).flatMap(([, list]) => list)),
   };
   const store = async (tx: Tx) => {
     // Another capture took one of these eventIDs since they were checked: this one stores nothing.
