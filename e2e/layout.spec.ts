@@ -1,11 +1,12 @@
 /**
  * Screens fit the window they are opened in: a tabbed editor on a phone opens at its first tab
  * with the selected tab in view (also after the window narrows), and the items list shows every
- * column at 1280 px without scrolling sideways. As Admin, with the demo data.
+ * column at 1280 px without scrolling sideways, as does the events list with names that have no
+ * spaces. As Admin, with the demo data.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { adminApi, firstSite, signIn, uniq } from './fixtures';
+import { adminApi, firstSite, ingest, makeReader, randomEpc, signIn, uniq } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -133,5 +134,31 @@ test.describe('items list at 1280 px', () => {
     await expect(page.getByRole('button', { name: `Open ${name}` })).toBeInViewport();
     await page.screenshot({ path: testInfo.outputPath('items-phone.png') });
     await api.delete(`/api/things/${created._id}`);
+  });
+});
+
+test.describe('events list at 1280 px', () => {
+  test('Admin: an endpoint named without spaces wraps inside its cell, and the eleven columns stay in view', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const api = await adminApi(request);
+    const site = await firstSite(api);
+    const word = `Reader_${'x'.repeat(40)}_${uniq()}`;
+    const reader = await makeReader(api, site, word);
+    await ingest(request, reader, [{ tag: randomEpc(), antenna: 1, rssi: -55 }]);
+
+    await signIn(page);
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/events');
+    const row = grid(page)
+      .getByRole('row')
+      .filter({ hasText: word.slice(0, 12) });
+    await expect(row.first()).toBeVisible();
+    expect(await scrollsSideways(page)).toBe(false);
+    for (const header of await grid(page).getByRole('columnheader').all())
+      await expect(header).toBeInViewport(WHOLE);
+    await page.screenshot({ path: testInfo.outputPath('events-1280-long.png') });
+    await api.delete(`/api/endpoints/${reader._id}`);
   });
 });

@@ -109,6 +109,14 @@ const REPEAT_COUNT_HINT = 'Sightings after the first: 0 means the tag was seen o
 
 /** A column as narrow as its content allows; the room left goes to Endpoint, Location and Zone. */
 const NARROW = '1px';
+/**
+ * An endpoint's name breaks at its spaces, and inside a word only when the word is longer than
+ * about ten letters: readers are often named like hosts ('FX9600-1A2B3C4D5E6F'), and `anywhere`
+ * lowers the column's narrowest width where `break-word` does not, so such a name never pushes the
+ * table past the screen. Zones and location tags are named by people, in words, and keep them whole.
+ */
+const endpointCell = (name: string | null | undefined) =>
+  name ? <span className="event-endpoint">{name}</span> : NONE;
 
 const EVENT_COLUMNS: Column<EventRecord>[] = [
   { field: 'tag', label: 'Tag', sortable: true, width: NARROW, render: (e) => <TagCell event={e} /> },
@@ -138,7 +146,7 @@ const EVENT_COLUMNS: Column<EventRecord>[] = [
     hideBelow: 'md',
   },
   { field: 'direction', label: 'Direction', sortable: true, width: NARROW, hideBelow: 'md' },
-  { field: 'endpointName', label: 'Endpoint', cardLabel: true },
+  { field: 'endpointName', label: 'Endpoint', cardLabel: true, render: (e) => endpointCell(e.endpointName) },
   {
     field: 'data',
     label: 'Data',
@@ -155,7 +163,8 @@ const EVENT_COLUMNS: Column<EventRecord>[] = [
     align: 'right',
     width: NARROW,
     hideBelow: 'md',
-    render: (e) => <span className="event-when">{formatRssi(e.rssi)}</span>,
+    // '-55 dBm' may put its unit on a second line, as the dates put their time.
+    render: (e) => formatRssi(e.rssi),
   },
   { field: 'zoneName', label: 'Zone', cardLabel: true },
 ];
@@ -210,6 +219,7 @@ const EVENTS_SX = {
     '& .MuiTableCell-head': { whiteSpace: 'normal', lineHeight: 1.3, verticalAlign: 'bottom' },
     '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { display: 'none' },
     '& td': { overflowWrap: 'break-word' },
+    '& .event-endpoint': { overflowWrap: 'anywhere', display: 'inline-block', minWidth: '5.5em' },
     '& .event-tag-cell': { whiteSpace: 'nowrap' },
     // The match and tamper icons stacked, as high as the two-line dates beside them.
     '& .event-icons': { flexDirection: 'column', gap: 0.25 },
