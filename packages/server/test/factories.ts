@@ -5,6 +5,7 @@
  */
 export * from './factories/app.factory.js';
 export * from './factories/endpoint.factory.js';
+export * from './factories/epcis.factory.js';
 export * from './factories/image.factory.js';
 export * from './factories/import.factory.js';
 export * from './factories/location-tag.factory.js';

@@ -6,7 +6,7 @@ import { EPCIS_EVENT_ID_MAX, EPCIS_MSG } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { trackedSite } from '../../../test/factories/ingest.factory.js';
-import { anonymous, login, makeApp, makeUser } from '../../../test/factories.js';
+import { anonymous, epcisDocumentOf, login, makeApp, makeUser } from '../../../test/factories.js';
 import { epcisCaptures } from '../../db/schema.js';
 import { EVENT_ID_CAPTURED } from './capture.js';
 import { EPCIS_ERRORS_LISTED } from './schema.js';
@@ -25,14 +25,6 @@ const event = (readPoint: string, epc: string, extra: Record<string, unknown> = 
   action: 'OBSERVE',
   readPoint: { id: readPoint },
   ...extra,
-});
-
-const documentOf = (eventList: unknown[]) => ({
-  '@context': ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld'],
-  type: 'EPCISDocument',
-  schemaVersion: '2.0',
-  creationDate: '2024-05-01T10:00:00Z',
-  epcisBody: { eventList },
 });
 
 type Site = Awaited<ReturnType<typeof trackedSite>>;
@@ -80,7 +72,7 @@ describe('POST /api/epcis/capture with GS1-Capture-Error-Behaviour: proceed', ()
   it('captures the valid events and lists the errors of the others in the capture job', async () => {
     const s = await trackedSite(app);
     await withDockSgln(s);
-    const document = documentOf([
+    const document = epcisDocumentOf([
       event(ELSEWHERE, 'urn:epc:id:sgtin:0614141.812345.1'),
       event(ELSEWHERE, 'urn:epc:id:sgtin:0614141.812345.2', { eventTime: 'yesterday' }),
       event(DOCK_SGLN, 'urn:epc:id:sgtin:0614141.812345.3'),
@@ -113,7 +105,7 @@ describe('POST /api/epcis/capture with GS1-Capture-Error-Behaviour: proceed', ()
     const proceed = await s.admin.request(
       'POST',
       '/api/epcis/capture',
-      documentOf([event(ELSEWHERE, 'urn:epc:id:sgtin:0614141.812345.10')]),
+      epcisDocumentOf([event(ELSEWHERE, 'urn:epc:id:sgtin:0614141.812345.10')]),
       PROCEED,
     );
     expect(await jobOf(s.admin, proceed)).toMatchObject({
@@ -124,7 +116,7 @@ describe('POST /api/epcis/capture with GS1-Capture-Error-Behaviour: proceed', ()
     const rollback = await s.admin.request(
       'POST',
       '/api/epcis/capture',
-      documentOf([event(ELSEWHERE, 'urn:epc:id:sgtin:0614141.812345.11')]),
+      epcisDocumentOf([event(ELSEWHERE, 'urn:epc:id:sgtin:0614141.812345.11')]),
     );
     expect(await jobOf(s.admin, rollback)).toMatchObject({
       success: true,
@@ -135,12 +127,14 @@ describe('POST /api/epcis/capture with GS1-Capture-Error-Behaviour: proceed', ()
   it("leaves out an event under another event's eventID, and still captures the rest", async () => {
     const s = await trackedSite(app);
     const first = event(ELSEWHERE, 'urn:epc:id:sgtin:0614141.812345.20', { eventID: 'urn:uuid:taken-1' });
-    expect((await s.admin.request('POST', '/api/epcis/capture', documentOf([first]))).statusCode).toBe(202);
+    expect((await s.admin.request('POST', '/api/epcis/capture', epcisDocumentOf([first]))).statusCode).toBe(
+      202,
+    );
     const other = { ...first, epcList: ['urn:epc:id:sgtin:0614141.812345.21'] };
     const fresh = event(ELSEWHERE, 'urn:epc:id:sgtin:0614141.812345.22');
-    const refused = await s.admin.request('POST', '/api/epcis/capture', documentOf([other, fresh]));
+    const refused = await s.admin.request('POST', '/api/epcis/capture', epcisDocumentOf([other, fresh]));
     expect(refused.statusCode).toBe(409);
-    const res = await s.admin.request('POST', '/api/epcis/capture', documentOf([other, fresh]), PROCEED);
+    const res = await s.admin.request('POST', '/api/epcis/capture', epcisDocumentOf([other, fresh]), PROCEED);
     expect(res.statusCode, res.body).toBe(202);
     expect((await jobOf(s.admin, res)).errors).toEqual([
       { path: '/epcisBody/eventList/0/eventID', message: EVENT_ID_CAPTURED },
@@ -158,7 +152,7 @@ describe('POST /api/epcis/capture with GS1-Capture-Error-Behaviour: proceed', ()
       app,
       (await makeUser(app, s.org.id, { role: 'admin', sites: [s.site.id] })).username,
     );
-    const document = documentOf([
+    const document = epcisDocumentOf([
       event(ELSEWHERE, 'urn:epc:id:sgtin:0614141.812345.30'),
       event(DOCK_SGLN, 'urn:epc:id:sgtin:0614141.812345.31'),
     ]);
@@ -176,10 +170,10 @@ describe('POST /api/epcis/capture with GS1-Capture-Error-Behaviour: proceed', ()
     const s = await trackedSite(app);
     const valid = event(ELSEWHERE, 'urn:epc:id:sgtin:0614141.812345.40');
     for (const [body, headers] of [
-      [{ ...documentOf([valid]), creationDate: 'now' }, PROCEED],
+      [{ ...epcisDocumentOf([valid]), creationDate: 'now' }, PROCEED],
       [{ ...valid, eventTime: 'yesterday' }, PROCEED],
-      [documentOf([valid]), { 'gs1-capture-error-behaviour': 'all' }],
-      [documentOf([valid]), { 'gs1-capture-error-behaviour': 'greedy' }],
+      [epcisDocumentOf([valid]), { 'gs1-capture-error-behaviour': 'all' }],
+      [epcisDocumentOf([valid]), { 'gs1-capture-error-behaviour': 'greedy' }],
     ] as const) {
       const res = await s.admin.request('POST', '/api/epcis/capture', body, headers);
       expect(res.statusCode, res.body).toBe(400);
@@ -190,7 +184,7 @@ describe('POST /api/epcis/capture with GS1-Capture-Error-Behaviour: proceed', ()
 
   it('answers a document of 20,000 invalid events within seconds, listing its first 1,000 errors', async () => {
     const s = await trackedSite(app);
-    const document = documentOf([
+    const document = epcisDocumentOf([
       event(ELSEWHERE, 'urn:epc:id:sgtin:0614141.812345.60'),
       ...Array(20_000).fill(null),
     ]);
@@ -217,7 +211,7 @@ describe('POST /api/epcis/capture with GS1-Capture-Error-Behaviour: proceed', ()
 
   it('needs a session or API key (401) and the right to create things (403), like rollback', async () => {
     const s = await trackedSite(app);
-    const document = documentOf([event(ELSEWHERE, 'urn:epc:id:sgtin:0614141.812345.50')]);
+    const document = epcisDocumentOf([event(ELSEWHERE, 'urn:epc:id:sgtin:0614141.812345.50')]);
     expect((await anonymous(app).request('POST', '/api/epcis/capture', document, PROCEED)).statusCode).toBe(
       401,
     );

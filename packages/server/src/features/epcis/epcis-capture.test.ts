@@ -8,7 +8,15 @@ import { ALL_SITES, EPCIS_CAPTURE_EPC_LIMIT, EPCIS_MSG } from '@sightline/shared
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { trackedSite } from '../../../test/factories/ingest.factory.js';
-import { anonymous, login, makeApp, makeEndpoint, makeSite, makeUser } from '../../../test/factories.js';
+import {
+  anonymous,
+  epcisDocumentOf,
+  login,
+  makeApp,
+  makeEndpoint,
+  makeSite,
+  makeUser,
+} from '../../../test/factories.js';
 import { epcisCaptures } from '../../db/schema.js';
 import type { Caller } from '../../platform/caller.js';
 import type { AppContext } from '../../platform/context.js';
@@ -87,14 +95,6 @@ const sighting = (readPoint: string) => ({
   epcList: ['urn:epc:id:sgtin:0614141.812345.6789'],
   action: 'OBSERVE',
   readPoint: { id: readPoint },
-});
-
-const documentOf = (eventList: unknown[]) => ({
-  '@context': ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld'],
-  type: 'EPCISDocument',
-  schemaVersion: '2.0',
-  creationDate: '2024-05-01T10:00:00Z',
-  epcisBody: { eventList },
 });
 
 /** Gives an endpoint an EPCIS id through its API. */
@@ -284,7 +284,7 @@ describe('POST /api/epcis/capture', () => {
       { ...sighting(DOCK_SGLN), action: 'SEEN' },
       { ...sighting(DOCK_SGLN), eventTime: 'today' },
     ]) {
-      const res = await s.admin.request('POST', '/api/epcis/capture', documentOf([good, kept, bad]));
+      const res = await s.admin.request('POST', '/api/epcis/capture', epcisDocumentOf([good, kept, bad]));
       expect(res.statusCode).toBe(400);
       expect(res.json().errors.map((e: { path: string }) => e.path)).toEqual([
         expect.stringMatching(/^\/epcisBody\/eventList\/2\//),
@@ -294,7 +294,7 @@ describe('POST /api/epcis/capture', () => {
     expect(await allEvents(s.admin)).toEqual([]);
     expect(await captureRows(s.org.id)).toEqual([]);
     // The same document without its bad event is captured whole.
-    const res = await s.admin.request('POST', '/api/epcis/capture', documentOf([good, kept]));
+    const res = await s.admin.request('POST', '/api/epcis/capture', epcisDocumentOf([good, kept]));
     expect(res.statusCode, res.body).toBe(202);
     expect((await s.admin.request('GET', `/api/events?site=${s.site.id}`)).json()).toHaveLength(1);
     expect(await allEvents(s.admin)).toHaveLength(2);
@@ -308,7 +308,7 @@ describe('POST /api/epcis/capture', () => {
     ] as const)
       expect((await withEpcisId(s, id, sgln)).statusCode).toBe(200);
     await s.admin.request('POST', '/api/things', { name: 'Pallet', site: s.site.id, tag1: SGTIN_HEX });
-    const doc = documentOf([
+    const doc = epcisDocumentOf([
       sighting(DOCK_SGLN),
       { ...sighting(STORE_SGLN), eventTime: '2024-05-01T10:05:00.000Z' },
       { ...sighting('urn:epc:id:sgln:0614141.99999.0'), action: 'ADD' },
@@ -405,14 +405,14 @@ describe('POST /api/epcis/capture', () => {
       { ...own, action: 'DELETE' },
       { ...sighting('urn:epc:id:sgln:0614141.99999.0'), action: 'ADD' },
     ]) {
-      const res = await limited.request('POST', '/api/epcis/capture', documentOf([own, refused]));
+      const res = await limited.request('POST', '/api/epcis/capture', epcisDocumentOf([own, refused]));
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json()).toMatchObject({ message: EPCIS_MSG.keptNeedsAllSites });
     }
     expect((await s.admin.request('GET', `/api/events?site=${s.site.id}`)).json()).toEqual([]);
     expect(await allEvents(s.admin)).toEqual([]);
     expect(await captureRows(s.org.id)).toEqual([]);
-    const res = await limited.request('POST', '/api/epcis/capture', documentOf([own]));
+    const res = await limited.request('POST', '/api/epcis/capture', epcisDocumentOf([own]));
     expect(res.statusCode, res.body).toBe(202);
     expect((await s.admin.request('GET', `/api/events?site=${s.site.id}`)).json()).toHaveLength(1);
   });
@@ -426,7 +426,7 @@ describe('POST /api/epcis/capture', () => {
         (_, i) => `urn:epc:id:sgtin:0614141.812345.${from + i}`,
       );
     // Half sightings of the dock's reader, half a kept event whose eventID is the hash of its EPCs.
-    const document = documentOf([
+    const document = epcisDocumentOf([
       { ...sighting(DOCK_SGLN), epcList: epcs(100_000) },
       { ...sighting('urn:epc:id:sgln:0614141.99999.0'), epcList: epcs(200_000) },
     ]);
@@ -459,7 +459,7 @@ describe('POST /api/epcis/capture', () => {
     const res = await s.admin.request(
       'POST',
       '/api/epcis/capture',
-      documentOf([{ ...sighting(DOCK_SGLN), epcList }]),
+      epcisDocumentOf([{ ...sighting(DOCK_SGLN), epcList }]),
     );
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json()).toMatchObject({ message: EPCIS_MSG.tooManyEpcs });
