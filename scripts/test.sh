@@ -7,6 +7,14 @@ cd "$(dirname "$0")/.."
 # Each section's heading says when it was reached ([minutes:seconds] since the start): a section
 # whose log is printed after its run ended shows when it ended.
 section() { printf '== %s  [%d:%02d]\n' "$1" $((SECONDS / 60)) $((SECONDS % 60)); }
+# Waits for a run started in the background, then prints its heading and log; fails when it failed.
+show_run() { # pid heading log
+  local failed=0
+  wait "$1" || failed=1
+  section "$2"
+  cat "$3"
+  return $failed
+}
 
 bash scripts/ensure-services.sh
 
@@ -44,38 +52,22 @@ TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}
   "${node24[@]}" node node_modules/vitest/vitest.mjs run --root packages/server >"$logs/postgres.log" 2>&1 &
 postgres=$!
 status=0
-wait $pglite1 || status=1
-section "API on PGlite, shard 1 of 2"
-cat "$logs/pglite-1.log"
-wait $pglite2 || status=1
-section "API on PGlite, shard 2 of 2"
-cat "$logs/pglite-2.log"
+show_run $pglite1 "API on PGlite, shard 1 of 2" "$logs/pglite-1.log" || status=1
+show_run $pglite2 "API on PGlite, shard 2 of 2" "$logs/pglite-2.log" || status=1
 # The PostgreSQL run ends last; the core the shards freed builds the console and runs the web
 # units meanwhile (their logs follow the API's).
 (npx vitest run --root packages/web --passWithNoTests && npm run build) >"$logs/web.log" 2>&1 &
 web=$!
-# Faults on real services (issue 6): PostgreSQL crashed mid-ingest, the MQTT broker restarted,
+# Faults on real services: PostgreSQL crashed mid-ingest, the MQTT broker restarted,
 # the server killed mid-batch, SMTP down. Once, on PostgreSQL only: the suite starts its OWN
 # cluster (initdb + pg_ctl in a temp folder) and Mosquitto on free ports, never the shared ones,
 # so it runs beside the shared-database run; it mostly waits on restarts.
 npx vitest run --root packages/server --config vitest.faults.config.ts >"$logs/faults.log" 2>&1 &
 faults=$!
-wait $postgres || status=1
-section "API on PostgreSQL (Node 24)"
-cat "$logs/postgres.log"
+show_run $postgres "API on PostgreSQL (Node 24)" "$logs/postgres.log" || status=1
 [ $status -eq 0 ] || { echo "API suites failed"; exit 1; }
-
-section "faults (private PostgreSQL and Mosquitto)"
-faults_status=0
-wait $faults || faults_status=1
-cat "$logs/faults.log"
-[ $faults_status -eq 0 ] || { echo "fault suite failed"; exit 1; }
-
-section "web unit and build"
-web_status=0
-wait $web || web_status=1
-cat "$logs/web.log"
-[ $web_status -eq 0 ] || { echo "web unit tests or build failed"; exit 1; }
+show_run $faults "faults (private PostgreSQL and Mosquitto)" "$logs/faults.log" || { echo "fault suite failed"; exit 1; }
+show_run $web "web unit and build" "$logs/web.log" || { echo "web unit tests or build failed"; exit 1; }
 
 # Two halves side by side, each with its own server and embedded database (E2E_PORT names both),
 # so neither half sees the other's records or settings; a journey waits mostly on the page and
@@ -93,11 +85,7 @@ E2E_PORT=8181 npx playwright test --config e2e/playwright.config.ts "${long_jour
 browser1=$!
 E2E_PORT=8182 npx playwright test --config e2e/playwright.config.ts "${other_journeys[@]}" >"$logs/browser-2.log" 2>&1 &
 browser2=$!
-wait $browser1 || browser_status=1
-section "browser, the long journeys"
-cat "$logs/browser-1.log"
-wait $browser2 || browser_status=1
-section "browser, every other journey"
-cat "$logs/browser-2.log"
+show_run $browser1 "browser, the long journeys" "$logs/browser-1.log" || browser_status=1
+show_run $browser2 "browser, every other journey" "$logs/browser-2.log" || browser_status=1
 [ $browser_status -eq 0 ] || { echo "browser journeys failed"; exit 1; }
 section "every test passed"
