@@ -196,6 +196,7 @@ async function main() {
     const offeredCpu = await cpu.end();
     clearInterval(sampler);
     const rssEnd = servers.map((s) => rssMb(s.pid));
+    rssSamples.push({ at: offeredSeconds, mb: rssEnd });
     await new Promise((r) => setTimeout(r, 1500));
     const offeredLive = await live.report();
     if (offered.failures) throw new Error(`latency run: ${offered.failures} failed (${offered.firstError})`);
