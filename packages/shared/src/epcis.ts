@@ -72,6 +72,12 @@ export const EPCIS_EVENT_TYPES = [
  * CaptureLimitExceededException) instead of holding the request for a minute.
  */
 export const EPCIS_CAPTURE_EPC_LIMIT = 10_000;
+/**
+ * Most events one captured document holds (GS1's `GS1-EPCIS-Capture-Limit`): each is checked
+ * against GS1's schema, so a document of hundreds of thousands of tiny events is refused (413)
+ * before it holds the server for seconds.
+ */
+export const EPCIS_CAPTURE_EVENT_LIMIT = 10_000;
 
 /** Texts of the EPCIS API's refusals. */
 /** The longest eventID a capture keeps (and a path parameter carries). */
@@ -82,6 +88,7 @@ export const EPCIS_MSG = {
     'Capture takes an EPCISDocument or a single event (ObjectEvent, AggregationEvent, TransactionEvent, TransformationEvent, AssociationEvent)',
   eventIdTooLong: `An eventID is at most ${EPCIS_EVENT_ID_MAX} characters`,
   tooManyEpcs: `A captured document holds at most ${EPCIS_CAPTURE_EPC_LIMIT} EPCs: send its events in several documents`,
+  tooManyEvents: `A captured document holds at most ${EPCIS_CAPTURE_EVENT_LIMIT} events: send them in several documents`,
   keptNeedsAllSites:
     'Events other than sightings at your own endpoints are kept for the whole organization: capturing them needs access to all sites',
   eventIdTaken:

@@ -14,6 +14,7 @@
  */
 import {
   EPCIS_CAPTURE_EPC_LIMIT,
+  EPCIS_CAPTURE_EVENT_LIMIT,
   EPCIS_EVENT_ID_MAX,
   EPCIS_MSG,
   type EpcisCaptureErrorBehaviour,
@@ -194,6 +195,10 @@ async function captureOnce(
   const refuse = (index: number, error: CaptureError) =>
     refused.set(index, [...(refused.get(index) ?? []), error]);
 
+  // Counted before the schema check, which costs time for each event.
+  const listed = sent?.epcisBody?.eventList;
+  if (isDocument && Array.isArray(listed) && listed.length > EPCIS_CAPTURE_EVENT_LIMIT)
+    throw new HttpError(413, EPCIS_MSG.tooManyEvents);
   const errors = epcisSchemaErrors(document);
   if (errors.length && (!proceed || errors.some((e) => eventIndexOf(e.path) === undefined)))
     throw badRequest(
@@ -333,7 +338,9 @@ async function captureOnce(
   return captureId;
 }
 
+/** A capture job is read with the right that captures: what a document held is the capturer's. */
 export async function captureJob(ctx: AppContext, caller: Caller, captureId: string) {
+  authorize(caller, 'things', 'create');
   const row = await repo.findCapture(ctx.db, caller.orgId, captureId);
   if (!row) throw notFound('Capture');
   return {

@@ -2,7 +2,7 @@
  * `GS1-Capture-Error-Behaviour: proceed`: the valid events of a document are captured and the
  * others' errors are listed in the capture job; and the capture interface's discovery (OPTIONS).
  */
-import { EPCIS_EVENT_ID_MAX, EPCIS_MSG } from '@sightline/shared';
+import { EPCIS_CAPTURE_EVENT_LIMIT, EPCIS_EVENT_ID_MAX, EPCIS_MSG } from '@sightline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { trackedSite } from '../../../test/factories/ingest.factory.js';
@@ -182,15 +182,28 @@ describe('POST /api/epcis/capture with GS1-Capture-Error-Behaviour: proceed', ()
     expect(await keptEpcs(s.admin)).toEqual([]);
   });
 
-  it('answers a document of 20,000 invalid events within seconds, listing its first 1,000 errors', async () => {
+  it('refuses a document of more events than the capture limit (413) before checking any', async () => {
+    const s = await trackedSite(app);
+    const document = epcisDocumentOf(Array(EPCIS_CAPTURE_EVENT_LIMIT + 1).fill({}));
+    const started = performance.now();
+    for (const headers of [{}, PROCEED]) {
+      const res = await s.admin.request('POST', '/api/epcis/capture', document, headers);
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({ message: EPCIS_MSG.tooManyEvents });
+    }
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(await capturesOf(s.org.id)).toEqual([]);
+  });
+
+  it('answers a document of the most invalid events allowed within seconds, listing its first 1,000 errors', async () => {
     const s = await trackedSite(app);
     const document = epcisDocumentOf([
       event(ELSEWHERE, 'urn:epc:id:sgtin:0614141.812345.60'),
-      ...Array(20_000).fill(null),
+      ...Array(EPCIS_CAPTURE_EVENT_LIMIT - 1).fill(null),
     ]);
     let started = performance.now();
     const whole = await s.admin.request('POST', '/api/epcis/capture', document);
-    // Checked as one document, ajv took 22 s for the nulls alone.
+    // Checked as one document, ajv took 22 s for 20,000 nulls.
     expect(performance.now() - started).toBeLessThan(5000);
     expect(whole.statusCode).toBe(400);
     const listed = (whole.json() as { errors: { path: string; message: string }[] }).errors;
@@ -198,7 +211,7 @@ describe('POST /api/epcis/capture with GS1-Capture-Error-Behaviour: proceed', ()
     expect(listed[0]?.path).toBe('/epcisBody/eventList/1');
     expect(listed.at(-1)).toEqual({
       path: '',
-      message: `and ${20_000 - EPCIS_ERRORS_LISTED + 1} more errors`,
+      message: `and ${EPCIS_CAPTURE_EVENT_LIMIT - EPCIS_ERRORS_LISTED} more errors`,
     });
 
     started = performance.now();
@@ -217,6 +230,11 @@ describe('POST /api/epcis/capture with GS1-Capture-Error-Behaviour: proceed', ()
     );
     expect((await s.viewer.request('POST', '/api/epcis/capture', document, PROCEED)).statusCode).toBe(403);
     expect(await capturesOf(s.org.id)).toEqual([]);
+    // The job is read with the right that captures: a Viewer of the organization gets 403.
+    const res = await s.admin.request('POST', '/api/epcis/capture', document, PROCEED);
+    const location = String(res.headers.location);
+    expect((await s.viewer.request('GET', location)).statusCode).toBe(403);
+    expect((await anonymous(app).request('GET', location)).statusCode).toBe(401);
   });
 });
 
@@ -234,6 +252,7 @@ describe('OPTIONS /api/epcis/capture', () => {
       'gs1-capture-error-behaviour': 'all',
       'gs1-epcis-capture-file-size-limit': '1048576',
     });
+    expect(res.headers['gs1-epcis-capture-limit']).toBe(String(EPCIS_CAPTURE_EVENT_LIMIT));
     expect((await anonymous(app).request('OPTIONS', '/api/epcis/capture')).statusCode).toBe(401);
     expect((await s.viewer.request('OPTIONS', '/api/epcis/capture')).statusCode).toBe(403);
   });

@@ -7,6 +7,7 @@
  */
 import {
   EPCIS_CAPTURE_EPC_LIMIT,
+  EPCIS_CAPTURE_EVENT_LIMIT,
   EPCIS_MEDIA_TYPE,
   EpcisCaptureBody,
   EpcisCaptureHeaders,
@@ -48,7 +49,7 @@ const CAPTURE_DESCRIPTION = [
   "of that endpoint at `eventTime`, applied like every reader's; every other event is kept as",
   "received and answered by the query; those are the whole organization's, so a caller limited to",
   'some sites may capture only sightings of its own endpoints (403 otherwise, nothing stored).',
-  `A document holds at most ${EPCIS_CAPTURE_EPC_LIMIT} EPCs (413 otherwise).`,
+  `A document holds at most ${EPCIS_CAPTURE_EVENT_LIMIT} events and ${EPCIS_CAPTURE_EPC_LIMIT} EPCs (413 otherwise).`,
   'An eventID names one event of the organization: an event captured again (the same eventID and',
   'content, or the same content without an eventID) is not applied twice, and a document giving',
   "another event's captured eventID (or one eventID to two events) is refused with 409, nothing",
@@ -131,7 +132,7 @@ export function registerEpcisRoutes(app: App) {
       schema: {
         tags,
         summary: 'What the capture interface supports',
-        description: `204 with GS1's discovery headers: \`GS1-EPCIS-Version\` and \`GS1-CBV-Version\` 2.0.0 (also as \`-Min\` and \`-Max\`), \`GS1-EPCIS-Capture-File-Size-Limit\` (bytes), \`GS1-Capture-Error-Behaviour: all\` (\`rollback\` and \`proceed\`) and \`Allow\`. A document also holds at most ${EPCIS_CAPTURE_EPC_LIMIT} EPCs. Needs create on things, like the capture.`,
+        description: `204 with GS1's discovery headers: \`GS1-EPCIS-Version\` and \`GS1-CBV-Version\` 2.0.0 (also as \`-Min\` and \`-Max\`), \`GS1-EPCIS-Capture-Limit\` (events, ${EPCIS_CAPTURE_EVENT_LIMIT}), \`GS1-EPCIS-Capture-File-Size-Limit\` (bytes), \`GS1-Capture-Error-Behaviour: all\` (\`rollback\` and \`proceed\`) and \`Allow\`. A document also holds at most ${EPCIS_CAPTURE_EPC_LIMIT} EPCs. Needs create on things, like the capture.`,
       },
     },
     async (req, reply) => {
@@ -146,6 +147,7 @@ export function registerEpcisRoutes(app: App) {
           'GS1-CBV-Version': EPCIS_VERSION,
           'GS1-CBV-Min': EPCIS_VERSION,
           'GS1-CBV-Max': EPCIS_VERSION,
+          'GS1-EPCIS-Capture-Limit': String(EPCIS_CAPTURE_EVENT_LIMIT),
           'GS1-EPCIS-Capture-File-Size-Limit': String(app.initialConfig.bodyLimit),
           'GS1-Capture-Error-Behaviour': 'all',
         })
@@ -159,7 +161,7 @@ export function registerEpcisRoutes(app: App) {
         tags,
         summary: 'A capture job',
         description:
-          "The outcome of `POST /api/epcis/capture` (its `Location`): `running` false once done, `success`, `captureErrorBehaviour` as sent, and, with `proceed`, the errors of the events left out (`success` false; the others were captured). Another organization's capture is 404.",
+          "The outcome of `POST /api/epcis/capture` (its `Location`): `running` false once done, `success`, `captureErrorBehaviour` as sent, and, with `proceed`, the errors of the events left out (`success` false; the others were captured). Needs create on things, like the capture (403 otherwise); another organization's capture is 404.",
         params: EpcisPathId,
         response: { 200: EpcisCaptureJob },
       },
