@@ -17,8 +17,14 @@ const routes = routeTable(app).filter(
 
 /** The verbs a refusal of this request may name: removing a part of a record modifies it. */
 const VERB: Record<string, string[]> = { GET: ['read'], DELETE: ['delete', 'modify'], PUT: ['modify'] };
-/** Reads that need a right of their own: a worker's personal-data export needs `erase` on things. */
-const OWN_RIGHT: Record<string, string[]> = { 'GET /api/things/:id/personal-data': ['erase'] };
+/**
+ * Reads that need a right of their own: a worker's personal-data export needs `erase` on things,
+ * an EPCIS capture job the right that captures (`create` on things).
+ */
+const OWN_RIGHT: Record<string, string[]> = {
+  'GET /api/things/:id/personal-data': ['erase'],
+  'GET /api/epcis/capture/:id': ['create'],
+};
 const verbsOf = (route: Route) =>
   OWN_RIGHT[routeName(route)] ??
   (route.method === 'DELETE' && route.path.endsWith('/:id') ? ['delete'] : (VERB[route.method] ?? []));
